@@ -1,0 +1,19 @@
+#pragma once
+// The subcommands of `sparsesvm`. Each registers its options on the CLI11 app and returns the action
+// to run once the command line has been parsed.
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace sparsesvm::app {
+
+using Action = std::function<int()>;
+
+struct Command {
+  CLI::App* subcommand;
+  Action action;
+};
+
+// `sparsesvm describe-data`: load a file or a generator spec and print its shape and statistics.
+Command add_describe_data(CLI::App& app);
+
+}  // namespace sparsesvm::app

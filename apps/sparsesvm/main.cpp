@@ -1,0 +1,47 @@
+// sparsesvm: fit sparse linear classifiers and reproduce the papers' experiments.
+// Exit codes: 0 success, 1 bad input (a message names the file/line or option), 2 internal error.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <exception>
+#include <iostream>
+#include <vector>
+
+#include "commands.hpp"
+#include "core/errors.hpp"
+#include "optim/solver_info.hpp"
+
+namespace {
+
+std::string version_text() {
+  std::string text = fmt::format("sparsesvm {}", SPARSESVM_VERSION);
+  for (const auto& [library, version] : sparsesvm::optim::solver_versions()) {
+    text += fmt::format("\n  {} {}", library, version);
+  }
+  return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"sparsesvm: sparse linear classifiers and the experiments of five papers on sparse SVMs"};
+  app.set_version_flag("--version", version_text());
+  app.require_subcommand(1);
+  const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app)};
+
+  try {
+    app.parse(argc, argv);
+    for (const sparsesvm::app::Command& command : commands) {
+      if (command.subcommand->parsed()) return command.action();
+    }
+    return 0;
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error);
+  } catch (const sparsesvm::core::InputError& error) {
+    std::cerr << "sparsesvm: error: " << error.what() << "\n";
+    return 1;
+  } catch (const std::exception& error) {
+    std::cerr << "sparsesvm: internal error: " << error.what() << "\n";
+    return 2;
+  }
+}

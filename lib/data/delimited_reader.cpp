@@ -1,0 +1,135 @@
+#include "data/delimited_reader.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <limits>
+
+#include "core/errors.hpp"
+#include "data/text_reader.hpp"
+
+namespace sparsesvm::data {
+
+using core::InputError;
+
+std::string to_string(MissingPolicy policy) {
+  switch (policy) {
+    case MissingPolicy::error: return "error";
+    case MissingPolicy::drop_row: return "drop_row";
+    case MissingPolicy::keep: return "keep";
+  }
+  return "error";
+}
+
+MissingPolicy parse_missing_policy(const std::string& text) {
+  for (MissingPolicy p : {MissingPolicy::error, MissingPolicy::drop_row, MissingPolicy::keep}) {
+    if (to_string(p) == text) return p;
+  }
+  throw InputError(fmt::format("unknown missing-value policy '{}' (known: error, drop_row, keep)", text));
+}
+
+std::string file_stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
+
+namespace {
+
+// Resolves a possibly negative 0-based column against the row width; throws when out of range.
+std::size_t resolve_column(int column, std::size_t width, const std::string& file, std::size_t line,
+                           const char* role) {
+  const long resolved = column < 0 ? static_cast<long>(width) + column : column;
+  if (resolved < 0 || resolved >= static_cast<long>(width)) {
+    core::throw_at(file, line, 0, fmt::format("{} column {} does not exist in a row of {} fields", role, column, width));
+  }
+  return static_cast<std::size_t>(resolved);
+}
+
+struct Layout {
+  std::size_t width = 0;
+  std::size_t label = 0;
+  std::vector<bool> is_feature;  // per field
+};
+
+Layout make_layout(std::size_t width, const DelimitedOptions& options, const std::string& file, std::size_t line) {
+  Layout layout{width, resolve_column(options.label_column, width, file, line, "label"),
+                std::vector<bool>(width, true)};
+  layout.is_feature[layout.label] = false;
+  for (int column : options.drop_columns) {
+    layout.is_feature[resolve_column(column, width, file, line, "dropped")] = false;
+  }
+  return layout;
+}
+
+bool looks_like_header(const std::vector<Field>& fields, const Layout& layout, const std::string& missing_token) {
+  for (std::size_t k = 0; k < fields.size(); ++k) {
+    if (layout.is_feature[k] && fields[k].text != missing_token && !is_number(fields[k].text)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+core::Dataset read_delimited(const std::string& path, const DelimitedOptions& options) {
+  const TextFile file = read_text_file(path);
+  std::optional<Layout> layout;
+  std::vector<std::string> feature_names;
+  std::vector<RawLabel> raw_labels;
+  std::vector<Entry> entries;
+  std::size_t rows = 0;
+  std::size_t dropped_rows = 0;
+
+  for_each_line(file, [&](std::size_t line, std::string_view text) {
+    const std::vector<Field> fields = split_fields(text, options.delimiter);
+    if (!layout) {
+      layout = make_layout(fields.size(), options, path, line);
+      if (options.header.value_or(looks_like_header(fields, *layout, options.missing_token))) {
+        for (std::size_t k = 0; k < fields.size(); ++k) {
+          if (layout->is_feature[k]) feature_names.emplace_back(fields[k].text);
+        }
+        return;
+      }
+    }
+    if (fields.size() != layout->width) {
+      core::throw_at(path, line, 0, fmt::format("expected {} fields, found {}", layout->width, fields.size()));
+    }
+    std::vector<Entry> row_entries;
+    bool row_has_missing = false;
+    std::size_t feature = 0;
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+      if (!layout->is_feature[k]) continue;
+      double value = 0.0;
+      if (fields[k].text == options.missing_token || fields[k].text.empty()) {
+        if (options.missing == MissingPolicy::error) {
+          core::throw_at(path, line, fields[k].column,
+                         fmt::format("missing value '{}' in field {}; set the missing-value policy to drop_row or keep",
+                                     fields[k].text, k + 1));
+        }
+        row_has_missing = true;
+        value = std::numeric_limits<double>::quiet_NaN();
+      } else {
+        value = parse_number(fields[k].text, Location{path, line, fields[k].column}, fmt::format("field {}", k + 1));
+      }
+      if (value != 0.0) row_entries.push_back(Entry{rows, feature, value});
+      ++feature;
+    }
+    if (row_has_missing && options.missing == MissingPolicy::drop_row) {
+      ++dropped_rows;
+      return;
+    }
+    raw_labels.push_back(RawLabel{std::string(fields[layout->label].text), line});
+    entries.insert(entries.end(), row_entries.begin(), row_entries.end());
+    ++rows;
+  });
+
+  if (rows == 0) throw InputError(fmt::format("{}: no data rows", path));
+  const std::size_t d = static_cast<std::size_t>(std::count(layout->is_feature.begin(), layout->is_feature.end(), true));
+  core::Provenance provenance{"file", path, file.sha256,
+                              {{"format", "delimited"},
+                               {"label_column", std::to_string(options.label_column)},
+                               {"labels", options.labels.describe()},
+                               {"missing", to_string(options.missing)},
+                               {"dropped_rows", std::to_string(dropped_rows)}}};
+  return core::Dataset(options.name.empty() ? file_stem(path) : options.name,
+                       features_from_entries(rows, d, entries, Storage::dense),
+                       map_labels(raw_labels, options.labels, path), std::move(feature_names), std::move(provenance));
+}
+
+}  // namespace sparsesvm::data

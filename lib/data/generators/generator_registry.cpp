@@ -1,0 +1,153 @@
+#include "data/generators/generator_registry.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "data/generators/label_noise.hpp"
+#include "data/text_reader.hpp"
+
+namespace sparsesvm::data {
+
+using core::InputError;
+
+const std::string& GeneratorParams::text(const std::string& name) const {
+  const auto found = values_.find(name);
+  if (found == values_.end()) throw std::logic_error(fmt::format("generator {} has no parameter {}", generator_, name));
+  return found->second;
+}
+
+double GeneratorParams::real(const std::string& name) const {
+  double value = 0.0;
+  const std::string& token = text(name);
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (error != std::errc{} || end != token.data() + token.size() || !std::isfinite(value)) {
+    throw InputError(fmt::format("generator {}: parameter {} must be a number, found '{}'", generator_, name, token));
+  }
+  return value;
+}
+
+std::size_t GeneratorParams::count(const std::string& name) const {
+  const double value = real(name);
+  if (value < 0 || value != std::floor(value) || value > 1e12) {
+    throw InputError(fmt::format("generator {}: parameter {} must be a non-negative whole number, found '{}'",
+                                 generator_, name, text(name)));
+  }
+  return static_cast<std::size_t>(value);
+}
+
+std::uint64_t GeneratorParams::seed() const {
+  std::uint64_t value = 0;
+  const std::string& token = text("seed");
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (error != std::errc{} || end != token.data() + token.size()) {
+    throw InputError(fmt::format("generator {}: seed must be a non-negative integer, found '{}'", generator_, token));
+  }
+  return value;
+}
+
+const std::vector<GeneratorParameter>& common_generator_parameters() {
+  static const std::vector<GeneratorParameter> common = {
+      {"seed", "1", "seed of std::mt19937_64 for this data set"},
+      {"flip_count", "0", "flip the labels of exactly this many examples, chosen at random"},
+      {"flip_fraction", "0", "flip the labels of round(fraction * n) examples (use one of the two flip keys)"},
+  };
+  return common;
+}
+
+const std::vector<GeneratorInfo>& generator_registry() {
+  static const std::vector<GeneratorInfo> registry = {
+      {"dca_gaussians", "[DCA] section 4.1",
+       "two Gaussians centred at +e and -e in the informative dimensions, uniform noise dimensions, all scaled",
+       {{"n", "100", "number of examples (ceil(n/2) positive)"},
+        {"informative", "10", "informative dimensions"},
+        {"noise_dims", "0", "noise dimensions, uniform on [noise_low, noise_high]"},
+        {"variance", "1.5", "variance of each informative coordinate"},
+        {"noise_low", "-1", "lower end of the noise range (not stated in the paper)"},
+        {"noise_high", "1", "upper end of the noise range (not stated in the paper)"},
+        {"scale", "0.2", "every feature is multiplied by this"}},
+       make_dca_gaussians},
+      {"psi_unit_disk", "[PSI] section 3.4",
+       "uniform on the unit disk, y = +1 iff x1 >= 0",
+       {{"n", "50", "number of examples"}},
+       make_psi_unit_disk},
+      {"psi_quadratic", "[PSI] section 5.1",
+       "x uniform on [-2,2]^4, y = sign(x1^2 + x2^2 - 2.8) flipped with a probability, basis-expansion case 1-4",
+       {{"n", "100", "number of examples"},
+        {"case", "1", "1: x1^2,x2^2; 2: all four squares; 3: squares and x1..x4; 4: also the six products"},
+        {"flip_probability", "0.05", "each label is flipped independently with this probability"}},
+       make_psi_quadratic},
+      {"rw_relevant", "[RW] section 4.3",
+       "balanced unit-variance spherical Gaussians whose means are `distance` apart, split over d_rel features",
+       {{"n", "100", "number of examples (half positive)"},
+        {"d", "200", "number of features"},
+        {"d_rel", "10", "relevant features; each has mean y * distance / (2 sqrt(d_rel))"},
+        {"distance", "3", "Euclidean distance between the two class means"}},
+       make_rw_relevant},
+  };
+  return registry;
+}
+
+const GeneratorInfo& find_generator(const std::string& name) {
+  std::vector<std::string> known;
+  for (const GeneratorInfo& info : generator_registry()) {
+    if (info.name == name) return info;
+    known.push_back(info.name);
+  }
+  throw InputError(fmt::format("unknown generator '{}' (known: {})", name, fmt::join(known, ", ")));
+}
+
+core::Provenance generator_provenance(const std::string& name, const GeneratorParams& params) {
+  core::Provenance provenance{"generator", name, "", {}};
+  for (const auto& [key, value] : params.values()) provenance.parameters.emplace_back(key, value);
+  return provenance;
+}
+
+core::Dataset generate(const std::string& name, const std::map<std::string, std::string>& given) {
+  const GeneratorInfo& info = find_generator(name);
+  std::map<std::string, std::string> values;
+  for (const auto* list : {&info.parameters, &common_generator_parameters()}) {
+    for (const GeneratorParameter& p : *list) values[p.name] = p.default_value;
+  }
+  for (const auto& [key, value] : given) {
+    if (!values.contains(key)) {
+      std::vector<std::string> known;
+      for (const auto& entry : values) known.push_back(entry.first);
+      throw InputError(fmt::format("generator {}: unknown parameter '{}' (known: {})", name, key, fmt::join(known, ", ")));
+    }
+    values[key] = value;
+  }
+  const GeneratorParams params(name, values);
+  core::Dataset data = info.make(params);
+  const std::size_t flip_count = params.count("flip_count");
+  const double flip_fraction = params.real("flip_fraction");
+  if (flip_count > 0 && flip_fraction > 0) {
+    throw InputError(fmt::format("generator {}: give flip_count or flip_fraction, not both", name));
+  }
+  if (flip_count > 0 || flip_fraction > 0) {
+    core::Rng rng(core::derive_seed({params.seed(), std::string_view("flip_labels")}));
+    flip_labels(data, flip_count > 0 ? flip_count : count_for_fraction(flip_fraction, data.n()), rng);
+  }
+  return data;
+}
+
+core::Dataset generate(const std::string& spec) {
+  const std::size_t colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  std::map<std::string, std::string> given;
+  if (colon != std::string::npos) {
+    for (const Field& field : split_fields(std::string_view(spec).substr(colon + 1), ',')) {
+      const std::size_t equals = field.text.find('=');
+      if (equals == std::string_view::npos || equals == 0) {
+        throw InputError(fmt::format("generator spec '{}': expected key=value, found '{}'", spec, field.text));
+      }
+      given[std::string(field.text.substr(0, equals))] = std::string(field.text.substr(equals + 1));
+    }
+  }
+  return generate(name, given);
+}
+
+}  // namespace sparsesvm::data

@@ -1,0 +1,102 @@
+#include "data/label_map.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <map>
+
+#include "core/errors.hpp"
+#include "data/text_reader.hpp"
+
+namespace sparsesvm::data {
+
+using core::InputError;
+
+std::string LabelMap::describe() const {
+  std::vector<std::string> parts;
+  if (!positive.empty()) parts.push_back(fmt::format("positive={}", fmt::join(positive, "|")));
+  if (!negative.empty()) parts.push_back(fmt::format("negative={}", fmt::join(negative, "|")));
+  if (threshold) parts.push_back(fmt::format("threshold={}", *threshold));
+  if (most_frequent) parts.push_back("most_frequent");
+  return parts.empty() ? "auto" : fmt::format("{}", fmt::join(parts, ";"));
+}
+
+namespace {
+
+bool same_value(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  const Location nowhere{a, 0, 0};
+  return is_number(a) && is_number(b) && parse_number(a, nowhere, "label") == parse_number(b, nowhere, "label");
+}
+
+bool listed(const std::vector<std::string>& values, const std::string& value) {
+  return std::any_of(values.begin(), values.end(), [&](const std::string& v) { return same_value(v, value); });
+}
+
+// Distinct values in order of first appearance, with counts.
+std::vector<std::pair<std::string, std::size_t>> distinct_values(const std::vector<RawLabel>& raw) {
+  std::vector<std::pair<std::string, std::size_t>> values;
+  for (const RawLabel& label : raw) {
+    auto found = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == label.value; });
+    if (found == values.end()) {
+      values.emplace_back(label.value, 1);
+    } else {
+      ++found->second;
+    }
+  }
+  return values;
+}
+
+// The mapping used when the caller gave none: two numeric values, the larger is +1.
+LabelMap automatic_map(const std::vector<RawLabel>& raw, const std::string& file) {
+  const auto values = distinct_values(raw);
+  std::vector<std::string> names;
+  for (const auto& v : values) names.push_back(v.first);
+  const bool numeric = std::all_of(names.begin(), names.end(), [](const std::string& v) { return is_number(v); });
+  if (values.size() != 2 || !numeric) {
+    throw InputError(fmt::format(
+        "{}: class column has {} distinct value(s) ({}); name the positive class (e.g. label.positive: [{}]) or "
+        "choose one-vs-rest of the most frequent",
+        file, values.size(), fmt::join(names, ", "), names.empty() ? "" : names.front()));
+  }
+  const Location nowhere{file, 0, 0};
+  const bool first_larger = parse_number(names[0], nowhere, "label") > parse_number(names[1], nowhere, "label");
+  LabelMap map;
+  map.positive = {first_larger ? names[0] : names[1]};
+  return map;
+}
+
+double map_one(const RawLabel& label, const LabelMap& map, const std::string& file) {
+  if (map.threshold) {
+    return parse_number(label.value, Location{file, label.line, 0}, "the class value") > *map.threshold ? 1.0 : -1.0;
+  }
+  if (listed(map.positive, label.value)) return 1.0;
+  if (map.negative.empty() || listed(map.negative, label.value)) return -1.0;
+  core::throw_at(file, label.line, 0,
+                 fmt::format("class value '{}' is neither positive ({}) nor negative ({})", label.value,
+                             fmt::join(map.positive, ", "), fmt::join(map.negative, ", ")));
+}
+
+}  // namespace
+
+core::Vector map_labels(const std::vector<RawLabel>& raw, const LabelMap& map, const std::string& file) {
+  LabelMap used = map;
+  if (map.most_frequent) {
+    const auto values = distinct_values(raw);
+    const auto top = std::max_element(values.begin(), values.end(),
+                                      [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (top != values.end()) used.positive = {top->first};
+  } else if (map.positive.empty() && !map.threshold) {
+    used = automatic_map(raw, file);
+  }
+  core::Vector labels(static_cast<Eigen::Index>(raw.size()));
+  for (std::size_t i = 0; i < raw.size(); ++i) labels[static_cast<Eigen::Index>(i)] = map_one(raw[i], used, file);
+  const auto positives = (labels.array() > 0).count();
+  if (positives == 0 || positives == labels.size()) {
+    throw InputError(fmt::format("{}: all {} examples are in class {} after label mapping ({}); need both classes",
+                                 file, labels.size(), positives == 0 ? "-1" : "+1", used.describe()));
+  }
+  return labels;
+}
+
+}  // namespace sparsesvm::data

@@ -1,0 +1,186 @@
+#include "data/load.hpp"
+
+#include <charconv>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <set>
+
+#include "core/errors.hpp"
+#include "data/delimited_reader.hpp"
+#include "data/generators/generator_registry.hpp"
+#include "data/libsvm_reader.hpp"
+#include "data/nips2003_reader.hpp"
+#include "data/text_reader.hpp"
+
+namespace sparsesvm::data {
+
+using core::InputError;
+
+std::vector<std::string> loader_formats() { return {"auto", "delimited", "libsvm", "nips2003", "generator"}; }
+
+namespace {
+
+// Typed reads of the option map; every error names the option and the data source.
+class OptionReader {
+ public:
+  OptionReader(const DataSource& source, std::set<std::string> known) : source_(source), known_(std::move(known)) {
+    for (const auto& entry : source.options) {
+      if (!known_.contains(entry.first)) {
+        throw InputError(fmt::format("{}: unknown {} loader option '{}' (known: {})", source.location, source.format,
+                                     entry.first, fmt::join(known_, ", ")));
+      }
+    }
+  }
+
+  const std::string* find(const std::string& key) const {
+    const auto found = source_.options.find(key);
+    return found == source_.options.end() ? nullptr : &found->second;
+  }
+
+  long integer(const std::string& key, long fallback) const {
+    const std::string* text = find(key);
+    if (!text) return fallback;
+    return parse_integer(key, *text);
+  }
+
+  std::optional<bool> boolean(const std::string& key) const {
+    const std::string* text = find(key);
+    if (!text || *text == "auto") return std::nullopt;
+    if (*text == "true" || *text == "yes" || *text == "1") return true;
+    if (*text == "false" || *text == "no" || *text == "0") return false;
+    throw InputError(fmt::format("{}: option {} must be true, false or auto, found '{}'", source_.location, key, *text));
+  }
+
+  std::vector<std::string> list(const std::string& key, char separator) const {
+    std::vector<std::string> items;
+    if (const std::string* text = find(key)) {
+      for (const Field& field : split_fields(*text, separator)) items.emplace_back(field.text);
+    }
+    return items;
+  }
+
+  std::vector<int> integer_list(const std::string& key) const {
+    std::vector<int> values;
+    for (const std::string& item : list(key, ',')) values.push_back(static_cast<int>(parse_integer(key, item)));
+    return values;
+  }
+
+  LabelMap label_map() const {
+    LabelMap map;
+    map.positive = list("positive", '|');
+    map.negative = list("negative", '|');
+    if (const std::string* text = find("threshold")) {
+      map.threshold = parse_number(*text, Location{source_.location, 0, 0}, "option threshold");
+    }
+    map.most_frequent = boolean("most_frequent").value_or(false);
+    return map;
+  }
+
+  std::string text(const std::string& key, const std::string& fallback) const {
+    const std::string* value = find(key);
+    return value ? *value : fallback;
+  }
+
+ private:
+  long parse_integer(const std::string& key, const std::string& text) const {
+    long value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size()) {
+      throw InputError(fmt::format("{}: option {} must be an integer, found '{}'", source_.location, key, text));
+    }
+    return value;
+  }
+
+  const DataSource& source_;
+  std::set<std::string> known_;
+};
+
+const std::set<std::string> kLabelOptions = {"positive", "negative", "threshold", "most_frequent", "name"};
+
+std::set<std::string> with_label_options(std::set<std::string> keys) {
+  keys.insert(kLabelOptions.begin(), kLabelOptions.end());
+  return keys;
+}
+
+std::size_t non_negative(long value, const std::string& key, const std::string& location) {
+  if (value < 0) throw InputError(fmt::format("{}: option {} must not be negative", location, key));
+  return static_cast<std::size_t>(value);
+}
+
+core::Dataset load_delimited(const DataSource& source) {
+  const OptionReader options(source, with_label_options({"delimiter", "header", "label_column", "drop_columns",
+                                                         "missing", "missing_token"}));
+  DelimitedOptions parsed;
+  const std::string delimiter = options.text("delimiter", ",");
+  if (delimiter == "whitespace") {
+    parsed.delimiter = 0;
+  } else if (delimiter.size() == 1) {
+    parsed.delimiter = delimiter[0];
+  } else {
+    throw InputError(fmt::format("{}: option delimiter must be one character or 'whitespace', found '{}'",
+                                 source.location, delimiter));
+  }
+  parsed.header = options.boolean("header");
+  parsed.label_column = static_cast<int>(options.integer("label_column", -1));
+  parsed.drop_columns = options.integer_list("drop_columns");
+  parsed.labels = options.label_map();
+  parsed.missing = parse_missing_policy(options.text("missing", "error"));
+  parsed.missing_token = options.text("missing_token", "?");
+  parsed.name = options.text("name", "");
+  return read_delimited(source.location, parsed);
+}
+
+core::Dataset load_libsvm(const DataSource& source) {
+  const OptionReader options(source, with_label_options({"n_features", "storage"}));
+  LibsvmOptions parsed;
+  parsed.labels = options.label_map();
+  parsed.n_features = non_negative(options.integer("n_features", 0), "n_features", source.location);
+  parsed.storage = parse_storage(options.text("storage", "automatic"));
+  parsed.name = options.text("name", "");
+  return read_libsvm(source.location, parsed);
+}
+
+core::Dataset load_nips2003(const DataSource& source) {
+  const OptionReader options(source, {"parts", "nips_format", "n_features", "storage"});
+  Nips2003Options parsed;
+  if (options.find("parts")) parsed.parts = options.list("parts", ',');
+  parsed.format = parse_nips2003_format(options.text("nips_format", "automatic"));
+  parsed.n_features = non_negative(options.integer("n_features", 0), "n_features", source.location);
+  parsed.storage = parse_storage(options.text("storage", "automatic"));
+  const std::filesystem::path prefix(source.location);
+  return read_nips2003(prefix.parent_path().string(), prefix.filename().string(), parsed);
+}
+
+// libsvm when the first line has a token "index:value" after the label, delimited otherwise.
+std::string detect_format(const std::string& path) {
+  const TextFile file = read_text_file(path);
+  std::string format = "delimited";
+  bool first = true;
+  for_each_line(file, [&](std::size_t, std::string_view line) {
+    if (!first) return;
+    first = false;
+    const std::vector<Field> tokens = split_fields(line, 0);
+    if (tokens.size() >= 2 && tokens[1].text.find(':') != std::string_view::npos) format = "libsvm";
+  });
+  return format;
+}
+
+}  // namespace
+
+core::Dataset load_dataset(const DataSource& source) {
+  const std::string format = source.format == "auto" ? detect_format(source.location) : source.format;
+  if (format == "delimited") return load_delimited(source);
+  if (format == "libsvm") return load_libsvm(source);
+  if (format == "nips2003") return load_nips2003(source);
+  if (format == "generator") {
+    if (!source.options.empty()) {
+      throw InputError(fmt::format("generator {}: put parameters in the spec (name:key=value,...), not in options",
+                                   source.location));
+    }
+    return generate(source.location);
+  }
+  throw InputError(fmt::format("unknown data format '{}' (known: {})", source.format, fmt::join(loader_formats(), ", ")));
+}
+
+}  // namespace sparsesvm::data

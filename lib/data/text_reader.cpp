@@ -1,0 +1,142 @@
+#include "data/text_reader.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/sha256.hpp"
+
+namespace sparsesvm::data {
+
+using core::InputError;
+
+TextFile read_text_file(const std::string& path) {
+  std::ifstream stream(path, std::ios::binary);
+  if (!stream) throw InputError(fmt::format("{}: cannot open file", path));
+  std::ostringstream buffer;
+  buffer << stream.rdbuf();
+  TextFile file{path, buffer.str(), ""};
+  if (file.content.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw InputError(fmt::format("{}: file is empty", path));
+  }
+  file.sha256 = core::sha256_hex(file.content);
+  return file;
+}
+
+void for_each_line(const TextFile& file, const std::function<void(std::size_t, std::string_view)>& visit) {
+  std::string_view rest = file.content;
+  std::size_t line_number = 0;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    std::string_view line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+    visit(line_number, line);
+  }
+}
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+Field trimmed(std::string_view line, std::size_t begin, std::size_t end) {
+  while (begin < end && is_blank(line[begin])) ++begin;
+  while (end > begin && is_blank(line[end - 1])) --end;
+  return Field{line.substr(begin, end - begin), begin + 1};
+}
+
+}  // namespace
+
+std::vector<Field> split_fields(std::string_view line, char delimiter) {
+  std::vector<Field> fields;
+  if (delimiter == 0) {
+    std::size_t i = 0;
+    while (i < line.size()) {
+      while (i < line.size() && is_blank(line[i])) ++i;
+      const std::size_t begin = i;
+      while (i < line.size() && !is_blank(line[i])) ++i;
+      if (i > begin) fields.push_back(Field{line.substr(begin, i - begin), begin + 1});
+    }
+    return fields;
+  }
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= line.size(); ++i) {
+    if (i == line.size() || line[i] == delimiter) {
+      fields.push_back(trimmed(line, begin, i));
+      begin = i + 1;
+    }
+  }
+  return fields;
+}
+
+namespace {
+
+bool parse_double(std::string_view token, double& value) {
+  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
+  if (token.empty()) return false;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  return error == std::errc{} && end == token.data() + token.size();
+}
+
+}  // namespace
+
+bool is_number(std::string_view token) {
+  double value = 0.0;
+  return parse_double(token, value);
+}
+
+double parse_number(std::string_view token, const Location& where, std::string_view what) {
+  double value = 0.0;
+  if (!parse_double(token, value)) {
+    core::throw_at(where.file, where.line, where.column,
+                   fmt::format("expected a number for {}, found '{}'", what, token));
+  }
+  if (!std::isfinite(value)) {
+    core::throw_at(where.file, where.line, where.column,
+                   fmt::format("{} is '{}'; values must be finite (write missing values as a token such as "
+                               "'?' and set the missing-value policy)",
+                               what, token));
+  }
+  return value;
+}
+
+std::size_t parse_index(std::string_view token, const Location& where, std::string_view what) {
+  std::size_t value = 0;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (error != std::errc{} || end != token.data() + token.size() || value == 0) {
+    core::throw_at(where.file, where.line, where.column,
+                   fmt::format("expected a positive integer for {} (indices are 1-based), found '{}'", what, token));
+  }
+  return value;
+}
+
+core::Dataset::Features features_from_entries(std::size_t rows, std::size_t columns,
+                                              const std::vector<Entry>& entries, Storage storage) {
+  const double cells = static_cast<double>(rows) * static_cast<double>(columns);
+  const bool dense = storage == Storage::dense ||
+                     (storage == Storage::automatic && static_cast<double>(entries.size()) >= 0.1 * cells);
+  const auto r = static_cast<Eigen::Index>(rows);
+  const auto c = static_cast<Eigen::Index>(columns);
+  if (dense) {
+    core::DenseMatrix matrix = core::DenseMatrix::Zero(r, c);
+    for (const Entry& e : entries) {
+      matrix(static_cast<Eigen::Index>(e.row), static_cast<Eigen::Index>(e.column)) = e.value;
+    }
+    return matrix;
+  }
+  std::vector<Eigen::Triplet<double>> triplets;
+  triplets.reserve(entries.size());
+  for (const Entry& e : entries) {
+    triplets.emplace_back(static_cast<Eigen::Index>(e.row), static_cast<Eigen::Index>(e.column), e.value);
+  }
+  core::SparseMatrix matrix(r, c);
+  matrix.setFromTriplets(triplets.begin(), triplets.end());
+  return matrix;
+}
+
+}  // namespace sparsesvm::data

@@ -1,0 +1,64 @@
+#pragma once
+// Shared pieces of the text loaders: reading a file whole (with its checksum), walking its lines with
+// their numbers, splitting fields with their columns, and parsing numbers with errors that point at
+// file:line:column.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/dataset.hpp"
+
+namespace sparsesvm::data {
+
+struct TextFile {
+  std::string path;
+  std::string content;
+  std::string sha256;
+};
+
+// Throws InputError "PATH: cannot open file" or "PATH: file is empty".
+TextFile read_text_file(const std::string& path);
+
+// Calls visit(line_number, line) for every line that is not blank, 1-based, with a trailing '\r' removed.
+void for_each_line(const TextFile& file, const std::function<void(std::size_t, std::string_view)>& visit);
+
+// A field of a line and its 1-based character column.
+struct Field {
+  std::string_view text;
+  std::size_t column;
+};
+
+// Splits on one delimiter character (fields keep surrounding blanks trimmed) or, with delimiter 0, on
+// runs of blanks.
+std::vector<Field> split_fields(std::string_view line, char delimiter);
+
+// Where a token sits, for error messages.
+struct Location {
+  const std::string& file;
+  std::size_t line;
+  std::size_t column;
+};
+
+// A finite number, or InputError "file:line:column: expected a number for WHAT, found 'TOKEN'".
+double parse_number(std::string_view token, const Location& where, std::string_view what);
+// True when the whole token is a number.
+bool is_number(std::string_view token);
+// A positive integer (1-based index) or InputError.
+std::size_t parse_index(std::string_view token, const Location& where, std::string_view what);
+
+// A sparse entry (row, column, value) as read from a file.
+struct Entry {
+  std::size_t row;
+  std::size_t column;
+  double value;
+};
+
+enum class Storage { automatic, dense, sparse };
+
+// Dense when asked, or automatically when at least 10% of the entries are non-zero; CSR otherwise.
+core::Dataset::Features features_from_entries(std::size_t rows, std::size_t columns,
+                                              const std::vector<Entry>& entries, Storage storage);
+
+}  // namespace sparsesvm::data
