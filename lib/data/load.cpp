@@ -169,10 +169,12 @@ std::string detect_format(const std::string& path) {
 }  // namespace
 
 core::Dataset load_dataset(const DataSource& source) {
-  const std::string format = source.format == "auto" ? detect_format(source.location) : source.format;
-  if (format == "delimited") return load_delimited(source);
-  if (format == "libsvm") return load_libsvm(source);
-  if (format == "nips2003") return load_nips2003(source);
+  DataSource resolved = source;
+  if (resolved.format == "auto") resolved.format = detect_format(source.location);
+  const std::string& format = resolved.format;
+  if (format == "delimited") return load_delimited(resolved);
+  if (format == "libsvm") return load_libsvm(resolved);
+  if (format == "nips2003") return load_nips2003(resolved);
   if (format == "generator") {
     if (!source.options.empty()) {
       throw InputError(fmt::format("generator {}: put parameters in the spec (name:key=value,...), not in options",

@@ -1,0 +1,86 @@
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+#include "data/libsvm_reader.hpp"
+#include "data/load.hpp"
+#include "test_files.hpp"
+
+using namespace sparsesvm;
+using sparsesvm::testing::write_file;
+
+TEST_CASE("LIBSVM file: 1-based indices, comments, dense or sparse storage", "[loader][libsvm]") {
+  const std::string path = write_file("small.libsvm",
+                                      "# a comment line\n"
+                                      "+1 1:0.5 3:-2 # trailing comment\n"
+                                      "-1 2:1\n"
+                                      "+1\n");
+  data::LibsvmOptions options;
+  options.storage = data::Storage::sparse;
+  const core::Dataset sparse = data::read_libsvm(path, options);
+  CHECK(sparse.is_sparse());
+  CHECK(sparse.n() == 3);
+  CHECK(sparse.d() == 3);
+  CHECK(sparse.value(0, 2) == -2);
+  CHECK(sparse.value(1, 1) == 1);
+  CHECK(sparse.labels() == (core::Vector(3) << 1, -1, 1).finished());
+
+  options.storage = data::Storage::dense;
+  options.n_features = 5;
+  const core::Dataset dense = data::read_libsvm(path, options);
+  CHECK_FALSE(dense.is_sparse());
+  CHECK(dense.d() == 5);
+  CHECK(dense.value(0, 0) == 0.5);
+}
+
+TEST_CASE("LIBSVM labels: 0/1, named class vs rest, most frequent vs rest", "[loader][libsvm]") {
+  const std::string binary = write_file("zero_one.libsvm", "0 1:1\n1 1:2\n");
+  CHECK(data::read_libsvm(binary, {}).labels() == (core::Vector(2) << -1, 1).finished());
+
+  const std::string multi = write_file("multi.libsvm", "3 1:1\n1 1:2\n2 1:3\n3 1:4\n");
+  CHECK_THROWS_WITH(data::read_libsvm(multi, {}), Catch::Contains("3 distinct value(s)"));
+  data::LibsvmOptions named;
+  named.labels.positive = {"2"};
+  CHECK(data::read_libsvm(multi, named).labels() == (core::Vector(4) << -1, -1, 1, -1).finished());
+  data::LibsvmOptions frequent;
+  frequent.labels.most_frequent = true;
+  CHECK(data::read_libsvm(multi, frequent).labels() == (core::Vector(4) << 1, -1, -1, 1).finished());
+}
+
+TEST_CASE("malformed LIBSVM files give file:line:column errors", "[loader][libsvm]") {
+  SECTION("indices out of order") {
+    const std::string path = write_file("order.libsvm", "+1 1:1 3:1\n-1 3:1 2:1\n");
+    CHECK_THROWS_WITH(data::read_libsvm(path, {}),
+                      path + ":2:8: feature index 2 after index 3; indices must be strictly increasing");
+  }
+  SECTION("index zero") {
+    const std::string path = write_file("zero.libsvm", "+1 0:1\n");
+    CHECK_THROWS_WITH(data::read_libsvm(path, {}), Catch::StartsWith(path + ":1:4: expected a positive integer"));
+  }
+  SECTION("repeated index") {
+    const std::string path = write_file("repeat.libsvm", "+1 2:1 2:3\n-1 1:1\n");
+    CHECK_THROWS_WITH(data::read_libsvm(path, {}), Catch::Contains("feature index 2 after index 2"));
+  }
+  SECTION("missing value after the colon") {
+    const std::string path = write_file("novalue.libsvm", "+1 2:\n-1 1:1\n");
+    CHECK_THROWS_WITH(data::read_libsvm(path, {}), Catch::StartsWith(path + ":1:6: expected a number for feature 2"));
+  }
+  SECTION("no label") {
+    const std::string path = write_file("nolabel.libsvm", "1:1 2:2\n");
+    CHECK_THROWS_WITH(data::read_libsvm(path, {}), Catch::Contains("expected a class label first"));
+  }
+  SECTION("index beyond the declared width") {
+    const std::string path = write_file("wide.libsvm", "+1 9:1\n-1 1:1\n");
+    data::LibsvmOptions options;
+    options.n_features = 4;
+    CHECK_THROWS_WITH(data::read_libsvm(path, options), Catch::Contains("exceeds the declared number of features 4"));
+  }
+  SECTION("inf value") {
+    const std::string path = write_file("inf.libsvm", "+1 1:inf\n-1 1:1\n");
+    CHECK_THROWS_WITH(data::read_libsvm(path, {}), Catch::Contains("feature 1 is 'inf'"));
+  }
+}
+
+TEST_CASE("format detection tells LIBSVM from delimited text", "[loader]") {
+  const std::string path = write_file("detect.txt", "+1 1:1 2:0.5\n-1 2:1\n");
+  CHECK(data::load_dataset({path, "auto", {}}).provenance().parameters.front().second == "libsvm");
+}
