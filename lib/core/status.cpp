@@ -1,0 +1,18 @@
+#include "core/status.hpp"
+
+namespace sparsesvm::core {
+
+std::string to_string(Status status) {
+  switch (status) {
+    case Status::optimal: return "optimal";
+    case Status::solved_inaccurate: return "solved_inaccurate";
+    case Status::infeasible: return "infeasible";
+    case Status::unbounded: return "unbounded";
+    case Status::iteration_limit: return "iteration_limit";
+    case Status::time_limit: return "time_limit";
+    case Status::numerical_error: return "numerical_error";
+  }
+  return "numerical_error";
+}
+
+}  // namespace sparsesvm::core

@@ -1,0 +1,19 @@
+#pragma once
+// What a solver found. These strings go into result CSVs, so they never change.
+//   optimal            solved to the solver's tolerances
+//   solved_inaccurate  the solver stopped "optimal" but the unscaled problem violates a tolerance
+//   infeasible, unbounded
+//   iteration_limit, time_limit
+//   numerical_error    anything else (a solver error, NaN in the data)
+#include <string>
+
+namespace sparsesvm::core {
+
+enum class Status { optimal, solved_inaccurate, infeasible, unbounded, iteration_limit, time_limit, numerical_error };
+
+std::string to_string(Status status);
+
+// True for optimal and solved_inaccurate: the numbers that come with the status are a solution.
+inline bool has_solution(Status status) { return status == Status::optimal || status == Status::solved_inaccurate; }
+
+}  // namespace sparsesvm::core

@@ -1,0 +1,178 @@
+#include "models/convex_step.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "models/objective.hpp"
+#include "optim/clp_lp.hpp"
+#include "optim/svm_dual.hpp"
+
+namespace sparsesvm::models {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+double regularizer_value(Regularizer regularizer, const core::Vector& w) {
+  switch (regularizer) {
+    case Regularizer::none: return 0.0;
+    case Regularizer::l1: return w.lpNorm<1>();
+    case Regularizer::l2_squared: return w.squaredNorm();
+    case Regularizer::linf: return w.size() ? w.lpNorm<Eigen::Infinity>() : 0.0;
+  }
+  return 0.0;
+}
+
+// The LP of the class comment, with zero costs; `with_linf` adds the column nu and its d rows.
+optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
+  const auto n = static_cast<Eigen::Index>(data.n());
+  const auto d = static_cast<Eigen::Index>(data.d());
+  const Eigen::Index b_column = 2 * d;
+  const Eigen::Index xi_column = 2 * d + 1;
+  const Eigen::Index nu_column = 2 * d + 1 + n;
+  const Eigen::Index columns = with_linf ? nu_column + 1 : nu_column;
+  const Eigen::Index rows = with_linf ? n + d : n;
+  const core::Vector& y = data.labels();
+
+  std::vector<Eigen::Triplet<double>> entries;
+  const auto add_example_entry = [&](Eigen::Index i, Eigen::Index j, double x) {
+    if (x == 0.0) return;
+    entries.emplace_back(i, j, y[i] * x);
+    entries.emplace_back(i, d + j, -y[i] * x);
+  };
+  if (data.is_sparse()) {
+    const core::SparseMatrix& x = data.sparse();
+    for (Eigen::Index i = 0; i < n; ++i) {
+      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) add_example_entry(i, it.col(), it.value());
+    }
+  } else {
+    const core::DenseMatrix& x = data.dense();
+    for (Eigen::Index j = 0; j < d; ++j) {
+      for (Eigen::Index i = 0; i < n; ++i) add_example_entry(i, j, x(i, j));
+    }
+  }
+  for (Eigen::Index i = 0; i < n; ++i) {
+    entries.emplace_back(i, b_column, y[i]);
+    entries.emplace_back(i, xi_column + i, 1.0);
+  }
+  if (with_linf) {
+    for (Eigen::Index j = 0; j < d; ++j) {
+      entries.emplace_back(n + j, j, 1.0);
+      entries.emplace_back(n + j, d + j, 1.0);
+      entries.emplace_back(n + j, nu_column, -1.0);
+    }
+  }
+  optim::LpProblem lp;
+  lp.matrix.resize(rows, columns);
+  lp.matrix.setFromTriplets(entries.begin(), entries.end());
+  lp.matrix.makeCompressed();
+  lp.column_lower = core::Vector::Zero(columns);
+  lp.column_lower[b_column] = -kInfinity;
+  lp.column_upper = core::Vector::Constant(columns, kInfinity);
+  lp.row_lower = core::Vector::Constant(rows, -kInfinity);
+  lp.row_lower.head(n).setOnes();
+  lp.row_upper = core::Vector::Constant(rows, kInfinity);
+  if (with_linf) lp.row_upper.tail(d).setZero();
+  lp.cost = core::Vector::Zero(columns);
+  return lp;
+}
+
+}  // namespace
+
+double ConvexStep::value(const core::Dataset& data, const core::Vector& w, double b) const {
+  const core::Vector t = margins(data, w, b);
+  double total = regularizer_weight * regularizer_value(regularizer, w) - tilt_b * b;
+  if (tilt_w.size() > 0) total -= tilt_w.dot(w);
+  for (Eigen::Index i = 0; i < t.size(); ++i) total += hinge_weight[i] * std::max(0.0, margin[i] - t[i]);
+  return total;
+}
+
+StepSolver::StepSolver(const core::Dataset& train, StepSolverOptions options) : data_(train), options_(options) {
+  if (train.count_missing() > 0) {
+    throw core::InputError(fmt::format("dataset {}: {} missing values; impute them (transform impute_mean) before "
+                                       "fitting",
+                                       train.name(), train.count_missing()));
+  }
+  if (train.count_positive() == 0 || train.count_negative() == 0) {
+    throw core::InputError(fmt::format("dataset {}: training data has only class {} ({} examples); need both classes",
+                                       train.name(), train.count_positive() ? "+1" : "-1", train.n()));
+  }
+}
+
+StepSolver::~StepSolver() = default;
+
+StepResult StepSolver::solve(const ConvexStep& step) {
+  const auto n = static_cast<Eigen::Index>(data_.n());
+  const auto d = static_cast<Eigen::Index>(data_.d());
+  if (step.hinge_weight.size() != n || step.margin.size() != n || (step.tilt_w.size() != 0 && step.tilt_w.size() != d)) {
+    throw std::invalid_argument("ConvexStep: vectors must have n (and d) entries");
+  }
+  return step.regularizer == Regularizer::l2_squared ? solve_qp(step) : solve_lp(step);
+}
+
+StepResult StepSolver::solve_lp(const ConvexStep& step) {
+  const bool linf = step.regularizer == Regularizer::linf;
+  auto& lp = linf ? linf_lp_ : l1_lp_;
+  auto& cached_margins = linf ? linf_margins_ : l1_margins_;
+  const auto n = static_cast<Eigen::Index>(data_.n());
+  const auto d = static_cast<Eigen::Index>(data_.d());
+  if (!lp) {
+    lp = std::make_unique<optim::ClpLp>(build_lp(data_, linf), optim::LpOptions{options_.lp_max_iterations, 0.0});
+    cached_margins = core::Vector::Ones(n);
+  }
+  const core::Vector tilt = step.tilt_w.size() == d ? step.tilt_w : core::Vector::Zero(d);
+  const double per_weight = step.regularizer == Regularizer::l1 ? step.regularizer_weight : 0.0;
+  core::Vector cost = core::Vector::Zero(static_cast<Eigen::Index>(lp->columns()));
+  cost.head(d) = per_weight - tilt.array();
+  cost.segment(d, d) = per_weight + tilt.array();
+  cost[2 * d] = -step.tilt_b;
+  cost.segment(2 * d + 1, n) = step.hinge_weight;
+  if (linf) cost[2 * d + 1 + n] = step.regularizer_weight;
+
+  if (step.margin != cached_margins) {
+    core::Vector row_lower = core::Vector::Constant(static_cast<Eigen::Index>(lp->rows()), -kInfinity);
+    row_lower.head(n) = step.margin;
+    lp->set_row_lower(row_lower);
+    cached_margins = step.margin;
+  }
+  lp->set_cost(cost);
+  if (!options_.warm_start) lp->forget_basis();
+  const optim::LpSolution solution = lp->solve();
+
+  StepResult result;
+  result.status = solution.status;
+  result.message = solution.message;
+  result.inner_iterations = solution.iterations;
+  result.fell_back_to_cold = solution.fell_back_to_cold;
+  if (core::has_solution(solution.status)) {
+    result.w = solution.primal.head(d) - solution.primal.segment(d, d);
+    result.b = solution.primal[2 * d];
+  }
+  return result;
+}
+
+StepResult StepSolver::solve_qp(const ConvexStep& step) {
+  if (!(step.regularizer_weight > 0)) {
+    throw core::InputError(fmt::format("l2-regularized step needs a positive weight, found {}", step.regularizer_weight));
+  }
+  if (!qp_) qp_ = std::make_unique<optim::SvmDualSolver>(data_);
+  const optim::SvmDualProblem problem{step.regularizer_weight, step.hinge_weight, step.margin, step.tilt_w,
+                                      step.tilt_b};
+  const optim::SvmDualSolution solution =
+      qp_->solve(problem, options_.warm_start ? last_alpha_ : core::Vector(),
+                 optim::SvmDualOptions{options_.qp_tolerance, options_.qp_max_iterations});
+  StepResult result;
+  result.status = solution.status;
+  result.message = solution.message;
+  result.inner_iterations = solution.iterations;
+  if (core::has_solution(solution.status)) {
+    result.w = solution.w;
+    result.b = solution.b;
+    last_alpha_ = solution.alpha;
+  }
+  return result;
+}
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,81 @@
+#pragma once
+// The convex program that every convex method solves once and every DCA iteration solves again
+// ([DCA] eq. (23)-(24), (28), (31), A.1-A.5; [FSV] (4), (9), (12)-(14)):
+//
+//   minimize_{w,b}  sum_i C_i max(0, m_i - y_i (w.x_i + b)) + rho_g R(w) - <eta, w> - kappa b
+//
+// with R one of none, ||w||_1, ||w||_inf (solved as LPs by Clp) or ||w||_2^2 (solved in the dual by SMO).
+// Only the costs change between DCA iterations and along a lambda path, so a StepSolver builds each
+// LP once per training set and re-solves from the last basis (ClpLp), and keeps the last dual solution
+// of the QP as the next start.
+//
+// LP columns: w+ (d), w- (d), b (free), xi (n) [, nu for l_inf], with w = w+ - w-, so that
+// ||w||_1 = sum(w+ + w-) needs no extra rows. Rows: y_i (x_i.(w+ - w-) + b) + xi_i >= m_i, and for
+// l_inf also w+_j + w-_j - nu <= 0.
+#include <memory>
+#include <string>
+
+#include "core/dataset.hpp"
+#include "core/status.hpp"
+#include "models/penalties.hpp"
+
+namespace sparsesvm::optim {
+class ClpLp;
+class SvmDualSolver;
+}  // namespace sparsesvm::optim
+
+namespace sparsesvm::models {
+
+struct ConvexStep {
+  core::Vector hinge_weight;       // C_i >= 0
+  core::Vector margin;             // m_i
+  Regularizer regularizer = Regularizer::l1;
+  double regularizer_weight = 0.0; // rho_g
+  core::Vector tilt_w;             // eta (size d)
+  double tilt_b = 0.0;             // kappa
+
+  // The step objective at (w, b).
+  double value(const core::Dataset& data, const core::Vector& w, double b) const;
+};
+
+struct StepResult {
+  core::Status status = core::Status::numerical_error;
+  std::string message;
+  core::Vector w;
+  double b = 0.0;
+  long inner_iterations = 0;  // simplex iterations or SMO pair updates
+  bool fell_back_to_cold = false;
+};
+
+struct StepSolverOptions {
+  double qp_tolerance = 1e-5;      // SMO: maximal KKT violation at which to stop
+  long qp_max_iterations = 10'000'000;
+  int lp_max_iterations = 10'000'000;
+  bool warm_start = true;          // false: every solve is cold (benchmarks)
+};
+
+class StepSolver {
+ public:
+  explicit StepSolver(const core::Dataset& train, StepSolverOptions options = {});
+  ~StepSolver();
+  StepSolver(const StepSolver&) = delete;
+  StepSolver& operator=(const StepSolver&) = delete;
+
+  const core::Dataset& data() const { return data_; }
+  StepResult solve(const ConvexStep& step);
+
+ private:
+  StepResult solve_lp(const ConvexStep& step);
+  StepResult solve_qp(const ConvexStep& step);
+
+  const core::Dataset& data_;
+  StepSolverOptions options_;
+  std::unique_ptr<optim::ClpLp> l1_lp_;    // also serves R = none
+  std::unique_ptr<optim::ClpLp> linf_lp_;
+  std::unique_ptr<optim::SvmDualSolver> qp_;
+  core::Vector l1_margins_;
+  core::Vector linf_margins_;
+  core::Vector last_alpha_;
+};
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,27 @@
+#include "models/objective.hpp"
+
+namespace sparsesvm::models {
+
+core::Vector features_times(const core::Dataset& data, const core::Vector& w) {
+  return data.is_sparse() ? core::Vector(data.sparse() * w) : core::Vector(data.dense() * w);
+}
+
+core::Vector features_transpose_times(const core::Dataset& data, const core::Vector& v) {
+  return data.is_sparse() ? core::Vector(data.sparse().transpose() * v) : core::Vector(data.dense().transpose() * v);
+}
+
+core::Vector margins(const core::Dataset& data, const core::Vector& w, double b) {
+  return (data.labels().array() * (features_times(data, w).array() + b)).matrix();
+}
+
+double Objective::value_at(const core::Vector& t, const core::Vector& w) const {
+  double total = 0.0;
+  for (Eigen::Index i = 0; i < t.size(); ++i) total += example_weights[i] * loss->value(t[i]);
+  return total + penalty_weight * penalty->value(w);
+}
+
+double Objective::value(const core::Dataset& data, const core::Vector& w, double b) const {
+  return value_at(margins(data, w, b), w);
+}
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,204 @@
+#include "optim/svm_dual.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+
+
+namespace sparsesvm::optim {
+namespace {
+
+constexpr double kTau = 1e-12;  // floor on the curvature of a pair (LIBSVM's TAU)
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+core::Vector features_times(const core::Dataset& data, const core::Vector& v) {
+  return data.is_sparse() ? core::Vector(data.sparse() * v) : core::Vector(data.dense() * v);
+}
+
+core::Vector features_transpose_times(const core::Dataset& data, const core::Vector& v) {
+  return data.is_sparse() ? core::Vector(data.sparse().transpose() * v) : core::Vector(data.dense().transpose() * v);
+}
+
+// Moves alpha (already inside the box) onto sum_i y_i alpha_i = target, greedily in index order.
+bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
+  double residual = target - y.dot(alpha);
+  for (Eigen::Index i = 0; i < alpha.size() && std::abs(residual) > 1e-12; ++i) {
+    // Raising alpha_i moves the sum by +y_i per unit; lowering it by -y_i.
+    const bool raise = (residual > 0) == (y[i] > 0);
+    const double room = raise ? upper[i] - alpha[i] : alpha[i];
+    const double step = std::min(room, std::abs(residual));
+    alpha[i] += raise ? step : -step;
+    residual -= (raise ? 1.0 : -1.0) * y[i] * step;
+  }
+  return std::abs(residual) <= 1e-9 * (1.0 + std::abs(target));
+}
+
+}  // namespace
+
+SvmDualSolver::SvmDualSolver(const core::Dataset& train) : data_(train) {
+  if (data_.is_sparse()) {
+    gram_ = core::DenseMatrix(data_.sparse() * data_.sparse().transpose());
+  } else {
+    gram_.noalias() = data_.dense() * data_.dense().transpose();
+  }
+}
+
+double SvmDualSolver::primal_objective(const SvmDualProblem& problem, const core::Vector& w, double b) const {
+  const core::Vector f = (features_times(data_, w).array() + b).matrix();
+  const core::Vector& y = data_.labels();
+  double value = problem.lambda * w.squaredNorm() - problem.tilt_b * b;
+  if (problem.tilt_w.size() > 0) value -= problem.tilt_w.dot(w);
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    value += problem.upper[i] * std::max(0.0, problem.margin[i] - y[i] * f[i]);
+  }
+  return value;
+}
+
+SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::Vector& warm_alpha,
+                                     const SvmDualOptions& options) const {
+  const core::Vector& y = data_.labels();
+  const Eigen::Index n = y.size();
+  const auto d = static_cast<Eigen::Index>(data_.d());
+  if (!(problem.lambda > 0) || problem.upper.size() != n || problem.margin.size() != n ||
+      (problem.tilt_w.size() != 0 && problem.tilt_w.size() != d)) {
+    throw std::invalid_argument("SvmDualSolver: lambda must be positive and the vectors sized n (and d)");
+  }
+  const double scale = 1.0 / (2.0 * problem.lambda);
+  const core::Vector tilt = problem.tilt_w.size() == d ? problem.tilt_w : core::Vector::Zero(d);
+
+  SvmDualSolution solution;
+  core::Vector alpha = warm_alpha.size() == n ? warm_alpha : core::Vector::Zero(n);
+  alpha = alpha.cwiseMax(0.0).cwiseMin(problem.upper);
+  if (!satisfy_equality(alpha, y, problem.upper, -problem.tilt_b)) {
+    solution.status = core::Status::infeasible;
+    solution.message = fmt::format("svm dual: sum y_i alpha_i = {} is out of reach with 0 <= alpha_i <= C_i",
+                                   -problem.tilt_b);
+    return solution;
+  }
+
+  // G_t = y_t <x_t, w> - m_t with w = (eta + X'(alpha .* y)) / (2 lambda).
+  const core::Vector tilt_margins = features_times(data_, tilt);
+  core::Vector gradient = (y.array() * ((gram_ * alpha.cwiseProduct(y) + tilt_margins).array() * scale) -
+                           problem.margin.array()).matrix();
+  const auto at_upper = [&](Eigen::Index t) { return alpha[t] >= problem.upper[t]; };
+  const auto at_lower = [&](Eigen::Index t) { return alpha[t] <= 0.0; };
+
+  long iteration = 0;
+  for (; iteration < options.max_iterations; ++iteration) {
+    // Working set, first index: the most violating example of I_up.
+    double g_max = -kInfinity;
+    Eigen::Index i = -1;
+    for (Eigen::Index t = 0; t < n; ++t) {
+      const bool in_up = y[t] > 0 ? !at_upper(t) : !at_lower(t);
+      if (in_up && -y[t] * gradient[t] >= g_max) {
+        g_max = -y[t] * gradient[t];
+        i = t;
+      }
+    }
+    // Second index: the largest second-order decrease over I_low.
+    double g_max2 = -kInfinity;
+    double best_decrease = kInfinity;
+    Eigen::Index j = -1;
+    for (Eigen::Index t = 0; t < n && i >= 0; ++t) {
+      const bool in_low = y[t] > 0 ? !at_lower(t) : !at_upper(t);
+      if (!in_low) continue;
+      g_max2 = std::max(g_max2, y[t] * gradient[t]);
+      const double gradient_gap = g_max + y[t] * gradient[t];
+      if (gradient_gap <= 0) continue;
+      const double curvature = std::max((gram_(i, i) + gram_(t, t) - 2.0 * gram_(i, t)) * scale, kTau);
+      const double decrease = -gradient_gap * gradient_gap / curvature;
+      if (decrease <= best_decrease) {
+        best_decrease = decrease;
+        j = t;
+      }
+    }
+    if (i < 0 || j < 0 || g_max + g_max2 < options.tolerance) break;
+
+    // Update the pair along the equality constraint, clipped to the box (LIBSVM's two-variable step).
+    const double old_i = alpha[i];
+    const double old_j = alpha[j];
+    const double c_i = problem.upper[i];
+    const double c_j = problem.upper[j];
+    const double q_ij = y[i] * y[j] * gram_(i, j) * scale;
+    const double q_ii = gram_(i, i) * scale;
+    const double q_jj = gram_(j, j) * scale;
+    if (y[i] != y[j]) {
+      const double curvature = std::max(q_ii + q_jj + 2.0 * q_ij, kTau);
+      const double delta = (-gradient[i] - gradient[j]) / curvature;
+      const double diff = alpha[i] - alpha[j];
+      alpha[i] += delta;
+      alpha[j] += delta;
+      if (diff > 0) {
+        if (alpha[j] < 0) { alpha[j] = 0; alpha[i] = diff; }
+      } else {
+        if (alpha[i] < 0) { alpha[i] = 0; alpha[j] = -diff; }
+      }
+      if (diff > c_i - c_j) {
+        if (alpha[i] > c_i) { alpha[i] = c_i; alpha[j] = c_i - diff; }
+      } else {
+        if (alpha[j] > c_j) { alpha[j] = c_j; alpha[i] = c_j + diff; }
+      }
+    } else {
+      const double curvature = std::max(q_ii + q_jj - 2.0 * q_ij, kTau);
+      const double delta = (gradient[i] - gradient[j]) / curvature;
+      const double sum = alpha[i] + alpha[j];
+      alpha[i] -= delta;
+      alpha[j] += delta;
+      if (sum > c_i) {
+        if (alpha[i] > c_i) { alpha[i] = c_i; alpha[j] = sum - c_i; }
+      } else {
+        if (alpha[j] < 0) { alpha[j] = 0; alpha[i] = sum; }
+      }
+      if (sum > c_j) {
+        if (alpha[j] > c_j) { alpha[j] = c_j; alpha[i] = sum - c_j; }
+      } else {
+        if (alpha[i] < 0) { alpha[i] = 0; alpha[j] = sum; }
+      }
+    }
+    // G_t += Q_ti dalpha_i + Q_tj dalpha_j, with Q_ts = y_t y_s K_ts / (2 lambda).
+    const double step_i = (alpha[i] - old_i) * y[i] * scale;
+    const double step_j = (alpha[j] - old_j) * y[j] * scale;
+    gradient.array() += y.array() * (gram_.col(i).array() * step_i + gram_.col(j).array() * step_j);
+  }
+
+  // Recompute w and the gradient from alpha, free of accumulated rounding.
+  solution.alpha = alpha;
+  solution.iterations = iteration;
+  solution.w = (tilt + features_transpose_times(data_, alpha.cwiseProduct(y))) * scale;
+  gradient = (y.array() * features_times(data_, solution.w).array() - problem.margin.array()).matrix();
+
+  // Bias: -y G averaged over free examples, else the middle of the interval the bounded ones allow.
+  double upper_bound = kInfinity, lower_bound = -kInfinity, free_sum = 0.0;
+  int free_count = 0;
+  for (Eigen::Index t = 0; t < n; ++t) {
+    if (problem.upper[t] <= 0) continue;
+    const double y_gradient = y[t] * gradient[t];
+    if (at_upper(t)) {
+      if (y[t] < 0) upper_bound = std::min(upper_bound, y_gradient); else lower_bound = std::max(lower_bound, y_gradient);
+    } else if (at_lower(t)) {
+      if (y[t] > 0) upper_bound = std::min(upper_bound, y_gradient); else lower_bound = std::max(lower_bound, y_gradient);
+    } else {
+      ++free_count;
+      free_sum += y_gradient;
+    }
+  }
+  double rho = free_count > 0 ? free_sum / free_count : 0.5 * (upper_bound + lower_bound);
+  if (!std::isfinite(rho)) rho = std::isfinite(upper_bound) ? upper_bound : (std::isfinite(lower_bound) ? lower_bound : 0.0);
+  solution.b = -rho;
+  solution.primal_objective = primal_objective(problem, solution.w, solution.b);
+  solution.dual_objective = problem.margin.dot(alpha) - problem.lambda * solution.w.squaredNorm();
+  if (iteration >= options.max_iterations) {
+    solution.status = core::Status::iteration_limit;
+    solution.message = fmt::format("svm dual: {} pair updates without reaching tolerance {}", iteration,
+                                   options.tolerance);
+  } else if (!std::isfinite(solution.primal_objective)) {
+    solution.status = core::Status::numerical_error;
+    solution.message = "svm dual: non-finite objective";
+  } else {
+    solution.status = core::Status::optimal;
+  }
+  return solution;
+}
+
+}  // namespace sparsesvm::optim
