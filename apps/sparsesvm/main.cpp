@@ -1,5 +1,6 @@
 // sparsesvm: fit sparse linear classifiers and reproduce the papers' experiments.
-// Exit codes: 0 success, 1 bad input (a message names the file/line or option), 2 internal error.
+// Exit codes: 0 success, 1 bad input (a message names the file/line or option), 2 internal error,
+// 3 a solver ended without a solution (the status says why).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -27,7 +28,8 @@ int main(int argc, char** argv) {
   CLI::App app{"sparsesvm: sparse linear classifiers and the experiments of five papers on sparse SVMs"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
-  const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app)};
+  const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app),
+                                                             sparsesvm::app::add_fit(app)};
 
   try {
     app.parse(argc, argv);

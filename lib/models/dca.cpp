@@ -84,7 +84,7 @@ FitReport fit_dca(const Objective& objective, StepSolver& solver, const core::Li
   double b = start.b();
   double value = objective.value(data, w, b);
   report.objective_trace.push_back(value);
-  report.status = core::Status::optimal;
+  report.status = start_report ? start_report->status : core::Status::optimal;
 
   for (int k = 0;; ++k) {
     if (k == options.max_iterations) {
@@ -119,6 +119,7 @@ FitReport fit_dca(const Objective& objective, StepSolver& solver, const core::Li
     w = next.w;
     b = next.b;
     value = next_value;
+    report.status = next.status;  // the returned iterate is only as accurate as the step that produced it
     report.objective_trace.push_back(value);
     if (change < options.tolerance || objective_stalled || surrogate_stalled) break;
   }

@@ -88,7 +88,7 @@ LpSolution ClpLp::read_solution(bool warm) const {
 
 LpSolution ClpLp::solve_cold() {
   model_->allSlackBasis(true);
-  model_->initialSolve();  // dual simplex after presolve
+  model_->dual();  // dual simplex from the slack basis, no presolve (presolve gave spurious secondary statuses)
   pending_ = Pending::nothing;
   return read_solution(false);
 }

@@ -2,9 +2,9 @@
 // An LP kept in Clp between solves. The constraint matrix is loaded once; later solves change only the
 // costs (DCA iterations, a lambda path) or the row bounds (a margin mu) and start from the last optimal
 // basis: after a cost change the basis stays primal feasible, so primal simplex continues from it; after
-// a row-bound change it stays dual feasible, so dual simplex does. Presolve is off for warm solves
-// (it would discard the basis). A warm solve that does not end cleanly optimal (status 0 and secondary
-// status 0) is repeated cold from a slack basis, and the fallback is reported in the solution.
+// a row-bound change it stays dual feasible, so dual simplex does. A cold solve is dual simplex from the
+// slack basis. Presolve is off throughout. A warm solve that does not end cleanly optimal (status 0 and
+// secondary status 0) is repeated cold, and the fallback is reported in the solution.
 #include <memory>
 
 #include "optim/lp_problem.hpp"

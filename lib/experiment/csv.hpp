@@ -1,0 +1,20 @@
+#pragma once
+// Writing result files: CSV fields quoted when they need it, and whole files written atomically
+// (to a temporary name in the same folder, then renamed), so a reader never sees half a file and an
+// interrupted run leaves no partial result behind.
+#include <string>
+#include <vector>
+
+namespace sparsesvm::experiment {
+
+// RFC 4180: quoted when the text holds a comma, quote, or line break; quotes doubled.
+std::string csv_field(const std::string& text);
+std::string csv_line(const std::vector<std::string>& fields);
+
+// Shortest text that reads back to the same double ("0.1", "1e-07"); empty for NaN.
+std::string format_number(double value);
+
+// Writes `content` to `path` atomically; InputError naming the path when it cannot.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+}  // namespace sparsesvm::experiment

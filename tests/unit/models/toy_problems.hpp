@@ -1,0 +1,32 @@
+#pragma once
+// Tiny data sets whose solutions are known in closed form, and a random one for agreement tests.
+#include "core/dataset.hpp"
+#include "core/rng.hpp"
+
+namespace sparsesvm::testing {
+
+// Two points, x = +1 (y = +1) and x = -1 (y = -1), plus a second feature equal for both (0.5), which no
+// sparse method should use: any w2 can be traded for b.
+inline core::Dataset two_points() {
+  core::DenseMatrix x(2, 2);
+  x << 1.0, 0.5, -1.0, 0.5;
+  core::Vector y(2);
+  y << 1.0, -1.0;
+  return core::Dataset("two_points", x, y, {}, {});
+}
+
+// n points of two overlapping Gaussian classes in d dimensions, the first `informative` carrying signal.
+inline core::Dataset random_problem(std::size_t n, std::size_t d, std::uint64_t seed, std::size_t informative = 2) {
+  core::Rng rng(seed);
+  core::DenseMatrix x(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
+  core::Vector y(static_cast<Eigen::Index>(n));
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    y[i] = i % 2 == 0 ? 1.0 : -1.0;
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      x(i, j) = rng.normal(static_cast<std::size_t>(j) < informative ? 0.8 * y[i] : 0.0, 1.0);
+    }
+  }
+  return core::Dataset("random", x, y, {}, {});
+}
+
+}  // namespace sparsesvm::testing

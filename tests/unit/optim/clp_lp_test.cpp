@@ -1,0 +1,96 @@
+#include <catch2/catch.hpp>
+
+#include <limits>
+
+#include "core/rng.hpp"
+#include "optim/clp_lp.hpp"
+
+using namespace sparsesvm;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A random feasible, bounded LP: min c'x, A x >= 1 (rows), 0 <= x <= 10.
+optim::LpProblem random_lp(core::Rng& rng, int rows, int columns) {
+  optim::LpProblem lp;
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int i = 0; i < rows; ++i) {
+    for (int j = 0; j < columns; ++j) {
+      if (rng.bernoulli(0.5)) entries.emplace_back(i, j, rng.uniform(0.1, 2.0));
+    }
+    entries.emplace_back(i, i % columns, 1.0 + rng.uniform());  // every row reachable
+  }
+  lp.matrix.resize(rows, columns);
+  lp.matrix.setFromTriplets(entries.begin(), entries.end());
+  lp.matrix.makeCompressed();
+  lp.column_lower = core::Vector::Zero(columns);
+  lp.column_upper = core::Vector::Constant(columns, 10.0);
+  lp.row_lower = core::Vector::Ones(rows);
+  lp.row_upper = core::Vector::Constant(rows, kInf);
+  lp.cost = core::Vector::Zero(columns);
+  for (int j = 0; j < columns; ++j) lp.cost[j] = rng.uniform(0.0, 1.0);
+  return lp;
+}
+
+}  // namespace
+
+TEST_CASE("a warm re-solve after a cost change equals a cold solve of the same LP", "[optim][clp]") {
+  core::Rng rng(17);
+  optim::LpProblem problem = random_lp(rng, 60, 40);
+  optim::ClpLp warm(problem);
+  REQUIRE(warm.solve().status == core::Status::optimal);
+  for (int trial = 0; trial < 15; ++trial) {
+    for (Eigen::Index j = 0; j < problem.cost.size(); ++j) problem.cost[j] += rng.uniform(-0.3, 0.3);
+    warm.set_cost(problem.cost);
+    const optim::LpSolution warm_solution = warm.solve();
+    optim::ClpLp cold(problem);
+    const optim::LpSolution cold_solution = cold.solve();
+    REQUIRE(cold_solution.status == core::Status::optimal);
+    REQUIRE(warm_solution.status == core::Status::optimal);
+    CHECK(warm_solution.warm);
+    CHECK_FALSE(cold_solution.warm);
+    CHECK(warm_solution.objective == Approx(cold_solution.objective).epsilon(1e-9).margin(1e-9));
+    // The warm solution is feasible for the constraints, and its cost is what Clp reports.
+    const core::Vector activity = problem.matrix * warm_solution.primal;
+    CHECK((activity.array() >= 1.0 - 1e-7).all());
+    CHECK(problem.cost.dot(warm_solution.primal) == Approx(warm_solution.objective).margin(1e-9));
+  }
+}
+
+TEST_CASE("a warm re-solve after a row-bound change equals a cold solve", "[optim][clp]") {
+  core::Rng rng(23);
+  optim::LpProblem problem = random_lp(rng, 40, 30);
+  optim::ClpLp warm(problem);
+  REQUIRE(warm.solve().status == core::Status::optimal);
+  for (int trial = 0; trial < 5; ++trial) {
+    problem.row_lower = core::Vector::Constant(problem.row_lower.size(), rng.uniform(0.5, 1.5));
+    warm.set_row_lower(problem.row_lower);
+    const double warm_objective = warm.solve().objective;
+    optim::ClpLp cold(problem);
+    CHECK(warm_objective == Approx(cold.solve().objective).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("infeasible and unbounded LPs are statuses, not numbers", "[optim][clp]") {
+  optim::LpProblem lp;
+  lp.matrix.resize(1, 1);
+  lp.matrix.insert(0, 0) = 1.0;
+  lp.matrix.makeCompressed();
+  lp.column_lower = core::Vector::Zero(1);
+  lp.column_upper = core::Vector::Constant(1, kInf);
+  lp.row_lower = core::Vector::Constant(1, -kInf);
+  lp.row_upper = core::Vector::Constant(1, -1.0);  // x <= -1 with x >= 0
+  lp.cost = core::Vector::Ones(1);
+  CHECK(optim::ClpLp(lp).solve().status == core::Status::infeasible);
+
+  lp.row_upper = core::Vector::Constant(1, kInf);
+  lp.cost = -core::Vector::Ones(1);  // min -x, x >= 0 unbounded above
+  CHECK(optim::ClpLp(lp).solve().status == core::Status::unbounded);
+
+  optim::LpOptions tight;
+  tight.max_iterations = 1;
+  core::Rng rng(5);
+  const optim::LpSolution limited = optim::ClpLp(random_lp(rng, 50, 40), tight).solve();
+  CHECK(limited.status == core::Status::iteration_limit);
+}

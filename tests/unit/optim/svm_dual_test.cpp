@@ -1,0 +1,123 @@
+#include <catch2/catch.hpp>
+
+#include <ClpSimplex.hpp>
+#include <CoinPackedMatrix.hpp>
+#include <vector>
+
+#include "../models/toy_problems.hpp"
+#include "core/rng.hpp"
+#include "optim/svm_dual.hpp"
+
+using namespace sparsesvm;
+
+namespace {
+
+// The same primal QP solved by Clp's own QP code over (w, b, xi):
+//   min lambda ||w||^2 - eta.w - kappa b + sum C_i xi_i   s.t.  y_i (x_i.w + b) + xi_i >= m_i, xi >= 0
+double clp_qp_objective(const core::Dataset& data, const optim::SvmDualProblem& p) {
+  const int n = static_cast<int>(data.n());
+  const int d = static_cast<int>(data.d());
+  const int columns = d + 1 + n;
+  std::vector<int> starts{0}, rows;
+  std::vector<double> values;
+  for (int j = 0; j < d; ++j) {
+    for (int i = 0; i < n; ++i) {
+      rows.push_back(i);
+      values.push_back(data.labels()[i] * data.dense()(i, j));
+    }
+    starts.push_back(static_cast<int>(rows.size()));
+  }
+  for (int i = 0; i < n; ++i) {
+    rows.push_back(i);
+    values.push_back(data.labels()[i]);
+  }
+  starts.push_back(static_cast<int>(rows.size()));
+  for (int i = 0; i < n; ++i) {
+    rows.push_back(i);
+    values.push_back(1.0);
+    starts.push_back(static_cast<int>(rows.size()));
+  }
+  const CoinPackedMatrix matrix(true, n, columns, static_cast<CoinBigIndex>(values.size()), values.data(), rows.data(),
+                                starts.data(), nullptr);
+  std::vector<double> column_lower(columns, -COIN_DBL_MAX), column_upper(columns, COIN_DBL_MAX), cost(columns, 0.0);
+  for (int j = 0; j < d; ++j) cost[j] = -p.tilt_w[j];
+  cost[d] = -p.tilt_b;
+  for (int i = 0; i < n; ++i) {
+    column_lower[d + 1 + i] = 0.0;
+    cost[d + 1 + i] = p.upper[i];
+  }
+  std::vector<double> row_lower(p.margin.data(), p.margin.data() + n), row_upper(n, COIN_DBL_MAX);
+  ClpSimplex model;
+  model.setLogLevel(0);
+  model.loadProblem(matrix, column_lower.data(), column_upper.data(), cost.data(), row_lower.data(), row_upper.data());
+  // Hessian: 2 lambda on the w diagonal (Clp minimizes c'x + 1/2 x'Qx).
+  std::vector<CoinBigIndex> q_start(columns + 1, d);
+  std::vector<int> q_column(d);
+  std::vector<double> q_value(d, 2.0 * p.lambda);
+  for (int j = 0; j <= d; ++j) q_start[j] = j;
+  for (int j = 0; j < d; ++j) q_column[j] = j;
+  model.loadQuadraticObjective(columns, q_start.data(), q_column.data(), q_value.data());
+  model.primal();
+  REQUIRE(model.status() == 0);
+  return model.objectiveValue();
+}
+
+optim::SvmDualProblem random_problem_data(core::Rng& rng, std::size_t n, std::size_t d) {
+  optim::SvmDualProblem p;
+  p.lambda = rng.uniform(0.2, 2.0);
+  p.upper = core::Vector::Constant(static_cast<Eigen::Index>(n), 1.0);
+  p.margin = core::Vector::Constant(static_cast<Eigen::Index>(n), 1.0);
+  p.tilt_w = core::Vector::Zero(static_cast<Eigen::Index>(d));
+  for (Eigen::Index i = 0; i < p.upper.size(); ++i) {
+    p.upper[i] = rng.uniform(0.5, 2.0);
+    p.margin[i] = rng.uniform(0.3, 1.0);
+  }
+  for (Eigen::Index j = 0; j < p.tilt_w.size(); ++j) p.tilt_w[j] = rng.uniform(-0.5, 0.5);
+  p.tilt_b = rng.uniform(-0.4, 0.4);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("SMO closes the duality gap and matches Clp's QP on random problems", "[optim][smo]") {
+  core::Rng rng(31);
+  for (int trial = 0; trial < 8; ++trial) {
+    const core::Dataset data = testing::random_problem(30, 4, 100 + static_cast<std::uint64_t>(trial));
+    const optim::SvmDualProblem problem = random_problem_data(rng, data.n(), data.d());
+    const optim::SvmDualSolver solver(data);
+    const optim::SvmDualSolution solution = solver.solve(problem, core::Vector(), {1e-8, 10'000'000});
+    REQUIRE(solution.status == core::Status::optimal);
+    // Weak duality: dual <= primal always; a near-zero gap certifies both are optimal.
+    CHECK(solution.dual_objective <= solution.primal_objective + 1e-9);
+    CHECK(solution.primal_objective - solution.dual_objective < 1e-6 * (1.0 + std::abs(solution.primal_objective)));
+    // Dual feasibility: box and equality sum y alpha = -kappa.
+    CHECK((solution.alpha.array() >= -1e-12).all());
+    CHECK(((solution.alpha - problem.upper).array() <= 1e-12).all());
+    CHECK(data.labels().dot(solution.alpha) == Approx(-problem.tilt_b).margin(1e-9));
+    CHECK(solution.primal_objective == Approx(clp_qp_objective(data, problem)).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("SMO warm starts reach the same optimum in fewer updates", "[optim][smo]") {
+  const core::Dataset data = testing::random_problem(80, 5, 7);
+  const optim::SvmDualSolver solver(data);
+  optim::SvmDualProblem problem;
+  problem.lambda = 1.0;
+  problem.upper = core::Vector::Ones(80);
+  problem.margin = core::Vector::Ones(80);
+  const optim::SvmDualSolution first = solver.solve(problem, core::Vector());
+  problem.lambda = 0.8;
+  const optim::SvmDualSolution cold = solver.solve(problem, core::Vector());
+  const optim::SvmDualSolution warm = solver.solve(problem, first.alpha);
+  CHECK(warm.primal_objective == Approx(cold.primal_objective).epsilon(1e-6));
+  CHECK(warm.iterations < cold.iterations);
+}
+
+TEST_CASE("an unreachable equality constraint is reported infeasible", "[optim][smo]") {
+  const core::Dataset data = testing::two_points();
+  optim::SvmDualProblem problem;
+  problem.upper = core::Vector::Ones(2);
+  problem.margin = core::Vector::Ones(2);
+  problem.tilt_b = -5.0;  // needs sum y alpha = 5, at most 1 with one positive example and C = 1
+  CHECK(optim::SvmDualSolver(data).solve(problem, core::Vector()).status == core::Status::infeasible);
+}
