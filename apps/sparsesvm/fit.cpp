@@ -87,7 +87,8 @@ Command add_fit(CLI::App& app) {
   command->add_option("--a", options->a, "a of approx_l0 (alpha for FSV) or the cap of capped_l1");
   command->add_option("-t,--transform", options->transforms,
                       "transform fitted on this data before the fit, repeatable: standardize, scale, unit_norm, "
-                      "impute_mean");
+                      "impute_mean")
+      ->allow_extra_args(false);
   command->add_option("--out", options->out_csv, "write one result row to this CSV file");
   command->add_option("--weights", options->weights_csv, "write the coefficients (and the bias) to this CSV file");
   return {command, [options]() {

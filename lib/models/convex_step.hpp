@@ -48,7 +48,7 @@ struct StepResult {
 };
 
 struct StepSolverOptions {
-  double qp_tolerance = 1e-5;      // SMO: maximal KKT violation at which to stop
+  double qp_tolerance = 1e-4;      // SMO: maximal KKT violation at which to stop      // SMO: maximal KKT violation at which to stop      // SMO: maximal KKT violation at which to stop      // SMO: maximal KKT violation at which to stop
   long qp_max_iterations = 10'000'000;
   int lp_max_iterations = 10'000'000;
   bool warm_start = true;          // false: every solve is cold (benchmarks)

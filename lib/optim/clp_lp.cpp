@@ -75,10 +75,10 @@ void ClpLp::set_row_lower(const core::Vector& row_lower) {
 
 void ClpLp::forget_basis() { pending_ = Pending::cold; }
 
-LpSolution ClpLp::read_solution(bool warm) const {
+LpSolution ClpLp::read_solution(bool warm, long iterations) const {
   LpSolution solution;
   std::tie(solution.status, solution.message) = classify(model_->status(), model_->secondaryStatus());
-  solution.iterations = model_->numberIterations();
+  solution.iterations = iterations;
   solution.warm = warm;
   solution.objective = model_->objectiveValue();
   const double* x = model_->primalColumnSolution();
@@ -86,11 +86,23 @@ LpSolution ClpLp::read_solution(bool warm) const {
   return solution;
 }
 
+long ClpLp::clean_up_scaling() {
+  // Clp solves a scaled copy; when that copy is optimal but the unscaled problem violates a tolerance
+  // (secondary status 2-4), Clp's cleanup re-solves unscaled from the current basis. Returns the
+  // simplex iterations of the solve and of the cleanup.
+  const long iterations = model_->numberIterations();
+  const int secondary = model_->secondaryStatus();
+  if (model_->status() != 0 || secondary < 2 || secondary > 4) return iterations;
+  model_->cleanup(3);
+  return iterations + model_->numberIterations();
+}
+
 LpSolution ClpLp::solve_cold() {
   model_->allSlackBasis(true);
   model_->dual();  // dual simplex from the slack basis, no presolve (presolve gave spurious secondary statuses)
+  const long iterations = clean_up_scaling();
   pending_ = Pending::nothing;
-  return read_solution(false);
+  return read_solution(false, iterations);
 }
 
 LpSolution ClpLp::solve() {
@@ -100,8 +112,9 @@ LpSolution ClpLp::solve() {
   } else {
     model_->dual();
   }
+  const long iterations = clean_up_scaling();
   pending_ = Pending::nothing;
-  LpSolution warm = read_solution(true);
+  LpSolution warm = read_solution(true, iterations);
   if (warm.status == core::Status::optimal) return warm;
   LpSolution cold = solve_cold();
   cold.iterations += warm.iterations;

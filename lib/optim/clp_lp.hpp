@@ -31,7 +31,8 @@ class ClpLp {
  private:
   enum class Pending { cold, cost_changed, rows_changed, nothing };
   LpSolution solve_cold();
-  LpSolution read_solution(bool warm) const;
+  long clean_up_scaling();
+  LpSolution read_solution(bool warm, long iterations) const;
 
   std::unique_ptr<ClpSimplex> model_;
   LpOptions options_;

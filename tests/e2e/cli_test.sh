@@ -12,8 +12,10 @@ trap 'rm -rf "$tmp"' EXIT
 expect_ok() {  # expect_ok DESCRIPTION PATTERN COMMAND...
   local description=$1 pattern=$2
   shift 2
-  if ! output=$("$@" 2>&1); then
-    echo "FAIL: $description: exit $? -- $output"; failures=$((failures + 1)); return
+  output=$("$@" 2>&1)
+  local status=$?
+  if ((status != 0)); then
+    echo "FAIL: $description: exit $status -- $output"; failures=$((failures + 1)); return
   fi
   grep -q -- "$pattern" <<<"$output" || { echo "FAIL: $description: no '$pattern' in output"; failures=$((failures + 1)); }
 }
@@ -37,6 +39,22 @@ expect_ok "heart_scale" "examples  270 (+1: 120, -1: 150)" "$bin" describe-data 
 for spec in dca_gaussians:noise_dims=100 psi_unit_disk:flip_count=2 psi_quadratic:case=4 rw_relevant:d_rel=5; do
   expect_ok "generator $spec" "generator ${spec%%:*}" "$bin" describe-data --generator "$spec"
 done
+
+# Every method fits every exported real set (standardized, as the experiments do).
+methods="SVM OneNormSVM ZeroNormSVM CapOneNormSVM RLSVM2 RLSVM1 RLSVM0 RLSVMC1 RLP FSV SVM-inf SVM-1 SVM-2"
+for set in sonar ionosphere pima wdbc; do
+  for method in $methods; do
+    expect_ok "fit $method on $set" "status      optimal" "$bin" fit -m "$method" -t standardize "$root/datasets/$set.csv"
+  done
+done
+expect_ok "fit writes a result row" "optimal" "$bin" fit -m RLSVM0 --lambda 0.5 -t standardize \
+  "$root/datasets/sonar.csv" --out "$tmp/row.csv" --weights "$tmp/weights.csv"
+head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,status,objective,iterations,inner_iterations,nnz,train_accuracy,time_s" \
+  || { echo "FAIL: result row header: $(head -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
+grep -q "^RLSVM0,sonar,0.5,1,4,optimal," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
+[[ $(wc -l <"$tmp/weights.csv") -eq 62 ]] || { echo "FAIL: weights file has $(wc -l <"$tmp/weights.csv") lines, want 62"; failures=$((failures + 1)); }
+expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
+expect_error "bad lambda" "lambda must lie in (0, 1)" "$bin" fit -m FSV --lambda 2 "$root/datasets/sonar.csv"
 
 printf '1,2,1\n3,4\n' >"$tmp/bad.csv"
 expect_error "truncated line" "bad.csv:2: expected 3 fields, found 2" "$bin" describe-data "$tmp/bad.csv"
