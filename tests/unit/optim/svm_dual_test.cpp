@@ -1,66 +1,14 @@
 #include <catch2/catch.hpp>
 
-#include <ClpSimplex.hpp>
-#include <CoinPackedMatrix.hpp>
-#include <vector>
 
 #include "../models/toy_problems.hpp"
 #include "core/rng.hpp"
+#include "optim/clp_qp.hpp"
 #include "optim/svm_dual.hpp"
 
 using namespace sparsesvm;
 
 namespace {
-
-// The same primal QP solved by Clp's own QP code over (w, b, xi):
-//   min lambda ||w||^2 - eta.w - kappa b + sum C_i xi_i   s.t.  y_i (x_i.w + b) + xi_i >= m_i, xi >= 0
-double clp_qp_objective(const core::Dataset& data, const optim::SvmDualProblem& p) {
-  const int n = static_cast<int>(data.n());
-  const int d = static_cast<int>(data.d());
-  const int columns = d + 1 + n;
-  std::vector<int> starts{0}, rows;
-  std::vector<double> values;
-  for (int j = 0; j < d; ++j) {
-    for (int i = 0; i < n; ++i) {
-      rows.push_back(i);
-      values.push_back(data.labels()[i] * data.dense()(i, j));
-    }
-    starts.push_back(static_cast<int>(rows.size()));
-  }
-  for (int i = 0; i < n; ++i) {
-    rows.push_back(i);
-    values.push_back(data.labels()[i]);
-  }
-  starts.push_back(static_cast<int>(rows.size()));
-  for (int i = 0; i < n; ++i) {
-    rows.push_back(i);
-    values.push_back(1.0);
-    starts.push_back(static_cast<int>(rows.size()));
-  }
-  const CoinPackedMatrix matrix(true, n, columns, static_cast<CoinBigIndex>(values.size()), values.data(), rows.data(),
-                                starts.data(), nullptr);
-  std::vector<double> column_lower(columns, -COIN_DBL_MAX), column_upper(columns, COIN_DBL_MAX), cost(columns, 0.0);
-  for (int j = 0; j < d; ++j) cost[j] = -p.tilt_w[j];
-  cost[d] = -p.tilt_b;
-  for (int i = 0; i < n; ++i) {
-    column_lower[d + 1 + i] = 0.0;
-    cost[d + 1 + i] = p.upper[i];
-  }
-  std::vector<double> row_lower(p.margin.data(), p.margin.data() + n), row_upper(n, COIN_DBL_MAX);
-  ClpSimplex model;
-  model.setLogLevel(0);
-  model.loadProblem(matrix, column_lower.data(), column_upper.data(), cost.data(), row_lower.data(), row_upper.data());
-  // Hessian: 2 lambda on the w diagonal (Clp minimizes c'x + 1/2 x'Qx).
-  std::vector<CoinBigIndex> q_start(columns + 1, d);
-  std::vector<int> q_column(d);
-  std::vector<double> q_value(d, 2.0 * p.lambda);
-  for (int j = 0; j <= d; ++j) q_start[j] = j;
-  for (int j = 0; j < d; ++j) q_column[j] = j;
-  model.loadQuadraticObjective(columns, q_start.data(), q_column.data(), q_value.data());
-  model.primal();
-  REQUIRE(model.status() == 0);
-  return model.objectiveValue();
-}
 
 optim::SvmDualProblem random_problem_data(core::Rng& rng, std::size_t n, std::size_t d) {
   optim::SvmDualProblem p;
@@ -94,7 +42,11 @@ TEST_CASE("SMO closes the duality gap and matches Clp's QP on random problems", 
     CHECK((solution.alpha.array() >= -1e-12).all());
     CHECK(((solution.alpha - problem.upper).array() <= 1e-12).all());
     CHECK(data.labels().dot(solution.alpha) == Approx(-problem.tilt_b).margin(1e-9));
-    CHECK(solution.primal_objective == Approx(clp_qp_objective(data, problem)).epsilon(1e-6));
+    // A second algorithm on the same objective: Clp's primal QP simplex.
+    const optim::ClpQpSolution reference = optim::solve_svm_primal_with_clp(data, problem);
+    REQUIRE(reference.status == core::Status::optimal);
+    CHECK(solution.primal_objective == Approx(reference.objective).epsilon(1e-6));
+    CHECK((solution.w - reference.w).norm() < 1e-3);
   }
 }
 
