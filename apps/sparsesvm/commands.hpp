@@ -19,4 +19,9 @@ Command add_describe_data(CLI::App& app);
 // `sparsesvm fit`: fit one method on one data set; exit code 3 when the solver found no solution.
 Command add_fit(CLI::App& app);
 
+// `sparsesvm run`, `collect` and `list`: the experiment harness (run.cpp).
+Command add_run(CLI::App& app);
+Command add_collect(CLI::App& app);
+Command add_list(CLI::App& app);
+
 }  // namespace sparsesvm::app

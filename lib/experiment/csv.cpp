@@ -62,3 +62,48 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 }
 
 }  // namespace sparsesvm::experiment
+
+namespace sparsesvm::experiment {
+
+std::vector<std::vector<std::string>> parse_csv(const std::string& content, const std::string& file) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> row;
+  std::string field;
+  bool quoted = false;
+  std::size_t line = 1;
+  for (std::size_t k = 0; k < content.size(); ++k) {
+    const char c = content[k];
+    if (quoted) {
+      if (c == '"' && k + 1 < content.size() && content[k + 1] == '"') {
+        field.push_back('"');
+        ++k;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        if (c == '\n') ++line;
+        field.push_back(c);
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      row.push_back(std::move(field));
+      field.clear();
+    } else if (c == '\n') {
+      row.push_back(std::move(field));
+      field.clear();
+      rows.push_back(std::move(row));
+      row.clear();
+      ++line;
+    } else if (c != '\r') {
+      field.push_back(c);
+    }
+  }
+  if (quoted) throw core::InputError(fmt::format("{}:{}: unterminated quoted field", file, line));
+  if (!field.empty() || !row.empty()) {
+    row.push_back(std::move(field));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace sparsesvm::experiment

@@ -18,3 +18,11 @@ std::string format_number(double value);
 void write_file_atomically(const std::string& path, const std::string& content);
 
 }  // namespace sparsesvm::experiment
+
+namespace sparsesvm::experiment {
+
+// Parses CSV text (RFC 4180 quoting) into rows of fields; InputError naming `file` and the line on an
+// unterminated quote.
+std::vector<std::vector<std::string>> parse_csv(const std::string& content, const std::string& file);
+
+}  // namespace sparsesvm::experiment

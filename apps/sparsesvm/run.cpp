@@ -1,0 +1,180 @@
+// `sparsesvm run`, `sparsesvm collect` and `sparsesvm list`: the experiment harness.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "commands.hpp"
+#include "core/errors.hpp"
+#include "data/generators/generator_registry.hpp"
+#include "data/load.hpp"
+#include "experiment/collect.hpp"
+#include "experiment/manifest.hpp"
+#include "experiment/tasks.hpp"
+#include "models/methods.hpp"
+
+namespace sparsesvm::app {
+namespace {
+
+struct RunOptions {
+  std::string config;
+  std::vector<std::string> overrides;
+  std::size_t jobs = 1;
+  std::string shard;
+  std::string out;
+  bool dry_run = false;
+  bool quiet = false;
+  bool verbose = false;
+};
+
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  try {
+    if (slash != std::string::npos) {
+      const std::size_t index = std::stoul(text.substr(0, slash));
+      const std::size_t count = std::stoul(text.substr(slash + 1));
+      if (count > 0 && index < count) return {index, count};
+    }
+  } catch (const std::exception&) {
+  }
+  throw CLI::ValidationError("--shard", fmt::format("expected I/N with 0 <= I < N, found '{}'", text));
+}
+
+std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const RunOptions& options) {
+  auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+  console->set_level(options.quiet ? spdlog::level::warn : (options.verbose ? spdlog::level::debug : spdlog::level::info));
+  std::vector<spdlog::sink_ptr> sinks = {console};
+  if (!directory.empty()) {
+    std::filesystem::create_directories(directory);
+    sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>((std::filesystem::path(directory) / "run.log").string()));
+  }
+  auto logger = std::make_shared<spdlog::logger>("sparsesvm", sinks.begin(), sinks.end());
+  logger->set_level(spdlog::level::debug);
+  logger->set_pattern("[%H:%M:%S] %v");
+  return logger;
+}
+
+// Tasks done/total, rate and ETA on one terminal line.
+std::function<void(std::size_t, std::size_t)> progress_printer(bool enabled) {
+  if (!enabled || !isatty(STDERR_FILENO)) return {};
+  const auto start = std::chrono::steady_clock::now();
+  return [start](std::size_t done, std::size_t total) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = static_cast<double>(done) / std::max(elapsed, 1e-9);
+    fmt::print(stderr, "\r  {}/{} tasks  {:.2f}/s  ETA {:.0f}s   {}", done, total, rate, static_cast<double>(total - done) / std::max(rate, 1e-9),
+               done == total ? "\n" : "");
+  };
+}
+
+int run(const RunOptions& options) {
+  const experiment::ExperimentConfig config = experiment::load_config(options.config, options.overrides);
+  const std::string directory = options.out.empty() ? (std::filesystem::path("results") / config.name).string() : options.out;
+  std::vector<std::string> missing;
+  std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &missing);
+  const std::size_t planned = tasks.size();
+  if (!options.shard.empty()) {
+    const auto [index, count] = parse_shard(options.shard);
+    tasks = experiment::shard_tasks(tasks, index, count);
+  }
+  auto log = make_logger(options.dry_run ? "" : directory, options);
+  for (const std::string& note : missing) log->warn("skipping data set {}", note);
+  if (options.dry_run) {
+    std::map<std::string, std::size_t> per_dataset;
+    for (const auto& task : tasks) {
+      const auto& instance = config.datasets[task.dataset];
+      ++per_dataset[instance.condition.empty() ? instance.name : instance.name + " " + instance.condition];
+    }
+    fmt::print("config {} ({}): {} tasks{} over {} methods, {} outer splits each; results would go to {}\n", config.name,
+               config.path, tasks.size(), options.shard.empty() ? "" : fmt::format(" in shard {} (of {})", options.shard, planned),
+               config.methods.size(), config.protocol.outer == "kfold" ? config.protocol.outer_folds : config.protocol.repetitions,
+               directory);
+    for (const auto& [name, count] : per_dataset) fmt::print("  {:<40} {} tasks\n", name, count);
+    return 0;
+  }
+  experiment::RunInfo info{experiment::utc_now(), "", options.jobs, options.shard, 0, 0, 0};
+  log->info("run {}: {} tasks with -j {}, results in {}", config.name, tasks.size(), options.jobs, directory);
+  const experiment::RunSummary summary =
+      experiment::run_tasks(config, tasks, {directory, options.jobs, progress_printer(!options.quiet)});
+  info.finished = experiment::utc_now();
+  info.tasks_run = summary.run;
+  info.tasks_skipped = summary.skipped;
+  info.tasks_failed = summary.failed;
+  experiment::write_manifest(directory, config, info);
+  log->info("{} tasks run, {} already done, {} not optimal", summary.run, summary.skipped, summary.failed);
+  if (options.shard.empty()) {
+    const experiment::CollectSummary collected = experiment::collect(config, {directory}, directory);
+    log->info("collected {} rows ({} not optimal) into {}", collected.rows, collected.failed, fmt::join(collected.written, ", "));
+  } else {
+    log->info("shard done; after all shards: sparsesvm collect {}", directory);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Command add_run(CLI::App& app) {
+  auto options = std::make_shared<RunOptions>();
+  CLI::App* command = app.add_subcommand("run", "Run an experiment config: plan tasks, fit, write results and tables");
+  command->add_option("config", options->config, "the experiment config (YAML)")->required()->check(CLI::ExistingFile);
+  command->add_option("overrides", options->overrides, "key.path=value overrides, e.g. protocol.outer.repetitions=3");
+  command->add_option("-j,--jobs", options->jobs, "tasks run in parallel")->check(CLI::Range(1, 256));
+  command->add_option("--shard", options->shard, "run only shard I of N (task index mod N == I), e.g. 0/4");
+  command->add_option("--out", options->out, "run directory (default results/<config name>)");
+  command->add_flag("--dry-run", options->dry_run, "print the task plan without fitting");
+  command->add_flag("-q,--quiet", options->quiet, "warnings and errors only");
+  command->add_flag("-v,--verbose", options->verbose, "more detail in the log");
+  return {command, [options]() { return run(*options); }};
+}
+
+Command add_collect(CLI::App& app) {
+  auto directories = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand(
+      "collect", "Merge task results (of one run directory, or several shard directories) into summary and tables");
+  command->add_option("directories", *directories, "run directories; tables go to the first")->required();
+  return {command, [directories]() {
+    const std::string config_path = (std::filesystem::path(directories->front()) / "config.yaml").string();
+    if (!std::filesystem::exists(config_path)) {
+      throw core::InputError(fmt::format("{}: missing; collect needs a directory written by sparsesvm run", config_path));
+    }
+    const experiment::ExperimentConfig config = experiment::load_config(config_path);
+    const experiment::CollectSummary summary = experiment::collect(config, *directories, directories->front());
+    fmt::print("{} rows of {} planned tasks ({} not optimal)\n", summary.rows, summary.expected, summary.failed);
+    for (const std::string& path : summary.written) fmt::print("  {}\n", path);
+    return 0;
+  }};
+}
+
+Command add_list(CLI::App& app) {
+  auto configs_dir = std::make_shared<std::string>("configs");
+  CLI::App* command = app.add_subcommand("list", "List configs, methods, generators and data formats");
+  command->add_option("--configs", *configs_dir, "folder searched for configs");
+  return {command, [configs_dir]() {
+    fmt::print("configs (in {}):\n", *configs_dir);
+    std::vector<std::string> configs;
+    if (std::filesystem::is_directory(*configs_dir)) {
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(*configs_dir)) {
+        if (entry.path().extension() == ".yaml") configs.push_back(entry.path().string());
+      }
+    }
+    std::sort(configs.begin(), configs.end());
+    for (const std::string& path : configs) fmt::print("  {}\n", path);
+    fmt::print("methods:\n");
+    for (const models::MethodInfo& m : models::method_registry()) {
+      std::vector<std::string> defaults;
+      for (const auto& [key, value] : m.defaults) defaults.push_back(fmt::format("{}={}", key, value));
+      fmt::print("  {:<14} {} loss, {} penalty, {}{}; {}  [{}]\n", m.name, m.loss, m.penalty, m.algorithm,
+                 m.start.empty() ? "" : " from " + m.start, fmt::join(defaults, " "), m.citation);
+    }
+    fmt::print("generators:\n");
+    for (const data::GeneratorInfo& g : data::generator_registry()) fmt::print("  {:<14} {}  [{}]\n", g.name, g.summary, g.citation);
+    fmt::print("data formats: {}\n", fmt::join(data::loader_formats(), ", "));
+    return 0;
+  }};
+}
+
+}  // namespace sparsesvm::app

@@ -1,0 +1,182 @@
+#include "experiment/collect.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "experiment/csv.hpp"
+#include "experiment/stats.hpp"
+#include "experiment/tasks.hpp"
+
+namespace sparsesvm::experiment {
+namespace {
+
+using Row = std::map<std::string, std::string>;
+
+const std::vector<std::string> kSummaryMetrics = {
+    "accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features", "fp_features", "fn_features",
+    "frac_sv", "frac_params", "iterations", "train_time_s", "lambda", "mu"};
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+std::vector<Row> read_rows(const std::vector<std::string>& directories) {
+  std::vector<Row> rows;
+  for (const std::string& directory : directories) {
+    const std::filesystem::path tasks = std::filesystem::path(directory) / "tasks";
+    if (!std::filesystem::is_directory(tasks)) {
+      throw core::InputError(fmt::format("{}: no tasks/ folder; is this a run directory?", directory));
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(tasks)) {
+      if (entry.path().extension() != ".csv") continue;
+      const auto table = parse_csv(read_file(entry.path()), entry.path().string());
+      if (table.size() < 2 || table[0] != result_columns()) {
+        throw core::InputError(fmt::format("{}: not a task result of this version (unexpected header)", entry.path().string()));
+      }
+      for (std::size_t k = 1; k < table.size(); ++k) {
+        Row row;
+        for (std::size_t c = 0; c < table[0].size() && c < table[k].size(); ++c) row[table[0][c]] = table[k][c];
+        rows.push_back(std::move(row));
+      }
+    }
+  }
+  return rows;
+}
+
+bool failed(const Row& row) { return row.at("status") != "optimal" && row.at("status") != "solved_inaccurate"; }
+
+struct Cell {
+  std::vector<double> values;
+  std::size_t failed = 0;
+};
+
+}  // namespace
+
+CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
+                       const std::string& output_directory) {
+  std::vector<Row> rows = read_rows(input_directories);
+  // Config order: data set instance, then method, then repetition.
+  std::map<std::pair<std::string, std::string>, std::size_t> dataset_order;
+  std::vector<std::pair<std::string, std::string>> columns;
+  for (const DatasetInstance& instance : config.datasets) {
+    if (dataset_order.emplace(std::pair(instance.name, instance.condition), dataset_order.size()).second) {
+      columns.emplace_back(instance.name, instance.condition);
+    }
+  }
+  std::map<std::string, std::size_t> method_order;
+  for (const MethodEntry& method : config.methods) method_order.emplace(method.name, method_order.size());
+  const auto order = [&](const Row& row) {
+    const auto d = dataset_order.find({row.at("dataset"), row.at("condition")});
+    const auto m = method_order.find(row.at("method"));
+    return std::tuple(d == dataset_order.end() ? SIZE_MAX : d->second, m == method_order.end() ? SIZE_MAX : m->second,
+                      std::stoul(row.at("rep")));
+  };
+  std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return order(a) < order(b); });
+  // The same task found in two shard folders counts once.
+  const auto same_task = [](const Row& a, const Row& b) {
+    return a.at("dataset") == b.at("dataset") && a.at("condition") == b.at("condition") &&
+           a.at("method") == b.at("method") && a.at("rep") == b.at("rep");
+  };
+  rows.erase(std::unique(rows.begin(), rows.end(), same_task), rows.end());
+
+  CollectSummary summary;
+  summary.rows = rows.size();
+  summary.expected = plan_tasks(config).size();
+  std::string all = csv_line(result_columns());
+  for (const Row& row : rows) {
+    std::vector<std::string> fields;
+    for (const std::string& column : result_columns()) fields.push_back(row.at(column));
+    all += csv_line(fields);
+    summary.failed += failed(row) ? 1 : 0;
+  }
+  const auto write = [&](const std::string& name, const std::string& content) {
+    const std::string path = (std::filesystem::path(output_directory) / name).string();
+    write_file_atomically(path, content);
+    summary.written.push_back(path);
+  };
+  write("results.csv", all);
+
+  // (dataset, condition, method, metric) -> values
+  std::map<std::tuple<std::string, std::string, std::string, std::string>, Cell> cells;
+  for (const Row& row : rows) {
+    for (const std::string& metric : kSummaryMetrics) {
+      Cell& cell = cells[{row.at("dataset"), row.at("condition"), row.at("method"), metric}];
+      if (failed(row)) {
+        ++cell.failed;
+      } else if (!row.at(metric).empty()) {
+        cell.values.push_back(std::stod(row.at(metric)));
+      }
+    }
+  }
+  std::string summary_csv = csv_line({"dataset", "condition", "method", "metric", "mean", "std", "n", "failed"});
+  for (const auto& [column, condition] : columns) {
+    for (const MethodEntry& method : config.methods) {
+      for (const std::string& metric : kSummaryMetrics) {
+        const auto found = cells.find({column, condition, method.name, metric});
+        if (found == cells.end() || (found->second.values.empty() && found->second.failed == 0)) continue;
+        const Cell& cell = found->second;
+        summary_csv += csv_line({column, condition, method.name, metric, format_number(mean(cell.values)),
+                                 format_number(sample_stddev(cell.values)), std::to_string(cell.values.size()),
+                                 std::to_string(cell.failed)});
+      }
+    }
+  }
+  write("summary.csv", summary_csv);
+
+  for (const std::string& metric : config.table_metrics) {
+    std::vector<std::string> header = {"method"};
+    for (const auto& [name, condition] : columns) header.push_back(condition.empty() ? name : name + " " + condition);
+    std::string table = csv_line(header);
+    for (const MethodEntry& method : config.methods) {
+      std::vector<std::string> line = {method.name};
+      for (const auto& [name, condition] : columns) {
+        const auto found = cells.find({name, condition, method.name, metric});
+        if (found == cells.end()) {
+          line.emplace_back("");
+          continue;
+        }
+        const Cell& cell = found->second;
+        std::string text = cell.values.empty() ? "-" : fmt::format("{:.3f} ± {:.3f}", mean(cell.values), sample_stddev(cell.values));
+        if (cell.failed > 0) text += fmt::format(" ({} failed)", cell.failed);
+        line.push_back(text);
+      }
+      table += csv_line(line);
+    }
+    write(fmt::format("table_{}.csv", metric), table);
+  }
+
+  if (config.paired_test.size() == 2) {
+    std::string tests = csv_line({"dataset", "condition", "method_a", "method_b", "n", "mean_difference", "t", "p_value"});
+    for (const auto& [name, condition] : columns) {
+      std::map<std::string, std::map<std::string, double>> accuracy;  // method -> rep -> accuracy
+      for (const Row& row : rows) {
+        if (row.at("dataset") == name && row.at("condition") == condition && !failed(row)) {
+          accuracy[row.at("method")][row.at("rep")] = std::stod(row.at("accuracy"));
+        }
+      }
+      std::vector<double> a, b;
+      for (const auto& [rep, value] : accuracy[config.paired_test[0]]) {
+        const auto other = accuracy[config.paired_test[1]].find(rep);
+        if (other == accuracy[config.paired_test[1]].end()) continue;
+        a.push_back(value);
+        b.push_back(other->second);
+      }
+      const PairedTest test = paired_t_test(a, b);
+      tests += csv_line({name, condition, config.paired_test[0], config.paired_test[1], std::to_string(test.n),
+                         format_number(test.mean_difference), format_number(test.t), format_number(test.p_value)});
+    }
+    write("paired_test.csv", tests);
+  }
+  return summary;
+}
+
+}  // namespace sparsesvm::experiment

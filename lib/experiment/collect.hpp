@@ -1,0 +1,29 @@
+#pragma once
+// Merges the task results of one or more run directories (shards of the same config) into:
+//   results.csv          every row, in the config's data set, method and repetition order
+//   summary.csv          per (dataset, condition, method, metric): mean, std (n - 1), n, failed
+//   table_<metric>.csv   paper-shaped: one row per method (config order), one column per data set and
+//                        condition, cells "mean ± std"; a cell with failed tasks says "(k failed)"
+//   paired_test.csv      with tables.paired_test [A, B]: per data set, the paired two-tailed t-test of
+//                        A vs B test accuracy over the outer splits both completed ([FSV] Table 2)
+// A failed task (status not optimal or solved_inaccurate) counts in `failed` and never silently
+// shortens a mean without saying so.
+#include <string>
+#include <vector>
+
+#include "experiment/config.hpp"
+
+namespace sparsesvm::experiment {
+
+struct CollectSummary {
+  std::size_t rows = 0;
+  std::size_t failed = 0;
+  std::size_t expected = 0;  // tasks the config plans
+  std::vector<std::string> written;
+};
+
+// Writes into output_directory; reads DIR/tasks/*.csv of every input directory.
+CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
+                       const std::string& output_directory);
+
+}  // namespace sparsesvm::experiment

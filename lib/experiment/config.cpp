@@ -1,0 +1,325 @@
+#include "experiment/config.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <set>
+#include <yaml-cpp/yaml.h>
+
+#include "core/errors.hpp"
+#include "data/generators/generator_registry.hpp"
+#include "data/transforms.hpp"
+#include "models/methods.hpp"
+
+namespace sparsesvm::experiment {
+namespace {
+
+using core::ConfigError;
+
+// Reads typed values out of YAML nodes; every error names the file and the key path.
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& message) const {
+    throw ConfigError(fmt::format("{}: {}: {}", file_, key, message));
+  }
+
+  void check_keys(const YAML::Node& node, const std::string& key, const std::set<std::string>& known) const {
+    if (!node.IsMap()) fail(key, "expected a mapping");
+    for (const auto& entry : node) {
+      const std::string name = entry.first.as<std::string>();
+      if (!known.contains(name)) {
+        fail(join(key, name), fmt::format("unknown key (known: {})", fmt::join(known, ", ")));
+      }
+    }
+  }
+
+  template <typename T>
+  T scalar(const YAML::Node& node, const std::string& key, const char* expected) const {
+    if (!node.IsScalar()) fail(key, fmt::format("expected {}", expected));
+    try {
+      return node.as<T>();
+    } catch (const YAML::Exception&) {
+      fail(key, fmt::format("expected {}, found '{}'", expected, node.Scalar()));
+    }
+  }
+
+  template <typename T>
+  T optional(const YAML::Node& parent, const std::string& parent_key, const std::string& name, T fallback,
+             const char* expected) const {
+    const YAML::Node node = parent[name];
+    return node ? scalar<T>(node, join(parent_key, name), expected) : fallback;
+  }
+
+  std::size_t positive_count(const YAML::Node& parent, const std::string& parent_key, const std::string& name,
+                             std::size_t fallback) const {
+    const long value = optional<long>(parent, parent_key, name, static_cast<long>(fallback), "a positive integer");
+    if (value < 1) fail(join(parent_key, name), fmt::format("expected a positive integer, found {}", value));
+    return static_cast<std::size_t>(value);
+  }
+
+  std::vector<double> numbers(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsSequence() || node.size() == 0) fail(key, "expected a non-empty list of numbers");
+    std::vector<double> values;
+    for (std::size_t k = 0; k < node.size(); ++k) values.push_back(scalar<double>(node[k], fmt::format("{}[{}]", key, k), "a number"));
+    return values;
+  }
+
+  std::vector<std::string> strings(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsSequence()) fail(key, "expected a list");
+    std::vector<std::string> values;
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      values.push_back(scalar<std::string>(node[k], fmt::format("{}[{}]", key, k), "a string"));
+    }
+    return values;
+  }
+
+  static std::string join(const std::string& parent, const std::string& name) {
+    return parent.empty() ? name : parent + "." + name;
+  }
+
+ private:
+  std::string file_;
+};
+
+// Sets "a.b.c=value" in the YAML tree (the value parsed as YAML); the parent path must exist.
+void apply_override(YAML::Node& root, const std::string& item, const Reader& reader) {
+  const std::size_t equals = item.find('=');
+  if (equals == std::string::npos || equals == 0) reader.fail(item, "override must be key.path=value");
+  const std::string path = item.substr(0, equals);
+  std::vector<std::string> parts;
+  for (std::size_t start = 0, dot; start <= path.size(); start = dot + 1) {
+    dot = path.find('.', start);
+    if (dot == std::string::npos) dot = path.size();
+    parts.push_back(path.substr(start, dot - start));
+  }
+  YAML::Node current = root;
+  std::string walked;
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    walked = Reader::join(walked, parts[k]);
+    YAML::Node next = current.IsSequence() ? current[std::stoul(parts[k])] : current[parts[k]];
+    if (!next || next.IsScalar()) reader.fail(walked, "override path does not exist in the config");
+    current.reset(next);
+  }
+  const YAML::Node value = YAML::Load(item.substr(equals + 1));
+  if (current.IsSequence()) {
+    current[std::stoul(parts.back())] = value;
+  } else {
+    current[parts.back()] = value;
+  }
+}
+
+// "noise_dims=10,flip_fraction=0.1" for every combination of the grid's values, in the listed order.
+std::vector<std::vector<std::pair<std::string, std::string>>> grid_combinations(const YAML::Node& grid,
+                                                                               const std::string& key,
+                                                                               const Reader& reader) {
+  std::vector<std::vector<std::pair<std::string, std::string>>> combinations = {{}};
+  if (!grid) return combinations;
+  if (!grid.IsMap()) reader.fail(key, "expected a mapping of parameter: [values]");
+  for (const auto& entry : grid) {
+    const std::string name = entry.first.as<std::string>();
+    if (!entry.second.IsSequence() || entry.second.size() == 0) reader.fail(Reader::join(key, name), "expected a non-empty list");
+    std::vector<std::vector<std::pair<std::string, std::string>>> expanded;
+    for (const auto& partial : combinations) {
+      for (std::size_t k = 0; k < entry.second.size(); ++k) {
+        auto combination = partial;
+        combination.emplace_back(name, reader.scalar<std::string>(entry.second[k], fmt::format("{}.{}[{}]", key, name, k), "a value"));
+        expanded.push_back(std::move(combination));
+      }
+    }
+    combinations = std::move(expanded);
+  }
+  return combinations;
+}
+
+std::string spec_of(const std::string& generator, const std::vector<std::pair<std::string, std::string>>& values) {
+  std::vector<std::string> parts;
+  for (const auto& [name, value] : values) parts.push_back(name + "=" + value);
+  return parts.empty() ? generator : generator + ":" + fmt::format("{}", fmt::join(parts, ","));
+}
+
+std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::string& key, const Reader& reader,
+                                          const std::string& config_dir) {
+  reader.check_keys(node, key, {"name", "generator", "params", "grid", "file", "format", "loader", "transforms", "fetch"});
+  const std::string name = reader.optional<std::string>(node, key, "name", "", "a string");
+  if (name.empty()) reader.fail(Reader::join(key, "name"), "every data set needs a name");
+  std::vector<std::string> transforms;
+  if (node["transforms"]) transforms = reader.strings(node["transforms"], Reader::join(key, "transforms"));
+  for (std::size_t k = 0; k < transforms.size(); ++k) {
+    try {
+      data::make_transform(transforms[k]);
+    } catch (const core::InputError& error) {
+      reader.fail(fmt::format("{}.transforms[{}]", key, k), error.what());
+    }
+  }
+  std::vector<DatasetInstance> instances;
+  if (node["generator"]) {
+    if (node["file"]) reader.fail(key, "give either generator or file, not both");
+    const std::string generator = reader.scalar<std::string>(node["generator"], Reader::join(key, "generator"), "a name");
+    std::vector<std::pair<std::string, std::string>> fixed;
+    if (const YAML::Node params = node["params"]) {
+      if (!params.IsMap()) reader.fail(Reader::join(key, "params"), "expected a mapping");
+      for (const auto& entry : params) {
+        const std::string param = entry.first.as<std::string>();
+        fixed.emplace_back(param, reader.scalar<std::string>(entry.second, fmt::format("{}.params.{}", key, param), "a value"));
+      }
+    }
+    for (const auto& combination : grid_combinations(node["grid"], Reader::join(key, "grid"), reader)) {
+      auto values = fixed;
+      values.insert(values.end(), combination.begin(), combination.end());
+      DatasetInstance instance{name, "", {spec_of(generator, values), "generator", {}}, transforms, ""};
+      std::vector<std::string> condition;
+      for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
+      instance.condition = fmt::format("{}", fmt::join(condition, ","));
+      try {  // catch unknown generators and parameters now, not in the middle of a run
+        data::generate(instance.source.location);
+      } catch (const core::InputError& error) {
+        reader.fail(key, error.what());
+      }
+      instances.push_back(std::move(instance));
+    }
+    return instances;
+  }
+  if (!node["file"]) reader.fail(key, "give a generator or a file");
+  if (node["grid"] || node["params"]) reader.fail(key, "grid and params apply to generators only");
+  std::string file = reader.scalar<std::string>(node["file"], Reader::join(key, "file"), "a path");
+  // Relative paths are relative to the repository root when run from there, else to the config's folder.
+  if (!std::filesystem::exists(file) && std::filesystem::exists(std::filesystem::path(config_dir) / file)) {
+    file = (std::filesystem::path(config_dir) / file).string();
+  }
+  DatasetInstance instance{name, "", {file, reader.optional<std::string>(node, key, "format", "auto", "a format"), {}},
+                           transforms, ""};
+  if (const YAML::Node loader = node["loader"]) {
+    if (!loader.IsMap()) reader.fail(Reader::join(key, "loader"), "expected a mapping of loader options");
+    for (const auto& entry : loader) {
+      const std::string option = entry.first.as<std::string>();
+      instance.source.options[option] = reader.scalar<std::string>(entry.second, fmt::format("{}.loader.{}", key, option), "a value");
+    }
+  }
+  const bool present = instance.source.format == "nips2003"
+                           ? std::filesystem::exists(std::filesystem::path(file).parent_path())
+                           : std::filesystem::exists(file);
+  if (!present) {
+    instance.missing_hint = fmt::format("{}: not present; {}", file,
+                                        reader.optional<std::string>(node, key, "fetch", "see datasets/README.md", "a string"));
+  }
+  instances.push_back(std::move(instance));
+  return instances;
+}
+
+MethodEntry read_method(const YAML::Node& node, const std::string& key, const Reader& reader) {
+  MethodEntry entry;
+  if (node.IsScalar()) {
+    entry.name = node.as<std::string>();
+  } else {
+    if (!node.IsMap() || !node["name"]) reader.fail(key, "expected a method name or {name: ..., <hyperparameter>: value}");
+    for (const auto& item : node) {
+      const std::string field = item.first.as<std::string>();
+      if (field == "name") {
+        entry.name = reader.scalar<std::string>(item.second, Reader::join(key, "name"), "a method name");
+      } else {
+        entry.fixed[field] = reader.scalar<double>(item.second, Reader::join(key, field), "a number");
+      }
+    }
+  }
+  try {
+    models::resolve_hyperparameters(models::find_method(entry.name), entry.fixed);
+  } catch (const core::InputError& error) {
+    reader.fail(key, error.what());
+  }
+  return entry;
+}
+
+Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
+  Protocol protocol;
+  if (!node) return protocol;
+  reader.check_keys(node, "protocol", {"outer", "inner"});
+  if (const YAML::Node outer = node["outer"]) {
+    reader.check_keys(outer, "protocol.outer", {"type", "test_fraction", "repetitions", "folds", "stratified"});
+    protocol.outer = reader.optional<std::string>(outer, "protocol.outer", "type", "holdout", "holdout or kfold");
+    if (protocol.outer != "holdout" && protocol.outer != "kfold") {
+      reader.fail("protocol.outer.type", fmt::format("unknown outer protocol '{}' (known: holdout, kfold)", protocol.outer));
+    }
+    protocol.test_fraction = reader.optional<double>(outer, "protocol.outer", "test_fraction", 0.3, "a number");
+    if (!(protocol.test_fraction > 0 && protocol.test_fraction < 1)) {
+      reader.fail("protocol.outer.test_fraction", "must lie in (0, 1)");
+    }
+    protocol.repetitions = reader.positive_count(outer, "protocol.outer", "repetitions", 20);
+    protocol.outer_folds = reader.positive_count(outer, "protocol.outer", "folds", 10);
+    protocol.stratified = reader.optional<bool>(outer, "protocol.outer", "stratified", false, "true or false");
+  }
+  if (const YAML::Node inner = node["inner"]) {
+    reader.check_keys(inner, "protocol.inner", {"type", "folds", "parts", "fraction"});
+    protocol.inner = reader.optional<std::string>(inner, "protocol.inner", "type", "kfold", "kfold, tuning_sets or none");
+    if (protocol.inner != "kfold" && protocol.inner != "tuning_sets" && protocol.inner != "none") {
+      reader.fail("protocol.inner.type",
+                  fmt::format("unknown inner selection '{}' (known: kfold, tuning_sets, none)", protocol.inner));
+    }
+    protocol.inner_folds = reader.positive_count(inner, "protocol.inner", "folds", 5);
+    protocol.tuning_parts = reader.positive_count(inner, "protocol.inner", "parts", 10);
+    protocol.tuning_fraction = reader.optional<double>(inner, "protocol.inner", "fraction", 0.1, "a number");
+  }
+  return protocol;
+}
+
+}  // namespace
+
+ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
+  const Reader reader(path);
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw ConfigError(fmt::format("{}: cannot open config file", path));
+  } catch (const YAML::ParserException& error) {
+    throw ConfigError(fmt::format("{}:{}:{}: YAML syntax error: {}", path, error.mark.line + 1, error.mark.column + 1,
+                                  error.msg));
+  }
+  if (!root.IsMap()) throw ConfigError(fmt::format("{}: the config must be a YAML mapping", path));
+  for (const std::string& item : overrides) apply_override(root, item, reader);
+  reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "grid", "protocol", "tables"});
+
+  ExperimentConfig config;
+  config.path = path;
+  config.overrides = overrides;
+  config.name = reader.optional<std::string>(root, "", "name", std::filesystem::path(path).stem().string(), "a string");
+  config.seed = reader.optional<std::uint64_t>(root, "", "seed", 1, "a non-negative integer");
+  const std::string config_dir = std::filesystem::path(path).parent_path().string();
+
+  const YAML::Node datasets = root["datasets"];
+  if (!datasets || !datasets.IsSequence() || datasets.size() == 0) reader.fail("datasets", "expected a non-empty list");
+  for (std::size_t k = 0; k < datasets.size(); ++k) {
+    for (DatasetInstance& instance : read_dataset(datasets[k], fmt::format("datasets[{}]", k), reader, config_dir)) {
+      config.datasets.push_back(std::move(instance));
+    }
+  }
+  const YAML::Node methods = root["methods"];
+  if (!methods || !methods.IsSequence() || methods.size() == 0) reader.fail("methods", "expected a non-empty list");
+  for (std::size_t k = 0; k < methods.size(); ++k) {
+    config.methods.push_back(read_method(methods[k], fmt::format("methods[{}]", k), reader));
+  }
+  if (const YAML::Node grid = root["grid"]) {
+    reader.check_keys(grid, "grid", {"lambda", "mu", "a"});
+    for (const auto& entry : grid) {
+      const std::string name = entry.first.as<std::string>();
+      config.grid[name] = reader.numbers(entry.second, "grid." + name);
+    }
+  }
+  config.protocol = read_protocol(root["protocol"], reader);
+  config.table_metrics = {"accuracy", "n_features", "frac_sv"};
+  if (const YAML::Node tables = root["tables"]) {
+    reader.check_keys(tables, "tables", {"metrics", "paired_test"});
+    if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
+    if (tables["paired_test"]) {
+      config.paired_test = reader.strings(tables["paired_test"], "tables.paired_test");
+      if (config.paired_test.size() != 2) reader.fail("tables.paired_test", "expected exactly two method names");
+    }
+  }
+  YAML::Emitter emitter;
+  emitter << root;
+  config.resolved_yaml = emitter.c_str();
+  return config;
+}
+
+}  // namespace sparsesvm::experiment

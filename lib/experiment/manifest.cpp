@@ -1,0 +1,52 @@
+#include "experiment/manifest.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include "core/sha256.hpp"
+#include "experiment/csv.hpp"
+#include "optim/solver_info.hpp"
+
+#ifndef SPARSESVM_GIT_COMMIT
+#define SPARSESVM_GIT_COMMIT "unknown"
+#endif
+
+namespace sparsesvm::experiment {
+
+std::string utc_now() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
+}
+
+void write_manifest(const std::string& directory, const ExperimentConfig& config, const RunInfo& info) {
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "config_file" << YAML::Value << config.path;
+  out << YAML::Key << "config_name" << YAML::Value << config.name;
+  out << YAML::Key << "config_sha256" << YAML::Value << core::sha256_hex(config.resolved_yaml);
+  out << YAML::Key << "overrides" << YAML::Value << YAML::Flow << config.overrides;
+  out << YAML::Key << "git_commit" << YAML::Value << SPARSESVM_GIT_COMMIT;
+  out << YAML::Key << "libraries" << YAML::Value << YAML::BeginMap;
+  for (const auto& [library, version] : optim::solver_versions()) out << YAML::Key << library << YAML::Value << version;
+  out << YAML::EndMap;
+  out << YAML::Key << "host" << YAML::Value << host;
+  out << YAML::Key << "jobs" << YAML::Value << info.jobs;
+  out << YAML::Key << "shard" << YAML::Value << (info.shard.empty() ? "all" : info.shard);
+  out << YAML::Key << "started" << YAML::Value << info.started;
+  out << YAML::Key << "finished" << YAML::Value << info.finished;
+  out << YAML::Key << "tasks_run" << YAML::Value << info.tasks_run;
+  out << YAML::Key << "tasks_skipped" << YAML::Value << info.tasks_skipped;
+  out << YAML::Key << "tasks_not_optimal" << YAML::Value << info.tasks_failed;
+  out << YAML::Key << "resolved_config" << YAML::Value << YAML::Load(config.resolved_yaml);
+  out << YAML::EndMap;
+  const std::string name = info.shard.empty() ? "manifest.yaml" : fmt::format("manifest.shard{}.yaml", info.shard.substr(0, info.shard.find('/')));
+  write_file_atomically((std::filesystem::path(directory) / name).string(), std::string(out.c_str()) + "\n");
+  write_file_atomically((std::filesystem::path(directory) / "config.yaml").string(), config.resolved_yaml + "\n");
+}
+
+}  // namespace sparsesvm::experiment

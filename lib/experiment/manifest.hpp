@@ -1,0 +1,24 @@
+#pragma once
+// The manifest of a run directory (DIR/manifest.yaml): the resolved config and its SHA-256, the
+// overrides, git commit, library versions, host, jobs and shard, start and end times. The resolved
+// config is also written alone to DIR/config.yaml, which `collect` reads.
+#include <string>
+
+#include "experiment/config.hpp"
+
+namespace sparsesvm::experiment {
+
+struct RunInfo {
+  std::string started;   // ISO 8601, UTC
+  std::string finished;
+  std::size_t jobs = 1;
+  std::string shard;     // "i/N" or empty
+  std::size_t tasks_run = 0;
+  std::size_t tasks_skipped = 0;
+  std::size_t tasks_failed = 0;
+};
+
+std::string utc_now();
+void write_manifest(const std::string& directory, const ExperimentConfig& config, const RunInfo& info);
+
+}  // namespace sparsesvm::experiment

@@ -1,0 +1,30 @@
+#include "experiment/metrics.hpp"
+
+namespace sparsesvm::experiment {
+
+ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& train, const core::Dataset& test,
+                           std::optional<double> ramp_mu) {
+  ModelMetrics m;
+  m.accuracy = model.accuracy(test);
+  m.train_accuracy = model.accuracy(train);
+  const std::vector<std::size_t> selected = model.selected_features();
+  m.n_features = selected.size();
+  m.frac_features = static_cast<double>(m.n_features) / static_cast<double>(train.d());
+  if (const auto& informative = train.informative_features()) {
+    std::size_t true_positives = 0;
+    for (std::size_t j : selected) true_positives += (*informative)[j] ? 1 : 0;
+    m.fp_features = m.n_features - true_positives;
+    m.fn_features = static_cast<std::size_t>(std::count(informative->begin(), informative->end(), true)) - true_positives;
+  }
+  const core::Vector t = (train.labels().array() * model.decision_values(train).array()).matrix();
+  for (Eigen::Index i = 0; i < t.size(); ++i) {
+    const bool support = ramp_mu ? (t[i] >= -*ramp_mu * *ramp_mu - kSupportVectorSlack && t[i] <= *ramp_mu + kSupportVectorSlack)
+                                 : t[i] < 1.0 + kSupportVectorSlack;
+    m.n_sv += support ? 1 : 0;
+  }
+  m.frac_sv = static_cast<double>(m.n_sv) / static_cast<double>(train.n());
+  m.frac_params = static_cast<double>(m.n_features * m.n_sv) / static_cast<double>(train.d() * train.n());
+  return m;
+}
+
+}  // namespace sparsesvm::experiment

@@ -1,0 +1,34 @@
+#pragma once
+// Metrics of one fitted model, exactly as shared/REPRODUCTION.md defines them:
+//   accuracy / train_accuracy   fraction of correct predictions on the test / training part
+//   n_features, frac_features   #{j : |w_j| > 1e-6} and that over d
+//   fp_features, fn_features    selected noise features / unselected informative ones (synthetic data)
+//   n_sv, frac_sv               support vectors on the training data: hinge y f < 1 + 1e-2;
+//                               ramp y f in [-mu^2 - 1e-2, mu + 1e-2]   ([DCA] section 4)
+//   frac_params                 (n_features * n_sv) / (d * n_train)     ([DCA] Fig. 8, 10)
+#include <optional>
+
+#include "core/dataset.hpp"
+#include "core/linear_model.hpp"
+
+namespace sparsesvm::experiment {
+
+inline constexpr double kSupportVectorSlack = 1e-2;
+
+struct ModelMetrics {
+  double accuracy = 0.0;
+  double train_accuracy = 0.0;
+  std::size_t n_features = 0;
+  double frac_features = 0.0;
+  std::optional<std::size_t> fp_features;
+  std::optional<std::size_t> fn_features;
+  std::size_t n_sv = 0;
+  double frac_sv = 0.0;
+  double frac_params = 0.0;
+};
+
+// `ramp_mu` is set for ramp-loss methods (their SV rule), empty for hinge-loss ones.
+ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& train, const core::Dataset& test,
+                           std::optional<double> ramp_mu);
+
+}  // namespace sparsesvm::experiment
