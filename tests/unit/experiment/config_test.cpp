@@ -1,0 +1,96 @@
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+#include "experiment/config.hpp"
+#include "experiment/tasks.hpp"
+#include "test_files.hpp"
+
+using namespace sparsesvm;
+using sparsesvm::testing::write_file;
+
+namespace {
+
+const std::string kGood = R"(name: tiny
+seed: 3
+datasets:
+  - name: g
+    generator: dca_gaussians
+    params: {n: 40}
+    grid: {noise_dims: [0, 5]}
+methods: [OneNormSVM, {name: RLSVM0, a: 2}]
+grid: {lambda: [0.5, 1]}
+protocol:
+  outer: {type: holdout, repetitions: 2}
+  inner: {type: kfold, folds: 3}
+)";
+
+std::string config_with(const std::string& from, const std::string& to) {
+  std::string text = kGood;
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("a valid config expands into conditions and tasks", "[config]") {
+  const experiment::ExperimentConfig config = experiment::load_config(write_file("tiny.yaml", kGood));
+  REQUIRE(config.datasets.size() == 2);
+  CHECK(config.datasets[1].condition == "noise_dims=5");
+  CHECK(config.datasets[1].source.location == "dca_gaussians:n=40,noise_dims=5");
+  CHECK(config.methods[1].fixed.at("a") == 2.0);
+  CHECK(experiment::plan_tasks(config).size() == 2 * 2 * 2);
+  const auto shard = experiment::shard_tasks(experiment::plan_tasks(config), 1, 3);
+  CHECK(shard.size() == 3);  // tasks 1, 4, 7
+}
+
+TEST_CASE("overrides change values by key path", "[config]") {
+  const std::string path = write_file("tiny_override.yaml", kGood);
+  const auto config = experiment::load_config(path, {"protocol.outer.repetitions=5", "methods.0=SVM", "seed=9"});
+  CHECK(config.protocol.repetitions == 5);
+  CHECK(config.methods[0].name == "SVM");
+  CHECK(config.seed == 9);
+  CHECK_THROWS_WITH(experiment::load_config(path, {"protocol.outter.repetitions=5"}),
+                    Catch::Contains("protocol.outter: override path does not exist"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {"protocol.outer.repetitions=-1"}),
+                    Catch::Contains("protocol.outer.repetitions: expected a positive integer"));
+}
+
+TEST_CASE("malformed configs name the file and the key", "[config]") {
+  const auto error_of = [](const std::string& name, const std::string& text) {
+    const std::string path = write_file(name, text);
+    try {
+      experiment::load_config(path);
+    } catch (const core::ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error_of("typo.yaml", config_with("repetitions: 2", "repetitons: 2")),
+             Catch::Contains("typo.yaml: protocol.outer.repetitons: unknown key (known: folds, repetitions, stratified, "
+                             "test_fraction, type)"));
+  CHECK_THAT(error_of("method.yaml", config_with("OneNormSVM", "OneNormSVN")),
+             Catch::Contains("methods[0]: unknown method 'OneNormSVN'"));
+  CHECK_THAT(error_of("hyper.yaml", config_with("a: 2", "b: 2")),
+             Catch::Contains("methods[1]: method RLSVM0: unknown hyperparameter 'b'"));
+  CHECK_THAT(error_of("lambda.yaml", config_with("[0.5, 1]", "[0.5, x]")),
+             Catch::Contains("grid.lambda[1]: expected a number, found 'x'"));
+  CHECK_THAT(error_of("generator.yaml", config_with("noise_dims: [0, 5]", "noise: [0, 5]")),
+             Catch::Contains("datasets[0]: generator dca_gaussians: unknown parameter 'noise'"));
+  CHECK_THAT(error_of("outer.yaml", config_with("type: holdout", "type: bootstrap")),
+             Catch::Contains("protocol.outer.type: unknown outer protocol 'bootstrap'"));
+  CHECK_THAT(error_of("syntax.yaml", "name: [unclosed\n"), Catch::Contains("syntax.yaml:") && Catch::Contains("YAML syntax error"));
+  CHECK_THAT(error_of("top.yaml", kGood + "extra: 1\n"), Catch::Contains("top.yaml: extra: unknown key"));
+  CHECK_THAT(error_of("transform.yaml", config_with("params: {n: 40}", "params: {n: 40}\n    transforms: [whiten]")),
+             Catch::Contains("datasets[0].transforms[0]: unknown transform 'whiten'"));
+}
+
+TEST_CASE("a missing data file is skipped with a hint, not an error", "[config]") {
+  const std::string text = config_with("  - name: g\n", "  - name: bupa\n    file: /nonexistent/bupa.data\n    fetch: run "
+                                                         "scripts/fetch_datasets.sh bupa\n  - name: g\n");
+  const auto config = experiment::load_config(write_file("missing.yaml", text));
+  std::vector<std::string> missing;
+  const auto tasks = experiment::plan_tasks(config, &missing);
+  REQUIRE(missing.size() == 1);
+  CHECK_THAT(missing[0], Catch::Contains("/nonexistent/bupa.data: not present; run scripts/fetch_datasets.sh bupa"));
+  CHECK(tasks.size() == 8);
+}
