@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "experiment/csv.hpp"
+#include "experiment/metrics.hpp"
 #include "experiment/stats.hpp"
 #include "experiment/tasks.hpp"
 
@@ -18,9 +19,6 @@ namespace {
 
 using Row = std::map<std::string, std::string>;
 
-const std::vector<std::string> kSummaryMetrics = {
-    "accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features", "fp_features", "fn_features",
-    "frac_sv", "frac_params", "iterations", "train_time_s", "lambda", "mu"};
 
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -108,7 +106,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   // (dataset, condition, method, metric) -> values
   std::map<std::tuple<std::string, std::string, std::string, std::string>, Cell> cells;
   for (const Row& row : rows) {
-    for (const std::string& metric : kSummaryMetrics) {
+    for (const std::string& metric : summary_metric_names()) {
       Cell& cell = cells[{row.at("dataset"), row.at("condition"), row.at("method"), metric}];
       if (failed(row)) {
         ++cell.failed;
@@ -120,7 +118,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   std::string summary_csv = csv_line({"dataset", "condition", "method", "metric", "mean", "std", "n", "failed"});
   for (const auto& [column, condition] : columns) {
     for (const MethodEntry& method : config.methods) {
-      for (const std::string& metric : kSummaryMetrics) {
+      for (const std::string& metric : summary_metric_names()) {
         const auto found = cells.find({column, condition, method.name, metric});
         if (found == cells.end() || (found->second.values.empty() && found->second.failed == 0)) continue;
         const Cell& cell = found->second;

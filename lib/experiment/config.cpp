@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/transforms.hpp"
+#include "experiment/metrics.hpp"
 #include "models/methods.hpp"
 
 namespace sparsesvm::experiment {
@@ -311,6 +312,13 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   if (const YAML::Node tables = root["tables"]) {
     reader.check_keys(tables, "tables", {"metrics", "paired_test"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
+    const std::vector<std::string>& known = summary_metric_names();
+    for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
+      if (std::find(known.begin(), known.end(), config.table_metrics[k]) == known.end()) {
+        reader.fail(fmt::format("tables.metrics[{}]", k),
+                    fmt::format("unknown metric '{}' (known: {})", config.table_metrics[k], fmt::join(known, ", ")));
+      }
+    }
     if (tables["paired_test"]) {
       config.paired_test = reader.strings(tables["paired_test"], "tables.paired_test");
       if (config.paired_test.size() != 2) reader.fail("tables.paired_test", "expected exactly two method names");

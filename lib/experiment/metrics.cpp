@@ -2,6 +2,13 @@
 
 namespace sparsesvm::experiment {
 
+const std::vector<std::string>& summary_metric_names() {
+  static const std::vector<std::string> names = {
+      "accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features", "fp_features", "fn_features",
+      "frac_sv", "frac_params", "iterations", "train_time_s", "lambda", "mu", "a"};
+  return names;
+}
+
 ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& train, const core::Dataset& test,
                            std::optional<double> ramp_mu) {
   ModelMetrics m;

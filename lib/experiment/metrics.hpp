@@ -7,6 +7,8 @@
 //                               ramp y f in [-mu^2 - 1e-2, mu + 1e-2]   ([DCA] section 4)
 //   frac_params                 (n_features * n_sv) / (d * n_train)     ([DCA] Fig. 8, 10)
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/dataset.hpp"
 #include "core/linear_model.hpp"
@@ -14,6 +16,9 @@
 namespace sparsesvm::experiment {
 
 inline constexpr double kSupportVectorSlack = 1e-2;
+
+// Result columns that collect summarizes (mean, std) and that tables.metrics may name.
+const std::vector<std::string>& summary_metric_names();
 
 struct ModelMetrics {
   double accuracy = 0.0;
