@@ -64,11 +64,13 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   std::vector<Row> rows = read_rows(input_directories);
   // Config order: data set instance, then method, then repetition.
   std::map<std::pair<std::string, std::string>, std::size_t> dataset_order;
-  std::vector<std::pair<std::string, std::string>> columns;
+  std::vector<std::pair<std::string, std::string>> columns;  // data sets with results, in config order
   for (const DatasetInstance& instance : config.datasets) {
-    if (dataset_order.emplace(std::pair(instance.name, instance.condition), dataset_order.size()).second) {
-      columns.emplace_back(instance.name, instance.condition);
-    }
+    dataset_order.emplace(std::pair(instance.name, instance.condition), dataset_order.size());
+    const bool has_rows = std::any_of(rows.begin(), rows.end(), [&](const Row& row) {
+      return row.at("dataset") == instance.name && row.at("condition") == instance.condition;
+    });
+    if (has_rows) columns.emplace_back(instance.name, instance.condition);
   }
   std::map<std::string, std::size_t> method_order;
   for (const MethodEntry& method : config.methods) method_order.emplace(method.name, method_order.size());

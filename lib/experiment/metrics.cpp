@@ -5,7 +5,7 @@ namespace sparsesvm::experiment {
 const std::vector<std::string>& summary_metric_names() {
   static const std::vector<std::string> names = {
       "accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features", "fp_features", "fn_features",
-      "frac_sv", "frac_params", "iterations", "train_time_s", "lambda", "mu", "a"};
+      "frac_sv", "frac_params", "iterations", "fits", "train_time_s", "task_time_s", "lambda", "mu", "a"};
   return names;
 }
 

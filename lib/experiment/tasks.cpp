@@ -113,6 +113,7 @@ struct Selection {
   models::Hyperparameters chosen;
   double cv_accuracy = kNaN;
   std::size_t inner_failures = 0;
+  std::size_t fits = 0;  // inner fits made
 };
 
 Selection select_hyperparameters(const ExperimentConfig& config, const Task& task, const MethodEntry& entry,
@@ -132,6 +133,7 @@ Selection select_hyperparameters(const ExperimentConfig& config, const Task& tas
     models::StepSolver solver(parts.train);  // one solver per fold: warm starts along the grid
     for (std::size_t c = 0; c < combos.size(); ++c) {
       const models::FitReport report = models::fit_method(entry.name, combos[c], solver);
+      ++selection.fits;
       if (!core::has_solution(report.status)) {
         eligible[c] = false;
         ++selection.inner_failures;
@@ -165,8 +167,8 @@ const std::vector<std::string>& result_columns() {
   static const std::vector<std::string> columns = {
       "dataset", "condition", "method", "rep", "status", "lambda", "mu", "a", "cv_accuracy", "accuracy",
       "train_accuracy", "n_features", "frac_features", "fp_features", "fn_features", "n_sv", "frac_sv",
-      "frac_params", "objective", "iterations", "inner_iterations", "inner_failures", "train_time_s",
-      "objective_trace", "message"};
+      "frac_params", "objective", "iterations", "inner_iterations", "inner_failures", "fits", "train_time_s",
+      "task_time_s", "objective_trace", "message"};
   return columns;
 }
 
@@ -201,6 +203,7 @@ std::vector<std::string> run_task(const ExperimentConfig& config, const Task& ta
   const MethodEntry& entry = config.methods[task.method];
   std::map<std::string, std::string> row = {{"dataset", instance.name}, {"condition", instance.condition},
                                             {"method", entry.name}, {"rep", std::to_string(task.repetition)}};
+  const auto task_start = std::chrono::steady_clock::now();
   try {
     const data::Split split = outer_split(config, instance, data.labels(), task.repetition);
     const Selection selection = select_hyperparameters(config, task, entry, data, split.train);
@@ -216,6 +219,7 @@ std::vector<std::string> run_task(const ExperimentConfig& config, const Task& ta
     row["a"] = hyperparameter(used, "a");
     row["cv_accuracy"] = number(selection.cv_accuracy);
     row["inner_failures"] = std::to_string(selection.inner_failures);
+    row["fits"] = std::to_string(selection.fits + 1);
     row["iterations"] = std::to_string(report.iterations);
     row["inner_iterations"] = std::to_string(report.inner_iterations);
     row["train_time_s"] = number(report.seconds);
@@ -240,6 +244,7 @@ std::vector<std::string> run_task(const ExperimentConfig& config, const Task& ta
     row["status"] = "input_error";
     row["message"] = error.what();
   }
+  row["task_time_s"] = number(std::chrono::duration<double>(std::chrono::steady_clock::now() - task_start).count());
   std::vector<std::string> fields;
   for (const std::string& column : result_columns()) fields.push_back(row[column]);
   return fields;
@@ -281,7 +286,9 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
         write_file_atomically((task_dir / (task.id + ".csv")).string(), csv_line(result_columns()) + csv_line(fields));
         std::lock_guard lock(mutex);
         ++summary.run;
-        if (fields[4] != "optimal") ++summary.failed;
+        static const auto status_column = static_cast<std::size_t>(
+            std::find(result_columns().begin(), result_columns().end(), "status") - result_columns().begin());
+        if (fields[status_column] != "optimal") ++summary.failed;
         ++done;
         if (options.progress) options.progress(done, pending.size());
       } catch (...) {

@@ -19,6 +19,7 @@ import csv, sys
 with open(sys.argv[1], newline="") as f:
     for row in csv.DictReader(f):
         row.pop("train_time_s")
+        row.pop("task_time_s")
         print(row)
 PYTHON
 }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Submits CONFIG as a Slurm job array of N shards writing into DIR (on a shared file system), plus one
+# job that collects the tables once every shard has finished.
+# Usage: scripts/slurm_array.sh CONFIG N [DIR] [-- extra sbatch options]
+set -euo pipefail
+config=${1:?usage: slurm_array.sh CONFIG N [DIR]}
+shards=${2:?usage: slurm_array.sh CONFIG N [DIR]}
+dir=${3:-results/$(basename "$config" .yaml)}
+shift $(( $# >= 3 ? 3 : $# ))
+[[ "${1:-}" == "--" ]] && shift
+bin=$(cd "$(dirname "$0")/.." && pwd)/build/sparsesvm
+mkdir -p "$dir/slurm"
+array=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task=1 --output="$dir/slurm/%A_%a.out" "$@" \
+  --wrap="$bin run $config --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $dir -j 1 -q")
+sbatch --dependency=afterany:"$array" --output="$dir/slurm/collect.out" "$@" --wrap="$bin collect $dir"
+echo "submitted array $array ($shards shards) into $dir"
