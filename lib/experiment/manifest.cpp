@@ -9,11 +9,9 @@
 
 #include "core/sha256.hpp"
 #include "experiment/csv.hpp"
+#include "git_commit.hpp"
 #include "optim/solver_info.hpp"
 
-#ifndef SPARSESVM_GIT_COMMIT
-#define SPARSESVM_GIT_COMMIT "unknown"
-#endif
 
 namespace sparsesvm::experiment {
 
