@@ -82,6 +82,14 @@ double Dataset::value(std::size_t row, std::size_t column) const {
   return is_sparse() ? sparse().coeff(i, j) : dense()(i, j);
 }
 
+Vector Dataset::times(const Vector& w) const {
+  return is_sparse() ? Vector(sparse() * w) : Vector(dense() * w);
+}
+
+Vector Dataset::transpose_times(const Vector& v) const {
+  return is_sparse() ? Vector(sparse().transpose() * v) : Vector(dense().transpose() * v);
+}
+
 void Dataset::set_labels(Vector labels) {
   if (labels.size() != labels_.size()) {
     throw InputError(fmt::format("dataset {}: {} new labels for {} examples", name_, labels.size(), n()));

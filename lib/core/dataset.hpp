@@ -50,6 +50,9 @@ class Dataset {
   DenseMatrix& mutable_dense();
   SparseMatrix& mutable_sparse();
   double value(std::size_t row, std::size_t column) const;
+  // X w (n entries) and X' v (d entries), for dense or sparse features.
+  Vector times(const Vector& w) const;
+  Vector transpose_times(const Vector& v) const;
   const Vector& labels() const { return labels_; }
   void set_labels(Vector labels);  // same size, values in {-1, +1}
   const std::vector<std::string>& feature_names() const { return feature_names_; }

@@ -12,7 +12,7 @@ Vector LinearModel::decision_values(const Dataset& data) const {
     throw InputError(fmt::format("model has {} weights but dataset {} has {} features", w_.size(), data.name(),
                                  data.d()));
   }
-  Vector values = data.is_sparse() ? Vector(data.sparse() * w_) : Vector(data.dense() * w_);
+  Vector values = data.times(w_);
   values.array() += b_;
   return values;
 }

@@ -45,7 +45,7 @@ ConvexStep linearized_step(const Objective& objective, const core::Dataset& data
   for (Eigen::Index i = 0; i < n; ++i) {
     weighted_slopes[i] = objective.example_weights[i] * loss.concave_slope(t[i]) * data.labels()[i];
   }
-  step.tilt_w = features_transpose_times(data, weighted_slopes) +
+  step.tilt_w = data.transpose_times(weighted_slopes) +
                 objective.penalty_weight * objective.penalty->concave_subgradient(w);
   step.tilt_b = weighted_slopes.sum();
   return step;

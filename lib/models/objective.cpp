@@ -2,16 +2,8 @@
 
 namespace sparsesvm::models {
 
-core::Vector features_times(const core::Dataset& data, const core::Vector& w) {
-  return data.is_sparse() ? core::Vector(data.sparse() * w) : core::Vector(data.dense() * w);
-}
-
-core::Vector features_transpose_times(const core::Dataset& data, const core::Vector& v) {
-  return data.is_sparse() ? core::Vector(data.sparse().transpose() * v) : core::Vector(data.dense().transpose() * v);
-}
-
 core::Vector margins(const core::Dataset& data, const core::Vector& w, double b) {
-  return (data.labels().array() * (features_times(data, w).array() + b)).matrix();
+  return (data.labels().array() * (data.times(w).array() + b)).matrix();
 }
 
 double Objective::value_at(const core::Vector& t, const core::Vector& w) const {

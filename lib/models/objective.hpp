@@ -24,9 +24,5 @@ struct Objective {
 
 // t_i = y_i (w.x_i + b)
 core::Vector margins(const core::Dataset& data, const core::Vector& w, double b);
-// X w (dense or sparse)
-core::Vector features_times(const core::Dataset& data, const core::Vector& w);
-// X' v
-core::Vector features_transpose_times(const core::Dataset& data, const core::Vector& v);
 
 }  // namespace sparsesvm::models

@@ -12,14 +12,6 @@ namespace {
 constexpr double kTau = 1e-12;  // floor on the curvature of a pair (LIBSVM's TAU)
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-core::Vector features_times(const core::Dataset& data, const core::Vector& v) {
-  return data.is_sparse() ? core::Vector(data.sparse() * v) : core::Vector(data.dense() * v);
-}
-
-core::Vector features_transpose_times(const core::Dataset& data, const core::Vector& v) {
-  return data.is_sparse() ? core::Vector(data.sparse().transpose() * v) : core::Vector(data.dense().transpose() * v);
-}
-
 // Moves alpha (already inside the box) onto sum_i y_i alpha_i = target, greedily in index order.
 bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
   double residual = target - y.dot(alpha);
@@ -45,7 +37,7 @@ SvmDualSolver::SvmDualSolver(const core::Dataset& train) : data_(train) {
 }
 
 double SvmDualSolver::primal_objective(const SvmDualProblem& problem, const core::Vector& w, double b) const {
-  const core::Vector f = (features_times(data_, w).array() + b).matrix();
+  const core::Vector f = (data_.times(w).array() + b).matrix();
   const core::Vector& y = data_.labels();
   double value = problem.lambda * w.squaredNorm() - problem.tilt_b * b;
   if (problem.tilt_w.size() > 0) value -= problem.tilt_w.dot(w);
@@ -78,7 +70,7 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
   }
 
   // G_t = y_t <x_t, w> - m_t with w = (eta + X'(alpha .* y)) / (2 lambda).
-  const core::Vector tilt_margins = features_times(data_, tilt);
+  const core::Vector tilt_margins = data_.times(tilt);
   core::Vector gradient = (y.array() * ((gram_ * alpha.cwiseProduct(y) + tilt_margins).array() * scale) -
                            problem.margin.array()).matrix();
   const auto at_upper = [&](Eigen::Index t) { return alpha[t] >= problem.upper[t]; };
@@ -165,8 +157,8 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
   // Recompute w and the gradient from alpha, free of accumulated rounding.
   solution.alpha = alpha;
   solution.iterations = iteration;
-  solution.w = (tilt + features_transpose_times(data_, alpha.cwiseProduct(y))) * scale;
-  gradient = (y.array() * features_times(data_, solution.w).array() - problem.margin.array()).matrix();
+  solution.w = (tilt + data_.transpose_times(alpha.cwiseProduct(y))) * scale;
+  gradient = (y.array() * data_.times(solution.w).array() - problem.margin.array()).matrix();
 
   // Bias: -y G averaged over free examples, else the middle of the interval the bounded ones allow.
   double upper_bound = kInfinity, lower_bound = -kInfinity, free_sum = 0.0;
