@@ -122,7 +122,10 @@ Selection select_hyperparameters(const ExperimentConfig& config, const Task& tas
   Selection selection{combos.front(), kNaN, 0};
   if (combos.size() == 1) return selection;
   const DatasetInstance& instance = config.datasets[task.dataset];
-  const core::Vector train_labels = data.subset(train_rows).labels();
+  core::Vector train_labels(static_cast<Eigen::Index>(train_rows.size()));  // labels only: no copy of the features
+  for (std::size_t k = 0; k < train_rows.size(); ++k) {
+    train_labels[static_cast<Eigen::Index>(k)] = data.labels()[static_cast<Eigen::Index>(train_rows[k])];
+  }
   const std::vector<data::Split> folds = inner_splits(config, instance, train_labels, task.repetition);
   if (folds.empty()) return selection;
   std::vector<double> accuracy_sum(combos.size(), 0.0);
