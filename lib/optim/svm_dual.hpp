@@ -11,8 +11,9 @@
 //   subject to      0 <= alpha_i <= C_i,   sum_i y_i alpha_i = -kappa   (from the unpenalized bias b)
 //
 // by SMO: each iteration updates one pair (i, j), chosen by the second-order working-set rule of Fan,
-// Chen and Lin (2005) as in LIBSVM, keeping w explicitly (O(d) per update) and the gradient
-// G_t = y_t <x_t, w> - m_t through a precomputed Gram matrix (O(n) per update). It stops when the
+// Chen and Lin (2005) as in LIBSVM, keeping the gradient G_t = y_t <x_t, w> - m_t up to date through a
+// precomputed Gram matrix (O(n) per update, n x n memory); w is formed from alpha once, at the end
+// (so large n, beyond a few thousand examples, needs a kernel-column cache not written yet). It stops when the
 // maximal violation max_{I_up} -y G - min_{I_low} -y G falls below `tolerance`. The bias comes from the
 // free examples (0 < alpha < C), or from the middle of the feasible interval when there are none.
 // The primal and dual objectives are both reported, so every solve carries its duality gap.
