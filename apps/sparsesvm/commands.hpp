@@ -16,6 +16,9 @@ struct Command {
 // `sparsesvm describe-data`: load a file or a generator spec and print its shape and statistics.
 Command add_describe_data(CLI::App& app);
 
+// `sparsesvm describe METHOD`: the method's parts and parameter table.
+Command add_describe(CLI::App& app);
+
 // `sparsesvm fit`: fit one method on one data set; exit code 3 when the solver found no solution.
 Command add_fit(CLI::App& app);
 

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <optional>
+#include <map>
 
 #include "commands.hpp"
 #include "data/transforms.hpp"
@@ -16,32 +16,32 @@ namespace {
 struct FitOptions {
   DataSourceOptions data;
   std::string method;
-  std::optional<double> lambda;
-  std::optional<double> mu;
-  std::optional<double> a;
+  models::Hyperparameters given;  // --<parameter> flags, one per name in the method registry
   std::vector<std::string> transforms;
   std::string out_csv;
   std::string weights_csv;
 };
 
-std::string number_or_empty(const models::Hyperparameters& h, const std::string& key) {
-  return h.contains(key) ? experiment::format_number(h.at(key)) : "";
-}
-
-void write_result_row(const FitOptions& options, const core::Dataset& data, const models::Hyperparameters& h,
-                      const models::FitReport& report) {
-  const bool solved = core::has_solution(report.status);
-  std::string content = experiment::csv_line({"method", "dataset", "lambda", "mu", "a", "status", "objective",
-                                              "iterations", "inner_iterations", "nnz", "train_accuracy", "time_s",
-                                              "message"});
-  content += experiment::csv_line(
-      {options.method, data.name(), number_or_empty(h, "lambda"), number_or_empty(h, "mu"), number_or_empty(h, "a"),
-       core::to_string(report.status), solved ? experiment::format_number(report.objective) : "",
-       std::to_string(report.iterations), std::to_string(report.inner_iterations),
-       solved ? std::to_string(report.model.count_nonzeros()) : "",
-       solved ? experiment::format_number(report.model.accuracy(data)) : "", experiment::format_number(report.seconds),
-       report.message});
-  experiment::write_file_atomically(options.out_csv, content);
+void write_result_row(const FitOptions& options, const core::Dataset& data, const models::FitReport& report) {
+  const bool solved = report.has_solution();
+  std::vector<std::string> header = {"method", "dataset"};
+  std::vector<std::string> fields = {options.method, data.name()};
+  for (const models::ParameterSpec& spec : models::find_method(options.method).parameters) {
+    header.push_back(spec.name);
+    fields.push_back(experiment::format_number(report.hyperparameters.at(spec.name)));
+  }
+  header.insert(header.end(), {"status", "objective", "iterations", "inner_iterations", "nnz", "train_accuracy",
+                               "time_s", "stop_reason", "message"});
+  fields.insert(fields.end(), {core::to_string(report.status), solved ? experiment::format_number(report.objective) : "",
+                               std::to_string(report.iterations), std::to_string(report.inner_iterations),
+                               solved ? std::to_string(report.model.count_nonzeros()) : "",
+                               solved ? experiment::format_number(report.model.accuracy(data)) : "",
+                               experiment::format_number(report.seconds), report.stop_reason, report.message});
+  for (const auto& [name, value] : report.statistics) {
+    header.push_back(name);
+    fields.push_back(experiment::format_number(value));
+  }
+  experiment::write_file_atomically(options.out_csv, experiment::csv_line(header) + experiment::csv_line(fields));
 }
 
 void write_weights(const std::string& path, const core::Dataset& data, const core::LinearModel& model) {
@@ -53,13 +53,13 @@ void write_weights(const std::string& path, const core::Dataset& data, const cor
   experiment::write_file_atomically(path, content);
 }
 
-void print_summary(const FitOptions& options, const core::Dataset& data, const models::Hyperparameters& h,
-                   const models::FitReport& report) {
+void print_summary(const FitOptions& options, const core::Dataset& data, const models::FitReport& report) {
   std::vector<std::string> parameters;
-  for (const auto& [key, value] : h) parameters.push_back(fmt::format("{}={}", key, value));
+  for (const auto& [key, value] : report.hyperparameters) parameters.push_back(fmt::format("{}={}", key, value));
   fmt::print("method      {} ({})\n", options.method, fmt::join(parameters, ", "));
   fmt::print("data        {} (n={}, d={})\n", data.name(), data.n(), data.d());
   fmt::print("status      {}\n", core::to_string(report.status));
+  if (!report.stop_reason.empty()) fmt::print("stopped     {}\n", report.stop_reason);
   if (!report.message.empty()) fmt::print("message     {}\n", report.message);
   if (!core::has_solution(report.status)) return;
   fmt::print("objective   {:.10g}\n", report.objective);
@@ -74,6 +74,25 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   fmt::print("time        {:.3f} s\n", report.seconds);
 }
 
+// One flag --<name> for every parameter name of the method registry; a method that does not take a
+// given parameter refuses it when it resolves its table.
+void add_parameter_flags(CLI::App& command, models::Hyperparameters& given) {
+  std::map<std::string, std::vector<std::string>> users;
+  std::map<std::string, std::string> description;
+  for (const models::MethodInfo& method : models::method_registry()) {
+    for (const models::ParameterSpec& spec : method.parameters) {
+      users[spec.name].push_back(method.name);
+      std::string& text = description[spec.name];
+      if (text.find(spec.description) == std::string::npos) text += (text.empty() ? "" : " | ") + spec.description;
+    }
+  }
+  for (const auto& [name, methods] : users) {
+    command.add_option_function<double>(
+        "--" + name, [&given, name = name](double value) { given[name] = value; },
+        fmt::format("{} (methods: {})", description.at(name), fmt::join(methods, ", ")));
+  }
+}
+
 }  // namespace
 
 Command add_fit(CLI::App& app) {
@@ -82,9 +101,7 @@ Command add_fit(CLI::App& app) {
   options->data.add_to(*command);
   command->add_option("-m,--method", options->method, "method name, e.g. OneNormSVM, RLSVM0, FSV (see --help of list)")
       ->required();
-  command->add_option("--lambda", options->lambda, "regularization weight (method default if omitted)");
-  command->add_option("--mu", options->mu, "mu of the ramp loss, in (0, 1]");
-  command->add_option("--a", options->a, "a of approx_l0 (alpha for FSV) or the cap of capped_l1");
+  add_parameter_flags(*command, options->given);
   command->add_option("-t,--transform", options->transforms,
                       "transform fitted on this data before the fit, repeatable: standardize, scale, unit_norm, "
                       "impute_mean")
@@ -97,21 +114,15 @@ Command add_fit(CLI::App& app) {
     for (const std::string& name : options->transforms) transforms.push_back(data::make_transform(name));
     data::fit_and_apply(transforms, data, {});
 
-    models::Hyperparameters given;
-    if (options->lambda) given["lambda"] = *options->lambda;
-    if (options->mu) given["mu"] = *options->mu;
-    if (options->a) given["a"] = *options->a;
-    const models::MethodInfo& method = models::find_method(options->method);
-    const models::Hyperparameters resolved = models::resolve_hyperparameters(method, given);
-    models::StepSolver solver(data);
-    const models::FitReport report = models::fit_method(method.name, given, solver);
+    models::Workspace workspace(data);
+    const models::FitReport report = models::fit_method(options->method, options->given, workspace);
 
-    print_summary(*options, data, resolved, report);
-    if (!options->out_csv.empty()) write_result_row(*options, data, resolved, report);
-    if (!options->weights_csv.empty() && core::has_solution(report.status)) {
+    print_summary(*options, data, report);
+    if (!options->out_csv.empty()) write_result_row(*options, data, report);
+    if (!options->weights_csv.empty() && report.has_solution()) {
       write_weights(options->weights_csv, data, report.model);
     }
-    return core::has_solution(report.status) ? 0 : 3;
+    return report.has_solution() ? 0 : 3;
   }};
 }
 

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
   const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app),
+                                                             sparsesvm::app::add_describe(app),
                                                              sparsesvm::app::add_fit(app),
                                                              sparsesvm::app::add_run(app),
                                                              sparsesvm::app::add_collect(app),

@@ -163,10 +163,12 @@ Command add_list(CLI::App& app) {
     }
     std::sort(configs.begin(), configs.end());
     for (const std::string& path : configs) fmt::print("  {}\n", path);
-    fmt::print("methods:\n");
+    fmt::print("methods (sparsesvm describe METHOD for the parameter table):\n");
     for (const models::MethodInfo& m : models::method_registry()) {
       std::vector<std::string> defaults;
-      for (const auto& [key, value] : m.defaults) defaults.push_back(fmt::format("{}={}", key, value));
+      for (const models::ParameterSpec& spec : m.parameters) {
+        if (spec.kind == models::ParameterKind::model) defaults.push_back(fmt::format("{}={}", spec.name, spec.default_value));
+      }
       fmt::print("  {:<14} {} loss, {} penalty, {}{}; {}  [{}]\n", m.name, m.loss, m.penalty, m.algorithm,
                  m.start.empty() ? "" : " from " + m.start, fmt::join(defaults, " "), m.citation);
     }

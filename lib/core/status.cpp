@@ -5,6 +5,7 @@ namespace sparsesvm::core {
 std::string to_string(Status status) {
   switch (status) {
     case Status::optimal: return "optimal";
+    case Status::feasible: return "feasible";
     case Status::solved_inaccurate: return "solved_inaccurate";
     case Status::infeasible: return "infeasible";
     case Status::unbounded: return "unbounded";

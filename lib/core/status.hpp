@@ -1,6 +1,7 @@
 #pragma once
 // What a solver found. These strings go into result CSVs, so they never change.
 //   optimal            solved to the solver's tolerances
+//   feasible           a solution exists but its optimality is not proven (a MIP stopped at a limit)
 //   solved_inaccurate  the solver stopped "optimal" but the unscaled problem violates a tolerance
 //   infeasible, unbounded
 //   iteration_limit, time_limit
@@ -9,11 +10,13 @@
 
 namespace sparsesvm::core {
 
-enum class Status { optimal, solved_inaccurate, infeasible, unbounded, iteration_limit, time_limit, numerical_error };
+enum class Status { optimal, feasible, solved_inaccurate, infeasible, unbounded, iteration_limit, time_limit, numerical_error };
 
 std::string to_string(Status status);
 
-// True for optimal and solved_inaccurate: the numbers that come with the status are a solution.
-inline bool has_solution(Status status) { return status == Status::optimal || status == Status::solved_inaccurate; }
+// True for optimal, feasible and solved_inaccurate: the numbers that come with the status are a solution.
+inline bool has_solution(Status status) {
+  return status == Status::optimal || status == Status::feasible || status == Status::solved_inaccurate;
+}
 
 }  // namespace sparsesvm::core

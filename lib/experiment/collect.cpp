@@ -27,7 +27,8 @@ std::string read_file(const std::filesystem::path& path) {
   return buffer.str();
 }
 
-std::vector<Row> read_rows(const std::vector<std::string>& directories) {
+// Every task row of the directories; all task files must share `columns` as their header.
+std::vector<Row> read_rows(const std::vector<std::string>& directories, const std::vector<std::string>& columns) {
   std::vector<Row> rows;
   for (const std::string& directory : directories) {
     const std::filesystem::path tasks = std::filesystem::path(directory) / "tasks";
@@ -37,8 +38,10 @@ std::vector<Row> read_rows(const std::vector<std::string>& directories) {
     for (const auto& entry : std::filesystem::directory_iterator(tasks)) {
       if (entry.path().extension() != ".csv") continue;
       const auto table = parse_csv(read_file(entry.path()), entry.path().string());
-      if (table.size() < 2 || table[0] != result_columns()) {
-        throw core::InputError(fmt::format("{}: not a task result of this version (unexpected header)", entry.path().string()));
+      if (table.size() < 2 || table[0] != columns) {
+        throw core::InputError(fmt::format("{}: not a task result of this config and version (unexpected header; "
+                                           "expected {})",
+                                           entry.path().string(), fmt::join(columns, ",")));
       }
       for (std::size_t k = 1; k < table.size(); ++k) {
         Row row;
@@ -50,7 +53,11 @@ std::vector<Row> read_rows(const std::vector<std::string>& directories) {
   return rows;
 }
 
-bool failed(const Row& row) { return row.at("status") != "optimal" && row.at("status") != "solved_inaccurate"; }
+// A row without a solution: any status but optimal, feasible and solved_inaccurate.
+bool failed(const Row& row) {
+  const std::string& status = row.at("status");
+  return status != "optimal" && status != "feasible" && status != "solved_inaccurate";
+}
 
 struct Cell {
   std::vector<double> values;
@@ -61,7 +68,9 @@ struct Cell {
 
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
                        const std::string& output_directory) {
-  std::vector<Row> rows = read_rows(input_directories);
+  const std::vector<std::string> columns_of_rows = result_columns(config);
+  const std::vector<std::string> metrics = summary_metric_names(parameter_columns(config));
+  std::vector<Row> rows = read_rows(input_directories, columns_of_rows);
   // Config order: data set instance, then method, then repetition.
   std::map<std::pair<std::string, std::string>, std::size_t> dataset_order;
   std::vector<std::pair<std::string, std::string>> columns;  // data sets with results, in config order
@@ -73,7 +82,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     if (has_rows) columns.emplace_back(instance.name, instance.condition);
   }
   std::map<std::string, std::size_t> method_order;
-  for (const MethodEntry& method : config.methods) method_order.emplace(method.name, method_order.size());
+  for (const MethodEntry& method : config.methods) method_order.emplace(method.label, method_order.size());
   const auto order = [&](const Row& row) {
     const auto d = dataset_order.find({row.at("dataset"), row.at("condition")});
     const auto m = method_order.find(row.at("method"));
@@ -91,10 +100,10 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   CollectSummary summary;
   summary.rows = rows.size();
   summary.expected = plan_tasks(config).size();
-  std::string all = csv_line(result_columns());
+  std::string all = csv_line(columns_of_rows);
   for (const Row& row : rows) {
     std::vector<std::string> fields;
-    for (const std::string& column : result_columns()) fields.push_back(row.at(column));
+    for (const std::string& column : columns_of_rows) fields.push_back(row.at(column));
     all += csv_line(fields);
     summary.failed += failed(row) ? 1 : 0;
   }
@@ -108,7 +117,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   // (dataset, condition, method, metric) -> values
   std::map<std::tuple<std::string, std::string, std::string, std::string>, Cell> cells;
   for (const Row& row : rows) {
-    for (const std::string& metric : summary_metric_names()) {
+    for (const std::string& metric : metrics) {
       Cell& cell = cells[{row.at("dataset"), row.at("condition"), row.at("method"), metric}];
       if (failed(row)) {
         ++cell.failed;
@@ -120,11 +129,11 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   std::string summary_csv = csv_line({"dataset", "condition", "method", "metric", "mean", "std", "n", "failed"});
   for (const auto& [column, condition] : columns) {
     for (const MethodEntry& method : config.methods) {
-      for (const std::string& metric : summary_metric_names()) {
-        const auto found = cells.find({column, condition, method.name, metric});
+      for (const std::string& metric : metrics) {
+        const auto found = cells.find({column, condition, method.label, metric});
         if (found == cells.end() || (found->second.values.empty() && found->second.failed == 0)) continue;
         const Cell& cell = found->second;
-        summary_csv += csv_line({column, condition, method.name, metric, format_number(mean(cell.values)),
+        summary_csv += csv_line({column, condition, method.label, metric, format_number(mean(cell.values)),
                                  format_number(sample_stddev(cell.values)), std::to_string(cell.values.size()),
                                  std::to_string(cell.failed)});
       }
@@ -137,9 +146,9 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     for (const auto& [name, condition] : columns) header.push_back(condition.empty() ? name : name + " " + condition);
     std::string table = csv_line(header);
     for (const MethodEntry& method : config.methods) {
-      std::vector<std::string> line = {method.name};
+      std::vector<std::string> line = {method.label};
       for (const auto& [name, condition] : columns) {
-        const auto found = cells.find({name, condition, method.name, metric});
+        const auto found = cells.find({name, condition, method.label, metric});
         if (found == cells.end()) {
           line.emplace_back("");
           continue;

@@ -169,7 +169,8 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     for (const auto& combination : grid_combinations(node["grid"], Reader::join(key, "grid"), reader)) {
       auto values = fixed;
       values.insert(values.end(), combination.begin(), combination.end());
-      DatasetInstance instance{name, "", {spec_of(generator, values), "generator", {}}, transforms, ""};
+      DatasetInstance instance{name, "", {spec_of(generator, values), "generator", {}}, generator, {}, transforms, ""};
+      for (const auto& [param, value] : values) instance.generator_parameters[param] = value;
       std::vector<std::string> condition;
       for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
       instance.condition = fmt::format("{}", fmt::join(condition, ","));
@@ -190,7 +191,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     file = (std::filesystem::path(config_dir) / file).string();
   }
   DatasetInstance instance{name, "", {file, reader.optional<std::string>(node, key, "format", "auto", "a format"), {}},
-                           transforms, ""};
+                           "", {}, transforms, ""};
   if (const YAML::Node loader = node["loader"]) {
     if (!loader.IsMap()) reader.fail(Reader::join(key, "loader"), "expected a mapping of loader options");
     for (const auto& entry : loader) {
@@ -214,16 +215,21 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
   if (node.IsScalar()) {
     entry.name = node.as<std::string>();
   } else {
-    if (!node.IsMap() || !node["name"]) reader.fail(key, "expected a method name or {name: ..., <hyperparameter>: value}");
+    if (!node.IsMap() || !node["name"]) {
+      reader.fail(key, "expected a method name or {name: ..., label: ..., <parameter>: value}");
+    }
     for (const auto& item : node) {
       const std::string field = item.first.as<std::string>();
       if (field == "name") {
         entry.name = reader.scalar<std::string>(item.second, Reader::join(key, "name"), "a method name");
+      } else if (field == "label") {
+        entry.label = reader.scalar<std::string>(item.second, Reader::join(key, "label"), "a label");
       } else {
         entry.fixed[field] = reader.scalar<double>(item.second, Reader::join(key, field), "a number");
       }
     }
   }
+  if (entry.label.empty()) entry.label = entry.name;
   try {
     models::resolve_hyperparameters(models::find_method(entry.name), entry.fixed);
   } catch (const core::InputError& error) {
@@ -232,39 +238,151 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
   return entry;
 }
 
+// Two entries with one label would write the same task files.
+void check_unique_labels(const std::vector<MethodEntry>& methods, const Reader& reader) {
+  for (std::size_t k = 0; k < methods.size(); ++k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (methods[j].label == methods[k].label) {
+        reader.fail(fmt::format("methods[{}]", k),
+                    fmt::format("'{}' is also methods[{}]; give the variants distinct labels, e.g. "
+                                "{{name: {}, label: {}_2, ...}}",
+                                methods[k].label, j, methods[k].name, methods[k].name));
+      }
+    }
+  }
+}
+
+// Every grid key is a parameter of some method of the run, and every value is admissible for each
+// method that takes it (the method's parameter table says the range).
+void check_grid(const ExperimentConfig& config, const Reader& reader) {
+  for (const auto& [name, values] : config.grid) {
+    bool used = false;
+    for (const MethodEntry& entry : config.methods) {
+      const models::ParameterSpec* spec = models::find_parameter(models::find_method(entry.name).parameters, name);
+      if (!spec) continue;
+      used = true;
+      for (std::size_t k = 0; k < values.size(); ++k) {
+        if (const std::string problem = spec->check(values[k]); !problem.empty()) {
+          reader.fail(fmt::format("grid.{}[{}]", name, k), fmt::format("method {}: {}", entry.label, problem));
+        }
+      }
+    }
+    if (!used) reader.fail("grid." + name, "no method of this config takes this parameter (see sparsesvm describe METHOD)");
+  }
+}
+
 Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   Protocol protocol;
   if (!node) return protocol;
-  reader.check_keys(node, "protocol", {"outer", "inner"});
+  reader.check_keys(node, "protocol", {"outer", "inner", "selection"});
   if (const YAML::Node outer = node["outer"]) {
-    reader.check_keys(outer, "protocol.outer", {"type", "test_fraction", "repetitions", "folds", "stratified"});
-    protocol.outer = reader.optional<std::string>(outer, "protocol.outer", "type", "holdout", "holdout or kfold");
-    if (protocol.outer != "holdout" && protocol.outer != "kfold") {
-      reader.fail("protocol.outer.type", fmt::format("unknown outer protocol '{}' (known: holdout, kfold)", protocol.outer));
+    const std::string key = "protocol.outer";
+    reader.check_keys(outer, key, {"type", "test_fraction", "repetitions", "folds", "stratified", "train", "tune", "test",
+                                   "independent_test"});
+    protocol.outer = reader.optional<std::string>(outer, key, "type", "holdout", "a protocol name");
+    if (protocol.outer != "holdout" && protocol.outer != "kfold" && protocol.outer != "half_half" &&
+        protocol.outer != "train_tune_test") {
+      reader.fail(key + ".type", fmt::format("unknown outer protocol '{}' (known: holdout, kfold, half_half, "
+                                             "train_tune_test)", protocol.outer));
     }
-    protocol.test_fraction = reader.optional<double>(outer, "protocol.outer", "test_fraction", 0.3, "a number");
-    if (!(protocol.test_fraction > 0 && protocol.test_fraction < 1)) {
-      reader.fail("protocol.outer.test_fraction", "must lie in (0, 1)");
+    protocol.test_fraction = reader.optional<double>(outer, key, "test_fraction", 0.3, "a number");
+    if (!(protocol.test_fraction > 0 && protocol.test_fraction < 1)) reader.fail(key + ".test_fraction", "must lie in (0, 1)");
+    if (protocol.outer == "half_half") {
+      if (outer["test_fraction"]) reader.fail(key + ".test_fraction", "half_half splits in halves; use holdout to choose");
+      protocol.test_fraction = 0.5;
     }
-    protocol.repetitions = reader.positive_count(outer, "protocol.outer", "repetitions", 20);
-    protocol.outer_folds = reader.positive_count(outer, "protocol.outer", "folds", 10);
-    protocol.stratified = reader.optional<bool>(outer, "protocol.outer", "stratified", false, "true or false");
+    protocol.repetitions = reader.positive_count(outer, key, "repetitions", 20);
+    protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
+    protocol.stratified = reader.optional<bool>(outer, key, "stratified", false, "true or false");
+    if (protocol.outer == "train_tune_test") {
+      for (const char* part : {"train", "tune", "test"}) {
+        if (!outer[part]) reader.fail(key, fmt::format("train_tune_test needs the sizes train, tune and test; {} is missing", part));
+      }
+      protocol.train_size = reader.positive_count(outer, key, "train", 1);
+      protocol.tune_size = reader.positive_count(outer, key, "tune", 1);
+      protocol.test_size = reader.positive_count(outer, key, "test", 1);
+      protocol.independent_test = reader.optional<bool>(outer, key, "independent_test", false, "true or false");
+    } else {
+      for (const char* part : {"train", "tune", "test", "independent_test"}) {
+        if (outer[part]) reader.fail(Reader::join(key, part), "applies to type train_tune_test only");
+      }
+    }
   }
   if (const YAML::Node inner = node["inner"]) {
     reader.check_keys(inner, "protocol.inner", {"type", "folds", "parts", "fraction"});
-    protocol.inner = reader.optional<std::string>(inner, "protocol.inner", "type", "kfold", "kfold, tuning_sets or none");
-    if (protocol.inner != "kfold" && protocol.inner != "tuning_sets" && protocol.inner != "none") {
-      reader.fail("protocol.inner.type",
-                  fmt::format("unknown inner selection '{}' (known: kfold, tuning_sets, none)", protocol.inner));
+    protocol.inner = reader.optional<std::string>(inner, "protocol.inner", "type", "kfold", "a selection name");
+    if (protocol.inner != "kfold" && protocol.inner != "tuning_sets" && protocol.inner != "tuning_set" &&
+        protocol.inner != "none") {
+      reader.fail("protocol.inner.type", fmt::format("unknown inner selection '{}' (known: kfold, tuning_sets, "
+                                                     "tuning_set, none)", protocol.inner));
     }
     protocol.inner_folds = reader.positive_count(inner, "protocol.inner", "folds", 5);
     protocol.tuning_parts = reader.positive_count(inner, "protocol.inner", "parts", 10);
     protocol.tuning_fraction = reader.optional<double>(inner, "protocol.inner", "fraction", 0.1, "a number");
+  } else if (protocol.outer == "train_tune_test") {
+    protocol.inner = "tuning_set";
+  }
+  if ((protocol.inner == "tuning_set") != (protocol.outer == "train_tune_test")) {
+    reader.fail("protocol.inner.type", "tuning_set (the tune part of the outer split) goes with outer type "
+                                       "train_tune_test, and train_tune_test selects on it");
+  }
+  if (const YAML::Node selection = node["selection"]) {
+    reader.check_keys(selection, "protocol.selection", {"rule", "ties"});
+    protocol.selection = reader.optional<std::string>(selection, "protocol.selection", "rule", "best", "a rule name");
+    if (protocol.selection != "best" && protocol.selection != "median_of_best") {
+      reader.fail("protocol.selection.rule",
+                  fmt::format("unknown selection rule '{}' (known: best, median_of_best)", protocol.selection));
+    }
+    protocol.ties = reader.optional<std::string>(selection, "protocol.selection", "ties", "most_regularized", "a tie rule");
+    if (protocol.ties != "most_regularized" && protocol.ties != "least_regularized") {
+      reader.fail("protocol.selection.ties",
+                  fmt::format("unknown tie rule '{}' (known: most_regularized, least_regularized)", protocol.ties));
+    }
   }
   return protocol;
 }
 
+// Per method, the grid parameters it tunes; `inner: none` admits one value each, median_of_best one
+// tuned parameter.
+void check_selection(const ExperimentConfig& config, const Reader& reader) {
+  for (std::size_t k = 0; k < config.methods.size(); ++k) {
+    const std::vector<std::string> tuned = tuned_parameters(config, config.methods[k]);
+    for (const std::string& name : tuned) {
+      if (config.protocol.inner == "none" && config.grid.at(name).size() > 1) {
+        reader.fail("grid." + name, fmt::format("{} values but protocol.inner.type is none: method {} would take "
+                                                "the first silently; give one value or an inner selection",
+                                                config.grid.at(name).size(), config.methods[k].label));
+      }
+    }
+    if (config.protocol.selection == "median_of_best" && tuned.size() > 1) {
+      reader.fail("protocol.selection.rule", fmt::format("median_of_best takes one tuned parameter; method {} tunes {}",
+                                                         config.methods[k].label, fmt::join(tuned, ", ")));
+    }
+  }
+}
+
 }  // namespace
+
+std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const MethodEntry& entry) {
+  std::vector<std::string> tuned;
+  for (const models::ParameterSpec& spec : models::find_method(entry.name).parameters) {
+    if (config.grid.contains(spec.name) && !entry.fixed.contains(spec.name)) tuned.push_back(spec.name);
+  }
+  return tuned;
+}
+
+std::vector<std::string> parameter_columns(const ExperimentConfig& config) {
+  std::vector<std::string> columns;
+  for (const MethodEntry& entry : config.methods) {
+    for (const models::ParameterSpec& spec : models::find_method(entry.name).parameters) {
+      if (spec.kind == models::ParameterKind::model &&
+          std::find(columns.begin(), columns.end(), spec.name) == columns.end()) {
+        columns.push_back(spec.name);
+      }
+    }
+  }
+  return columns;
+}
 
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
   const Reader reader(path);
@@ -300,19 +418,22 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   for (std::size_t k = 0; k < methods.size(); ++k) {
     config.methods.push_back(read_method(methods[k], fmt::format("methods[{}]", k), reader));
   }
+  check_unique_labels(config.methods, reader);
   if (const YAML::Node grid = root["grid"]) {
-    reader.check_keys(grid, "grid", {"lambda", "mu", "a"});
+    if (!grid.IsMap()) reader.fail("grid", "expected a mapping of parameter: [values]");
     for (const auto& entry : grid) {
       const std::string name = entry.first.as<std::string>();
       config.grid[name] = reader.numbers(entry.second, "grid." + name);
     }
   }
+  check_grid(config, reader);
   config.protocol = read_protocol(root["protocol"], reader);
+  check_selection(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
     reader.check_keys(tables, "tables", {"metrics", "paired_test"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
-    const std::vector<std::string>& known = summary_metric_names();
+    const std::vector<std::string> known = summary_metric_names(parameter_columns(config));
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
       if (std::find(known.begin(), known.end(), config.table_metrics[k]) == known.end()) {
         reader.fail(fmt::format("tables.metrics[{}]", k),
@@ -321,7 +442,13 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     }
     if (tables["paired_test"]) {
       config.paired_test = reader.strings(tables["paired_test"], "tables.paired_test");
-      if (config.paired_test.size() != 2) reader.fail("tables.paired_test", "expected exactly two method names");
+      if (config.paired_test.size() != 2) reader.fail("tables.paired_test", "expected exactly two method labels");
+      for (std::size_t k = 0; k < 2; ++k) {
+        const std::string& label = config.paired_test[k];
+        if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == label; })) {
+          reader.fail(fmt::format("tables.paired_test[{}]", k), fmt::format("'{}' is not a method of this config", label));
+        }
+      }
     }
   }
   YAML::Emitter emitter;

@@ -18,25 +18,36 @@ struct DatasetInstance {
   std::string name;       // as in the config
   std::string condition;  // "noise_dims=10,flip_fraction=0.1", or "" without a grid
   data::DataSource source;
+  std::string generator;  // the generator's name, empty for files
+  std::map<std::string, std::string> generator_parameters;  // as given (for independent test samples)
   std::vector<std::string> transforms;  // fitted on each training part
   std::string missing_hint;             // non-empty when the file is absent: how to get it
 };
 
 struct MethodEntry {
-  std::string name;
-  std::map<std::string, double> fixed;  // hyperparameters fixed by the config (a, mu)
+  std::string name;                     // a method of the registry
+  std::string label;                    // the name in rows and tables; `name` unless the config gives one
+  std::map<std::string, double> fixed;  // parameters fixed by the config (a, mu, tolerance, ...)
 };
 
+// How each task splits its data (outer), selects hyperparameters on the training part (inner), and
+// picks among them (selection). README "Protocols" has the YAML keys.
 struct Protocol {
-  std::string outer = "holdout";  // holdout | kfold
-  double test_fraction = 0.3;
-  std::size_t repetitions = 20;   // holdout repetitions
+  std::string outer = "holdout";  // holdout | kfold | half_half | train_tune_test
+  double test_fraction = 0.3;     // holdout (half_half: 0.5)
+  std::size_t repetitions = 20;   // holdout, half_half, train_tune_test
   std::size_t outer_folds = 10;   // kfold
   bool stratified = false;
-  std::string inner = "kfold";    // kfold | tuning_sets | none
+  std::size_t train_size = 0;     // train_tune_test: examples in each part
+  std::size_t tune_size = 0;
+  std::size_t test_size = 0;
+  bool independent_test = false;  // train_tune_test on a generator: the test part is a fresh sample
+  std::string inner = "kfold";    // kfold | tuning_sets | tuning_set | none
   std::size_t inner_folds = 5;
   std::size_t tuning_parts = 10;
   double tuning_fraction = 0.1;
+  std::string selection = "best";            // best | median_of_best
+  std::string ties = "most_regularized";     // most_regularized | least_regularized
 };
 
 struct ExperimentConfig {
@@ -45,13 +56,21 @@ struct ExperimentConfig {
   std::uint64_t seed = 1;
   std::vector<DatasetInstance> datasets;
   std::vector<MethodEntry> methods;
-  std::map<std::string, std::vector<double>> grid;  // lambda, mu: chosen by inner selection
+  std::map<std::string, std::vector<double>> grid;  // parameter name -> values, chosen by inner selection
   Protocol protocol;
   std::vector<std::string> table_metrics;           // metrics collect tabulates
   std::vector<std::string> paired_test;              // two methods for paired t-tests over outer splits
   std::string resolved_yaml;                         // the config after overrides, as YAML text
   std::vector<std::string> overrides;
 };
+
+// The grid parameters `entry` tunes: those of its method's table that the grid lists and the entry
+// does not fix, in table order (lambda, then the loss's, the penalty's, the algorithm's).
+std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const MethodEntry& entry);
+
+// The model parameters of the config's methods (lambda, mu, a, ...), in order of first appearance:
+// one result column each.
+std::vector<std::string> parameter_columns(const ExperimentConfig& config);
 
 // Loads, applies overrides and validates; ConfigError (an InputError) naming file and key on any problem.
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides = {});

@@ -2,15 +2,16 @@
 
 namespace sparsesvm::experiment {
 
-const std::vector<std::string>& summary_metric_names() {
-  static const std::vector<std::string> names = {
-      "accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features", "fp_features", "fn_features",
-      "frac_sv", "frac_params", "iterations", "fits", "train_time_s", "task_time_s", "lambda", "mu", "a"};
+std::vector<std::string> summary_metric_names(const std::vector<std::string>& parameter_columns) {
+  std::vector<std::string> names = {"accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features",
+                                    "fp_features", "fn_features", "frac_sv", "frac_params", "iterations", "fits",
+                                    "train_time_s", "task_time_s"};
+  names.insert(names.end(), parameter_columns.begin(), parameter_columns.end());
   return names;
 }
 
 ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& train, const core::Dataset& test,
-                           std::optional<double> ramp_mu) {
+                           std::pair<double, double> support_region) {
   ModelMetrics m;
   m.accuracy = model.accuracy(test);
   m.train_accuracy = model.accuracy(train);
@@ -25,8 +26,8 @@ ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& 
   }
   const core::Vector t = (train.labels().array() * model.decision_values(train).array()).matrix();
   for (Eigen::Index i = 0; i < t.size(); ++i) {
-    const bool support = ramp_mu ? (t[i] >= -*ramp_mu * *ramp_mu - kSupportVectorSlack && t[i] <= *ramp_mu + kSupportVectorSlack)
-                                 : t[i] < 1.0 + kSupportVectorSlack;
+    const bool support = t[i] >= support_region.first - kSupportVectorSlack &&
+                         t[i] < support_region.second + kSupportVectorSlack;
     m.n_sv += support ? 1 : 0;
   }
   m.frac_sv = static_cast<double>(m.n_sv) / static_cast<double>(train.n());

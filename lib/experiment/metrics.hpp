@@ -8,6 +8,7 @@
 //   frac_params                 (n_features * n_sv) / (d * n_train)     ([DCA] Fig. 8, 10)
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dataset.hpp"
@@ -17,8 +18,10 @@ namespace sparsesvm::experiment {
 
 inline constexpr double kSupportVectorSlack = 1e-2;
 
-// Result columns that collect summarizes (mean, std) and that tables.metrics may name.
-const std::vector<std::string>& summary_metric_names();
+// Result columns that collect summarizes (mean, std) and that tables.metrics may name: the metrics
+// below, then the run's parameter columns (config.hpp parameter_columns), so a table can show the
+// selected lambda or mu.
+std::vector<std::string> summary_metric_names(const std::vector<std::string>& parameter_columns);
 
 struct ModelMetrics {
   double accuracy = 0.0;
@@ -32,8 +35,9 @@ struct ModelMetrics {
   double frac_params = 0.0;
 };
 
-// `ramp_mu` is set for ramp-loss methods (their SV rule), empty for hinge-loss ones.
+// `support_region` is the loss's (Loss::support_region): margins inside it, widened by
+// kSupportVectorSlack, count as support vectors.
 ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& train, const core::Dataset& test,
-                           std::optional<double> ramp_mu);
+                           std::pair<double, double> support_region);
 
 }  // namespace sparsesvm::experiment

@@ -13,15 +13,18 @@
 #include <thread>
 
 #include "core/errors.hpp"
+#include "data/generators/generator_registry.hpp"
 #include "data/splits.hpp"
 #include "data/transforms.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
+#include "experiment/selection.hpp"
 #include "models/methods.hpp"
 
 namespace sparsesvm::experiment {
 namespace {
 
+using Clock = std::chrono::steady_clock;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string file_safe(const std::string& text) {
@@ -38,30 +41,72 @@ std::size_t outer_count(const Protocol& protocol) {
   return protocol.outer == "kfold" ? protocol.outer_folds : protocol.repetitions;
 }
 
-// The outer split of repetition r: a holdout drawn with split_seed(seed, data set, r), or fold r of one
-// k-fold partition drawn with split_seed(seed, data set, 0).
-data::Split outer_split(const ExperimentConfig& config, const DatasetInstance& instance, const core::Vector& labels,
-                        std::size_t repetition) {
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// The outer split of one repetition: which rows train, which select (tune; empty unless
+// train_tune_test), which test (empty when the test part is an independent sample).
+struct OuterSplit {
+  std::vector<std::size_t> train;
+  std::vector<std::size_t> tune;
+  std::vector<std::size_t> test;
+};
+
+// Holdout and half/half draw with split_seed(seed, data set, r); k-fold takes fold r of one partition
+// drawn with split_seed(seed, data set, 0); train_tune_test draws fixed sizes with split_seed(seed, data set, r).
+OuterSplit outer_split(const ExperimentConfig& config, const DatasetInstance& instance, const core::Vector& labels,
+                       std::size_t repetition) {
   const Protocol& p = config.protocol;
   const std::string key = dataset_key(instance);
   if (p.outer == "kfold") {
     core::Rng rng(data::split_seed(config.seed, key, 0));
-    return data::kfold_splits(labels, p.outer_folds, p.stratified, rng).at(repetition);
+    data::Split fold = data::kfold_splits(labels, p.outer_folds, p.stratified, rng).at(repetition);
+    return {std::move(fold.train), {}, std::move(fold.test)};
   }
   core::Rng rng(data::split_seed(config.seed, key, repetition));
-  return data::holdout_split(labels, p.test_fraction, p.stratified, rng);
+  if (p.outer == "train_tune_test") {
+    const std::size_t test = p.independent_test ? 0 : p.test_size;
+    if (p.train_size + p.tune_size + test > static_cast<std::size_t>(labels.size())) {
+      throw core::InputError(fmt::format("data set {}: train_tune_test needs {} + {} + {} examples, it has {}", instance.name,
+                                         p.train_size, p.tune_size, test, labels.size()));
+    }
+    data::TrainTuneTest parts = data::fixed_size_split(static_cast<std::size_t>(labels.size()), p.train_size, p.tune_size, test, rng);
+    return {std::move(parts.train), std::move(parts.tune), std::move(parts.test)};
+  }
+  data::Split split = data::holdout_split(labels, p.test_fraction, p.stratified, rng);
+  return {std::move(split.train), {}, std::move(split.test)};
 }
 
-// Inner splits of a training part (positions within it), seeded from the outer split's seed.
-std::vector<data::Split> inner_splits(const ExperimentConfig& config, const DatasetInstance& instance,
-                                      const core::Vector& train_labels, std::size_t repetition) {
-  const Protocol& p = config.protocol;
-  core::Rng rng(core::derive_seed({data::split_seed(config.seed, dataset_key(instance), repetition),
-                                   std::string_view("inner")}));
-  if (p.inner == "tuning_sets") {
-    return data::tuning_set_splits(static_cast<std::size_t>(train_labels.size()), p.tuning_parts, p.tuning_fraction, rng);
+// The independent test sample of train_tune_test: the same generator and parameters with n = test
+// size and a seed of its own per repetition.
+core::Dataset independent_test_sample(const ExperimentConfig& config, const DatasetInstance& instance,
+                                      std::size_t repetition) {
+  if (instance.generator.empty()) {
+    throw core::InputError(fmt::format("data set {}: protocol.outer.independent_test needs a generator, not a file",
+                                       instance.name));
   }
-  if (p.inner == "kfold") return data::kfold_splits(train_labels, p.inner_folds, p.stratified, rng);
+  std::map<std::string, std::string> params = instance.generator_parameters;
+  params["n"] = std::to_string(config.protocol.test_size);
+  params["seed"] = std::to_string(core::derive_seed(
+      {data::split_seed(config.seed, dataset_key(instance), repetition), std::string_view("independent_test")}));
+  return data::generate(instance.generator, params);
+}
+
+// The selection folds over the pool of rows the inner selection sees, as positions within the pool.
+// For tuning_set the pool is train followed by tune, and the one fold trains on train, scores on tune.
+std::vector<data::Split> inner_splits(const ExperimentConfig& config, const core::Vector& pool_labels,
+                                      const OuterSplit& outer, std::uint64_t inner_seed) {
+  const Protocol& p = config.protocol;
+  core::Rng rng(inner_seed);
+  if (p.inner == "tuning_sets") {
+    return data::tuning_set_splits(static_cast<std::size_t>(pool_labels.size()), p.tuning_parts, p.tuning_fraction, rng);
+  }
+  if (p.inner == "kfold") return data::kfold_splits(pool_labels, p.inner_folds, p.stratified, rng);
+  if (p.inner == "tuning_set") {
+    data::Split fold;
+    for (std::size_t k = 0; k < outer.train.size(); ++k) fold.train.push_back(k);
+    for (std::size_t k = 0; k < outer.tune.size(); ++k) fold.test.push_back(outer.train.size() + k);
+    return {fold};
+  }
   return {};
 }
 
@@ -71,36 +116,27 @@ struct Parts {
 };
 
 // Subsets and the transforms fitted on the training part.
-Parts prepare(const core::Dataset& data, const std::vector<std::size_t>& train_rows,
+Parts prepare(const core::Dataset& data, const std::vector<std::size_t>& train_rows, const core::Dataset& test_source,
               const std::vector<std::size_t>& test_rows, const std::vector<std::string>& transform_names) {
-  Parts parts{data.subset(train_rows), data.subset(test_rows)};
+  Parts parts{data.subset(train_rows), test_source.subset(test_rows)};
   std::vector<std::unique_ptr<data::Transform>> transforms;
   for (const std::string& name : transform_names) transforms.push_back(data::make_transform(name));
   data::fit_and_apply(transforms, parts.train, {&parts.test});
   return parts;
 }
 
-double get_or_zero(const models::Hyperparameters& h, const char* key) { return h.contains(key) ? h.at(key) : 0.0; }
-
-// The tie-break order of selection: smallest lambda, then mu, then a.
-auto tie_break_key(const models::Hyperparameters& h) {
-  return std::tuple(get_or_zero(h, "lambda"), get_or_zero(h, "mu"), get_or_zero(h, "a"));
-}
-
-// Every combination of the grid's values for the hyperparameters the method takes, with the config's
-// fixed values, in fitting order: lambda varies fastest, so consecutive LPs differ only in their costs
-// and re-solve warm (a change of mu changes row bounds).
+// Every combination of the grid's values for the parameters the entry tunes, with the entry's fixed
+// values, in fitting order: the first tuned parameter of the table (lambda) varies fastest, so
+// consecutive LPs differ only in their costs and re-solve warm (a change of mu changes row bounds).
 std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, const MethodEntry& entry) {
-  const models::MethodInfo& method = models::find_method(entry.name);
   std::vector<models::Hyperparameters> combos = {entry.fixed};
-  for (const std::string key : {"mu", "a", "lambda"}) {
-    const auto values = config.grid.find(key);
-    if (values == config.grid.end() || !method.defaults.contains(key) || entry.fixed.contains(key)) continue;
+  const std::vector<std::string> tuned = tuned_parameters(config, entry);
+  for (auto name = tuned.rbegin(); name != tuned.rend(); ++name) {
     std::vector<models::Hyperparameters> expanded;
     for (const auto& combo : combos) {
-      for (double value : values->second) {
+      for (double value : config.grid.at(*name)) {
         auto next = combo;
-        next[key] = value;
+        next[*name] = value;
         expanded.push_back(std::move(next));
       }
     }
@@ -109,69 +145,145 @@ std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, 
   return combos;
 }
 
-struct Selection {
-  models::Hyperparameters chosen;
-  double cv_accuracy = kNaN;
+// What one method of a group accumulates over the inner folds and the final fit.
+struct MethodRun {
+  const MethodEntry* entry = nullptr;
+  std::vector<models::Hyperparameters> combos;
+  std::vector<double> score_sum;
+  std::vector<bool> eligible;
   std::size_t inner_failures = 0;
-  std::size_t fits = 0;  // inner fits made
+  std::size_t fits = 0;
+  std::size_t folds = 0;    // inner folds this method was scored on
+  double seconds = 0.0;     // in this method's fits
+  std::string input_error;  // set when the method cannot run on this group
 };
-
-Selection select_hyperparameters(const ExperimentConfig& config, const Task& task, const MethodEntry& entry,
-                                 const core::Dataset& data, const std::vector<std::size_t>& train_rows) {
-  const std::vector<models::Hyperparameters> combos = candidates(config, entry);
-  Selection selection{combos.front(), kNaN, 0};
-  if (combos.size() == 1) return selection;
-  const DatasetInstance& instance = config.datasets[task.dataset];
-  core::Vector train_labels(static_cast<Eigen::Index>(train_rows.size()));  // labels only: no copy of the features
-  for (std::size_t k = 0; k < train_rows.size(); ++k) {
-    train_labels[static_cast<Eigen::Index>(k)] = data.labels()[static_cast<Eigen::Index>(train_rows[k])];
-  }
-  const std::vector<data::Split> folds = inner_splits(config, instance, train_labels, task.repetition);
-  if (folds.empty()) return selection;
-  std::vector<double> accuracy_sum(combos.size(), 0.0);
-  std::vector<bool> eligible(combos.size(), true);
-  for (const data::Split& fold : folds) {
-    const Parts parts = prepare(data, data::compose(train_rows, fold.train), data::compose(train_rows, fold.test),
-                                instance.transforms);
-    models::StepSolver solver(parts.train);  // one solver per fold: warm starts along the grid
-    for (std::size_t c = 0; c < combos.size(); ++c) {
-      const models::FitReport report = models::fit_method(entry.name, combos[c], solver);
-      ++selection.fits;
-      if (!core::has_solution(report.status)) {
-        eligible[c] = false;
-        ++selection.inner_failures;
-        continue;
-      }
-      accuracy_sum[c] += report.model.accuracy(parts.test);
-    }
-  }
-  double best = -1.0;
-  for (std::size_t c = 0; c < combos.size(); ++c) {
-    if (!eligible[c]) continue;
-    if (accuracy_sum[c] > best || (accuracy_sum[c] == best && tie_break_key(combos[c]) < tie_break_key(selection.chosen))) {
-      best = accuracy_sum[c];
-      selection.chosen = combos[c];
-    }
-  }
-  if (best >= 0) selection.cv_accuracy = best / static_cast<double>(folds.size());
-  return selection;
-}
 
 std::string number(double value) { return format_number(value); }
 std::string optional_count(const std::optional<std::size_t>& value) { return value ? std::to_string(*value) : ""; }
 
-std::string hyperparameter(const models::Hyperparameters& h, const char* key) {
-  return h.contains(key) ? number(h.at(key)) : "";
+// The inner selection of every method of the group: fold-major, one workspace per fold shared by all
+// methods in config order.
+void select_all(const ExperimentConfig& config, const core::Dataset& data, const DatasetInstance& instance,
+                const OuterSplit& outer, std::uint64_t group_seed, std::vector<MethodRun>& runs) {
+  const bool any_choice = std::any_of(runs.begin(), runs.end(), [](const MethodRun& run) { return run.combos.size() > 1; });
+  if (!any_choice || config.protocol.inner == "none") return;
+  std::vector<std::size_t> pool = outer.train;
+  pool.insert(pool.end(), outer.tune.begin(), outer.tune.end());
+  core::Vector pool_labels(static_cast<Eigen::Index>(pool.size()));  // labels only: no copy of the features
+  for (std::size_t k = 0; k < pool.size(); ++k) {
+    pool_labels[static_cast<Eigen::Index>(k)] = data.labels()[static_cast<Eigen::Index>(pool[k])];
+  }
+  const std::vector<data::Split> folds =
+      inner_splits(config, pool_labels, outer, core::derive_seed({group_seed, std::string_view("inner")}));
+  for (std::size_t f = 0; f < folds.size(); ++f) {
+    const Parts parts = prepare(data, data::compose(pool, folds[f].train), data, data::compose(pool, folds[f].test),
+                                instance.transforms);
+    models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("fold"), f}));
+    for (MethodRun& run : runs) {
+      if (run.combos.size() == 1 || !run.input_error.empty()) continue;
+      const auto start = Clock::now();
+      ++run.folds;
+      try {
+        for (std::size_t c = 0; c < run.combos.size(); ++c) {
+          const models::FitReport report = models::fit_method(run.entry->name, run.combos[c], workspace);
+          ++run.fits;
+          if (!report.has_solution()) {
+            run.eligible[c] = false;
+            ++run.inner_failures;
+            continue;
+          }
+          run.score_sum[c] += report.model.accuracy(parts.test);
+        }
+      } catch (const core::InputError& error) {
+        run.input_error = error.what();
+      }
+      run.seconds += seconds_since(start);
+    }
+  }
+}
+
+// The row of one method after its final fit (or its error).
+std::map<std::string, std::string> final_row(const ExperimentConfig& config, MethodRun& run,
+                                             models::Workspace* workspace, const Parts* parts) {
+  std::map<std::string, std::string> row;
+  if (!run.input_error.empty()) {
+    row["status"] = "input_error";
+    row["message"] = run.input_error;
+    return row;
+  }
+  const models::MethodInfo& method = models::find_method(run.entry->name);
+  std::vector<Candidate> table;
+  for (std::size_t c = 0; c < run.combos.size(); ++c) {
+    table.push_back({run.combos[c], run.score_sum[c], run.eligible[c]});
+  }
+  const bool selected = run.combos.size() > 1 && config.protocol.inner != "none";
+  const std::size_t chosen = selected ? select_candidate(table, method.parameters, tuned_parameters(config, *run.entry),
+                                                         config.protocol.selection, config.protocol.ties)
+                                      : 0;
+  if (chosen == run.combos.size()) {
+    row["status"] = "no_eligible_candidate";
+    row["message"] = "every candidate had an inner fit without a solution";
+    return row;
+  }
+  const auto start = Clock::now();
+  const models::FitReport report = models::fit_method(run.entry->name, run.combos[chosen], *workspace);
+  run.seconds += seconds_since(start);
+  row["status"] = core::to_string(report.status);
+  row["message"] = report.message;
+  row["stop_reason"] = report.stop_reason;
+  std::vector<std::string> options;
+  for (const models::ParameterSpec& spec : method.parameters) {
+    const std::string value = number(report.hyperparameters.at(spec.name));
+    if (spec.kind == models::ParameterKind::model) {
+      row[spec.name] = value;
+    } else {
+      options.push_back(spec.name + "=" + value);
+    }
+  }
+  row["solver_options"] = fmt::format("{}", fmt::join(options, ";"));
+  row["cv_accuracy"] = selected && run.folds > 0 ? number(run.score_sum[chosen] / static_cast<double>(run.folds)) : number(kNaN);
+  row["inner_failures"] = std::to_string(run.inner_failures);
+  row["fits"] = std::to_string(run.fits + 1);
+  row["iterations"] = std::to_string(report.iterations);
+  row["inner_iterations"] = std::to_string(report.inner_iterations);
+  row["train_time_s"] = number(report.seconds);
+  for (const auto& [name, value] : report.statistics) row[name] = number(value);
+  if (report.has_solution()) {
+    const ModelMetrics m = model_metrics(report.model, parts->train, parts->test,
+                                         models::make_objective(method, report.hyperparameters, parts->train).loss->support_region());
+    row["accuracy"] = number(m.accuracy);
+    row["train_accuracy"] = number(m.train_accuracy);
+    row["n_features"] = std::to_string(m.n_features);
+    row["frac_features"] = number(m.frac_features);
+    row["fp_features"] = optional_count(m.fp_features);
+    row["fn_features"] = optional_count(m.fn_features);
+    row["n_sv"] = std::to_string(m.n_sv);
+    row["frac_sv"] = number(m.frac_sv);
+    row["frac_params"] = number(m.frac_params);
+    row["objective"] = number(report.objective);
+    std::vector<std::string> trace;
+    for (double value : report.objective_trace) trace.push_back(number(value));
+    row["objective_trace"] = fmt::format("{}", fmt::join(trace, ";"));
+  }
+  return row;
 }
 
 }  // namespace
 
-const std::vector<std::string>& result_columns() {
-  static const std::vector<std::string> columns = {
-      "dataset", "condition", "method", "rep", "status", "lambda", "mu", "a", "cv_accuracy", "accuracy",
-      "train_accuracy", "n_features", "frac_features", "fp_features", "fn_features", "n_sv", "frac_sv",
-      "frac_params", "objective", "iterations", "inner_iterations", "inner_failures", "fits", "train_time_s",
-      "task_time_s", "objective_trace", "message"};
+std::vector<std::string> result_columns(const ExperimentConfig& config) {
+  std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "status"};
+  for (const std::string& name : parameter_columns(config)) columns.push_back(name);
+  for (const char* name : {"cv_accuracy", "accuracy", "train_accuracy", "n_features", "frac_features", "fp_features",
+                           "fn_features", "n_sv", "frac_sv", "frac_params", "objective", "iterations",
+                           "inner_iterations", "inner_failures", "fits", "train_time_s", "task_time_s",
+                           "objective_trace", "message", "stop_reason", "solver_options"}) {
+    columns.emplace_back(name);
+  }
+  for (const MethodEntry& entry : config.methods) {
+    for (const std::string& name : models::find_algorithm(models::find_method(entry.name).algorithm).statistic_names()) {
+      if (std::find(columns.begin(), columns.end(), name) == columns.end()) columns.push_back(name);
+    }
+  }
   return columns;
 }
 
@@ -187,7 +299,7 @@ std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::st
       for (std::size_t m = 0; m < config.methods.size(); ++m) {
         const std::string id = file_safe(fmt::format("{}{}__rep{:03}__{}", instance.name,
                                                      instance.condition.empty() ? "" : "__" + instance.condition, r,
-                                                     config.methods[m].name));
+                                                     config.methods[m].label));
         tasks.push_back(Task{d, r, m, id});
       }
     }
@@ -197,73 +309,79 @@ std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::st
 
 std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard, std::size_t count) {
   std::vector<Task> mine;
-  for (std::size_t k = shard; k < tasks.size(); k += count) mine.push_back(tasks[k]);
+  std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_number;
+  for (const Task& task : tasks) {
+    const auto group = group_number.try_emplace({task.dataset, task.repetition}, group_number.size()).first->second;
+    if (group % count == shard) mine.push_back(task);
+  }
   return mine;
 }
 
-std::vector<std::string> run_task(const ExperimentConfig& config, const Task& task, const core::Dataset& data) {
-  const DatasetInstance& instance = config.datasets[task.dataset];
-  const MethodEntry& entry = config.methods[task.method];
-  std::map<std::string, std::string> row = {{"dataset", instance.name}, {"condition", instance.condition},
-                                            {"method", entry.name}, {"rep", std::to_string(task.repetition)}};
-  const auto task_start = std::chrono::steady_clock::now();
-  try {
-    const data::Split split = outer_split(config, instance, data.labels(), task.repetition);
-    const Selection selection = select_hyperparameters(config, task, entry, data, split.train);
-    const Parts parts = prepare(data, split.train, split.test, instance.transforms);
-    models::StepSolver solver(parts.train);
-    const models::FitReport report = models::fit_method(entry.name, selection.chosen, solver);
-    const models::MethodInfo& method = models::find_method(entry.name);
-    const models::Hyperparameters used = models::resolve_hyperparameters(method, selection.chosen);
-    row["status"] = core::to_string(report.status);
-    row["message"] = report.message;
-    row["lambda"] = hyperparameter(used, "lambda");
-    row["mu"] = hyperparameter(used, "mu");
-    row["a"] = hyperparameter(used, "a");
-    row["cv_accuracy"] = number(selection.cv_accuracy);
-    row["inner_failures"] = std::to_string(selection.inner_failures);
-    row["fits"] = std::to_string(selection.fits + 1);
-    row["iterations"] = std::to_string(report.iterations);
-    row["inner_iterations"] = std::to_string(report.inner_iterations);
-    row["train_time_s"] = number(report.seconds);
-    if (core::has_solution(report.status)) {
-      const std::optional<double> mu = method.loss == "ramp" ? std::optional<double>(used.at("mu")) : std::nullopt;
-      const ModelMetrics m = model_metrics(report.model, parts.train, parts.test, mu);
-      row["accuracy"] = number(m.accuracy);
-      row["train_accuracy"] = number(m.train_accuracy);
-      row["n_features"] = std::to_string(m.n_features);
-      row["frac_features"] = number(m.frac_features);
-      row["fp_features"] = optional_count(m.fp_features);
-      row["fn_features"] = optional_count(m.fn_features);
-      row["n_sv"] = std::to_string(m.n_sv);
-      row["frac_sv"] = number(m.frac_sv);
-      row["frac_params"] = number(m.frac_params);
-      row["objective"] = number(report.objective);
-      std::vector<std::string> trace;
-      for (double value : report.objective_trace) trace.push_back(number(value));
-      row["objective_trace"] = fmt::format("{}", fmt::join(trace, ";"));
-    }
-  } catch (const core::InputError& error) {
-    row["status"] = "input_error";
-    row["message"] = error.what();
+std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, std::size_t dataset,
+                                                std::size_t repetition, const core::Dataset& data) {
+  const DatasetInstance& instance = config.datasets[dataset];
+  std::vector<MethodRun> runs(config.methods.size());
+  for (std::size_t m = 0; m < runs.size(); ++m) {
+    runs[m].entry = &config.methods[m];
+    runs[m].combos = candidates(config, config.methods[m]);
+    runs[m].score_sum.assign(runs[m].combos.size(), 0.0);
+    runs[m].eligible.assign(runs[m].combos.size(), true);
   }
-  row["task_time_s"] = number(std::chrono::duration<double>(std::chrono::steady_clock::now() - task_start).count());
-  std::vector<std::string> fields;
-  for (const std::string& column : result_columns()) fields.push_back(row[column]);
+  std::vector<std::map<std::string, std::string>> rows(runs.size());
+  try {
+    const OuterSplit outer = outer_split(config, instance, data.labels(), repetition);
+    const std::uint64_t group_seed = data::split_seed(config.seed, dataset_key(instance), repetition);
+    select_all(config, data, instance, outer, group_seed, runs);
+    const std::optional<core::Dataset> independent =
+        config.protocol.independent_test ? std::optional(independent_test_sample(config, instance, repetition)) : std::nullopt;
+    std::vector<std::size_t> all_independent(independent ? independent->n() : 0);
+    for (std::size_t k = 0; k < all_independent.size(); ++k) all_independent[k] = k;
+    const Parts parts = independent ? prepare(data, outer.train, *independent, all_independent, instance.transforms)
+                                    : prepare(data, outer.train, data, outer.test, instance.transforms);
+    models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("final")}));
+    for (std::size_t m = 0; m < runs.size(); ++m) {
+      try {
+        rows[m] = final_row(config, runs[m], &workspace, &parts);
+      } catch (const core::InputError& error) {
+        rows[m] = {{"status", "input_error"}, {"message", error.what()}};
+      }
+    }
+  } catch (const core::InputError& error) {  // the group's data cannot be split or fitted at all
+    for (auto& row : rows) row = {{"status", "input_error"}, {"message", error.what()}};
+  }
+  const std::vector<std::string> columns = result_columns(config);
+  std::vector<std::vector<std::string>> fields(runs.size());
+  for (std::size_t m = 0; m < runs.size(); ++m) {
+    rows[m]["dataset"] = instance.name;
+    rows[m]["condition"] = instance.condition;
+    rows[m]["method"] = config.methods[m].label;
+    rows[m]["rep"] = std::to_string(repetition);
+    // A method's share of the group: the time of its own fits (a start shared with another method
+    // counts for both, as each would pay it alone).
+    rows[m]["task_time_s"] = number(runs[m].seconds);
+    for (const std::string& column : columns) fields[m].push_back(rows[m][column]);
+  }
   return fields;
 }
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path task_dir = std::filesystem::path(options.directory) / "tasks";
   std::filesystem::create_directories(task_dir);
-  std::vector<Task> pending;
+  const std::vector<std::string> columns = result_columns(config);
+  // Groups with at least one missing task, in plan order; each lists its pending tasks.
+  std::vector<std::vector<Task>> groups;
+  std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_index;
   RunSummary summary;
+  std::size_t pending_count = 0;
   for (const Task& task : tasks) {
     if (std::filesystem::exists(task_dir / (task.id + ".csv"))) {
       ++summary.skipped;
-    } else {
-      pending.push_back(task);
+      continue;
     }
+    const auto [found, added] = group_index.try_emplace({task.dataset, task.repetition}, groups.size());
+    if (added) groups.emplace_back();
+    groups[found->second].push_back(task);
+    ++pending_count;
   }
   // Data sets are loaded (or generated) once, on first use, and shared read-only between workers.
   std::mutex mutex;
@@ -277,27 +395,30 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     std::lock_guard lock(mutex);
     return loaded.emplace(index, std::move(data)).first->second;
   };
+  const auto status_column = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), "status") - columns.begin());
 
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::exception_ptr failure;
   const auto worker = [&]() {
-    for (std::size_t k = next++; k < pending.size(); k = next++) {
+    for (std::size_t k = next++; k < groups.size(); k = next++) {
       try {
-        const Task& task = pending[k];
-        const std::vector<std::string> fields = run_task(config, task, *dataset(task.dataset));
-        write_file_atomically((task_dir / (task.id + ".csv")).string(), csv_line(result_columns()) + csv_line(fields));
-        std::lock_guard lock(mutex);
-        ++summary.run;
-        static const auto status_column = static_cast<std::size_t>(
-            std::find(result_columns().begin(), result_columns().end(), "status") - result_columns().begin());
-        if (fields[status_column] != "optimal") ++summary.failed;
-        ++done;
-        if (options.progress) options.progress(done, pending.size());
+        const std::vector<Task>& pending = groups[k];
+        const auto rows = run_group(config, pending.front().dataset, pending.front().repetition,
+                                    *dataset(pending.front().dataset));
+        for (const Task& task : pending) {
+          const std::vector<std::string>& fields = rows[task.method];
+          write_file_atomically((task_dir / (task.id + ".csv")).string(), csv_line(columns) + csv_line(fields));
+          std::lock_guard lock(mutex);
+          ++summary.run;
+          if (fields[status_column] != "optimal") ++summary.failed;
+          ++done;
+          if (options.progress) options.progress(done, pending_count);
+        }
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!failure) failure = std::current_exception();
-        next = pending.size();  // stop handing out work
+        next = groups.size();  // stop handing out work
       }
     }
   };

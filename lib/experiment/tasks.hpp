@@ -1,15 +1,18 @@
 #pragma once
-// A config expands into a deterministic list of tasks, one per (data set instance, outer repetition or
-// fold, method). A task selects the hyperparameters on its training part (inner k-fold CV, or the FSV
-// tuning-set rule) and fits the final model, and its one result row goes to DIR/tasks/<id>.csv,
-// written atomically. Splits come from split_seed(config seed, data set + condition, repetition), never
-// from the method or the order of execution, so `-j`, sharding and reruns give identical rows (timing
-// columns aside). A rerun skips tasks whose file exists; an interrupted task writes nothing.
+// A config expands into a deterministic list of tasks, one per (data set instance, outer split,
+// method), each with one result row in DIR/tasks/<id>.csv, written atomically. The tasks of one
+// (data set instance, outer split) form a group that runs as one unit: every training set of the
+// group (each inner fold, and the final training part) gets one models::Workspace that all the
+// group's methods fit on in config order, so RLSVM0 starts from the OneNormSVM fits that OneNormSVM
+// made and the LP caches are built once. Splits come from split_seed(config seed, data set +
+// condition, repetition), never from the method or the order of execution, so `-j`, sharding (by
+// group) and reruns give identical rows (timing columns aside). A rerun skips tasks whose file exists;
+// a group with any missing task is recomputed whole (its rows depend on the shared workspaces) and
+// only the missing files are written. An interrupted task writes nothing.
 //
-// Selection: the hyperparameter combination (lambda, mu, a from the config's grid, where the method
-// takes them) with the best mean inner accuracy; ties go to the smallest lambda, then the smallest mu
-// and a. A combination where some inner fit returned no solution is not eligible (inner_failures counts
-// such fits).
+// Protocols (config.hpp Protocol): outer holdout | kfold | half_half | train_tune_test; inner kfold |
+// tuning_sets | tuning_set | none; selection rules in selection.hpp. A candidate where some inner fit
+// returned no solution is not eligible (inner_failures counts such fits).
 #include <functional>
 #include <string>
 #include <vector>
@@ -25,13 +28,16 @@ struct Task {
   std::string id;       // file name stem, unique within the run
 };
 
-// The columns of every result row, in order.
-const std::vector<std::string>& result_columns();
+// The columns of every result row of this config, in order: identity and status, one column per
+// model parameter (parameter_columns), scores and metrics, solver columns, one column per statistic
+// the config's algorithms report.
+std::vector<std::string> result_columns(const ExperimentConfig& config);
 
 // Tasks of the data sets that are present; missing ones are listed in `missing` with how to get them.
 std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::string>* missing = nullptr);
 
-// Tasks with index % count == shard.
+// The tasks of the groups (data set instance, repetition) numbered g with g % count == shard, groups
+// numbered in plan order.
 std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard, std::size_t count);
 
 struct RunOptions {
@@ -49,7 +55,9 @@ struct RunSummary {
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options);
 
-// One task's result row (fields in result_columns() order); exposed for tests.
-std::vector<std::string> run_task(const ExperimentConfig& config, const Task& task, const core::Dataset& data);
+// The result rows (fields in result_columns() order) of every method of the config on one data set
+// instance and outer split, in config method order; exposed for tests.
+std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, std::size_t dataset,
+                                                std::size_t repetition, const core::Dataset& data);
 
 }  // namespace sparsesvm::experiment

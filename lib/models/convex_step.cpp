@@ -15,16 +15,6 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-double regularizer_value(Regularizer regularizer, const core::Vector& w) {
-  switch (regularizer) {
-    case Regularizer::none: return 0.0;
-    case Regularizer::l1: return w.lpNorm<1>();
-    case Regularizer::l2_squared: return w.squaredNorm();
-    case Regularizer::linf: return w.size() ? w.lpNorm<Eigen::Infinity>() : 0.0;
-  }
-  return 0.0;
-}
-
 // The LP of the class comment, with zero costs; `with_linf` adds the column nu and its d rows.
 optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
   const auto n = static_cast<Eigen::Index>(data.n());
@@ -89,17 +79,7 @@ double ConvexStep::value(const core::Dataset& data, const core::Vector& w, doubl
   return total;
 }
 
-StepSolver::StepSolver(const core::Dataset& train, StepSolverOptions options) : data_(train), options_(options) {
-  if (train.count_missing() > 0) {
-    throw core::InputError(fmt::format("dataset {}: {} missing values; impute them (transform impute_mean) before "
-                                       "fitting",
-                                       train.name(), train.count_missing()));
-  }
-  if (train.count_positive() == 0 || train.count_negative() == 0) {
-    throw core::InputError(fmt::format("dataset {}: training data has only class {} ({} examples); need both classes",
-                                       train.name(), train.count_positive() ? "+1" : "-1", train.n()));
-  }
-}
+StepSolver::StepSolver(const core::Dataset& train, StepSolverOptions options) : data_(train), options_(options) {}
 
 StepSolver::~StepSolver() = default;
 
@@ -144,7 +124,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   StepResult result;
   result.status = solution.status;
   result.message = solution.message;
-  result.inner_iterations = solution.iterations;
+  result.simplex_iterations = solution.iterations;
   result.fell_back_to_cold = solution.fell_back_to_cold;
   if (core::has_solution(solution.status)) {
     result.w = solution.primal.head(d) - solution.primal.segment(d, d);
@@ -162,17 +142,61 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
                                       step.tilt_b};
   const optim::SvmDualSolution solution =
       qp_->solve(problem, options_.warm_start ? last_alpha_ : core::Vector(),
-                 optim::SvmDualOptions{options_.qp_tolerance, options_.qp_max_iterations});
+                 optim::SvmDualOptions{options_.qp_tolerance, options_.qp_max_iterations, options_.qp_relative_gap});
   StepResult result;
   result.status = solution.status;
   result.message = solution.message;
-  result.inner_iterations = solution.iterations;
+  result.qp_updates = solution.iterations;
+  result.qp_relative_gap = solution.relative_gap;
   if (core::has_solution(solution.status)) {
     result.w = solution.w;
     result.b = solution.b;
     last_alpha_ = solution.alpha;
   }
   return result;
+}
+
+}  // namespace sparsesvm::models
+
+namespace sparsesvm::models {
+
+ConvexStep linearized_step(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b) {
+  const auto n = static_cast<Eigen::Index>(data.n());
+  const Loss& loss = *objective.loss;
+  ConvexStep step;
+  step.hinge_weight = objective.example_weights * loss.convex_scale();
+  step.margin = core::Vector::Constant(n, loss.convex_margin());
+  step.regularizer = objective.penalty->convex_regularizer();
+  step.regularizer_weight = objective.penalty_weight * objective.penalty->convex_weight();
+
+  // d/dw of sum_i c_i h(t_i) is sum_i c_i h'(t_i) y_i x_i; d/db is sum_i c_i h'(t_i) y_i.
+  const core::Vector t = margins(data, w, b);
+  core::Vector weighted_slopes(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    weighted_slopes[i] = objective.example_weights[i] * loss.concave_slope(t[i]) * data.labels()[i];
+  }
+  step.tilt_w = data.transpose_times(weighted_slopes) +
+                objective.penalty_weight * objective.penalty->concave_subgradient(w);
+  step.tilt_b = weighted_slopes.sum();
+  return step;
+}
+
+void record_step(FitReport& report, const StepResult& step) {
+  report.inner_iterations += step.simplex_iterations + step.qp_updates;
+  report.inner_solves += 1;
+  report.statistics["simplex_iterations"] += static_cast<double>(step.simplex_iterations);
+  report.statistics["qp_updates"] += static_cast<double>(step.qp_updates);
+  double& gap = report.statistics["qp_max_relative_gap"];
+  gap = std::max(gap, step.qp_relative_gap);
+  report.fell_back_to_cold = report.fell_back_to_cold || step.fell_back_to_cold;
+  if (step.fell_back_to_cold && report.message.find(step.message) == std::string::npos) {
+    report.message += (report.message.empty() ? "" : "; ") + step.message;
+  }
+}
+
+const std::vector<std::string>& step_statistic_names() {
+  static const std::vector<std::string> names = {"simplex_iterations", "qp_updates", "qp_max_relative_gap"};
+  return names;
 }
 
 }  // namespace sparsesvm::models

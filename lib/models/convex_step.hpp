@@ -17,7 +17,9 @@
 
 #include "core/dataset.hpp"
 #include "core/status.hpp"
-#include "models/penalties.hpp"
+#include "models/objective.hpp"
+#include "models/penalties/penalty.hpp"
+#include "models/workspace.hpp"
 
 namespace sparsesvm::optim {
 class ClpLp;
@@ -43,18 +45,22 @@ struct StepResult {
   std::string message;
   core::Vector w;
   double b = 0.0;
-  long inner_iterations = 0;  // simplex iterations or SMO pair updates
+  long simplex_iterations = 0;
+  long qp_updates = 0;         // SMO pair updates
+  double qp_relative_gap = 0;  // (P - D) / |P| of a QP solve
   bool fell_back_to_cold = false;
 };
 
 struct StepSolverOptions {
-  double qp_tolerance = 1e-4;      // SMO: maximal KKT violation at which to stop      // SMO: maximal KKT violation at which to stop      // SMO: maximal KKT violation at which to stop      // SMO: maximal KKT violation at which to stop
+  double qp_tolerance = 1e-4;      // SMO: maximal KKT violation at which to check the duality gap first
+  double qp_relative_gap = 1e-6;   // SMO: accept when P - D <= qp_relative_gap * |P|
   long qp_max_iterations = 10'000'000;
   int lp_max_iterations = 10'000'000;
   bool warm_start = true;          // false: every solve is cold (benchmarks)
 };
 
-class StepSolver {
+// The convex-step caches of one training set; a Workspace owns it (Workspace::steps()).
+class StepSolver : public WorkspaceState {
  public:
   explicit StepSolver(const core::Dataset& train, StepSolverOptions options = {});
   ~StepSolver();
@@ -77,5 +83,15 @@ class StepSolver {
   core::Vector linf_margins_;
   core::Vector last_alpha_;
 };
+
+// The convex step linearized at (w, b) ([DCA] eq. (22)-(23), (30)): G with the tilt (eta, kappa) in dH(w, b).
+// For a convex objective at any point, this is the objective itself.
+ConvexStep linearized_step(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b);
+
+// Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks (with their
+// message) and the statistics named by step_statistic_names().
+void record_step(FitReport& report, const StepResult& step);
+// simplex_iterations, qp_updates, qp_max_relative_gap.
+const std::vector<std::string>& step_statistic_names();
 
 }  // namespace sparsesvm::models

@@ -1,26 +1,34 @@
 #pragma once
-// What every fit returns: the model and how the solver got there. Algorithms never compute test
-// metrics, print, or read configs.
+// What every fit returns: the model, the hyperparameters it was fitted with, and how the solver got
+// there. Algorithms never compute test metrics, print, or read configs.
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/linear_model.hpp"
 #include "core/status.hpp"
+#include "models/parameters.hpp"
 
 namespace sparsesvm::models {
 
 struct FitReport {
   core::Status status = core::Status::numerical_error;
   std::string message;                   // why a status is not optimal; fallbacks and kept iterates
+  std::string stop_reason;               // what ended the algorithm: "one convex solve", "change below tolerance", ...
   core::LinearModel model{core::Vector(), 0.0};
+  Hyperparameters hyperparameters;       // every parameter of the method as used (defaults filled in)
   double objective = 0.0;                // F at the returned model, in the paper's convention
-  std::vector<double> objective_trace;   // F at the starting point, then after each DCA iteration
-  int iterations = 0;                    // DCA (outer) iterations; 0 for a convex method
-  long inner_iterations = 0;             // simplex iterations / SMO pair updates, initializer included
-  int inner_solves = 0;                  // LPs or QPs solved, initializer included
+  std::vector<double> objective_trace;   // F at the starting point, then after each iteration
+  int iterations = 0;                    // outer (DCA) iterations; 0 for a convex method
+  long inner_iterations = 0;             // simplex iterations + SMO pair updates, start included
+  int inner_solves = 0;                  // LPs or QPs solved, start included
   bool fell_back_to_cold = false;        // some warm LP solve was repeated cold
-  double seconds = 0.0;                  // wall time of the fit, initializer included
+  double seconds = 0.0;                  // wall time of the fit, start included
+  // Solver statistics by name; each algorithm lists the names it reports (Algorithm::statistic_names).
+  std::map<std::string, double> statistics;
 
+  // True when the status comes with a model: optimal, feasible or solved_inaccurate.
+  bool has_solution() const { return core::has_solution(status); }
   // One line for logs: "optimal F=12.5 iter=4 (LP/QP 37 in 5 solves) nnz=7 0.012s".
   std::string brief() const;
 };

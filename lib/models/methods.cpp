@@ -2,36 +2,155 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "models/losses/loss.hpp"
+#include "models/penalties/penalty.hpp"
 
 namespace sparsesvm::models {
+namespace {
 
 using core::InputError;
 
-const std::vector<MethodInfo>& method_registry() {
-  static const std::vector<MethodInfo> registry = {
+// The paper methods, one row each: name, citation, loss, penalty, algorithm, start, weighting, defaults.
+std::vector<MethodInfo> method_rows() {
+  return {
       // [DCA] Table 1 and appendix A.
-      {"SVM", "[DCA] A.1", "hinge", "l2", "qp", "", Weighting::plain, {{"lambda", 1.0}}},
-      {"OneNormSVM", "[DCA] A.2", "hinge", "l1", "lp", "", Weighting::plain, {{"lambda", 1.0}}},
-      {"ZeroNormSVM", "[DCA] A.3", "hinge", "approx_l0", "dca", "OneNormSVM", Weighting::plain,
-       {{"lambda", 1.0}, {"a", 4.0}}},
+      {"SVM", "[DCA] A.1", "hinge", "l2", "direct", "", Weighting::plain, {}, {}},
+      {"OneNormSVM", "[DCA] A.2", "hinge", "l1", "direct", "", Weighting::plain, {}, {}},
+      {"ZeroNormSVM", "[DCA] A.3", "hinge", "approx_l0", "dca", "OneNormSVM", Weighting::plain, {{"a", 4.0}}, {}},
       {"CapOneNormSVM", "[DCA] 3.4, Algorithm 3", "hinge", "capped_l1", "dca", "OneNormSVM", Weighting::plain,
-       {{"lambda", 1.0}, {"a", 1.0}}},
-      {"RLSVM2", "[DCA] A.4", "ramp", "l2", "dca", "SVM", Weighting::plain, {{"lambda", 1.0}, {"mu", 1.0}}},
-      {"RLSVM1", "[DCA] A.5", "ramp", "l1", "dca", "OneNormSVM", Weighting::plain, {{"lambda", 1.0}, {"mu", 1.0}}},
-      {"RLSVM0", "[DCA] 3.3, Algorithm 2", "ramp", "approx_l0", "dca", "OneNormSVM", Weighting::plain,
-       {{"lambda", 1.0}, {"mu", 1.0}, {"a", 4.0}}},
-      {"RLSVMC1", "[DCA] 3.5, Algorithm 4", "ramp", "capped_l1", "dca", "OneNormSVM", Weighting::plain,
-       {{"lambda", 1.0}, {"mu", 1.0}, {"a", 1.0}}},
-      // [FSV] sections 2-3.
-      {"RLP", "[FSV] (4)", "hinge", "none", "lp", "", Weighting::fsv_average, {}},
-      {"FSV", "[FSV] (8), SLA Algorithm 2.1", "hinge", "approx_l0", "dca", "zero", Weighting::fsv_average,
-       {{"lambda", 0.5}, {"a", 5.0}}, true},
-      {"SVM-inf", "[FSV] (12)", "hinge", "linf", "lp", "", Weighting::fsv_svm, {{"lambda", 0.5}}},
-      {"SVM-1", "[FSV] (13)", "hinge", "l1", "lp", "", Weighting::fsv_svm, {{"lambda", 0.5}}},
-      {"SVM-2", "[FSV] (14)", "hinge", "l2", "qp", "", Weighting::fsv_svm, {{"lambda", 0.5}}},
+       {{"a", 1.0}}, {}},
+      {"RLSVM2", "[DCA] A.4", "ramp", "l2", "dca", "SVM", Weighting::plain, {}, {}},
+      {"RLSVM1", "[DCA] A.5", "ramp", "l1", "dca", "OneNormSVM", Weighting::plain, {}, {}},
+      {"RLSVM0", "[DCA] 3.3, Algorithm 2", "ramp", "approx_l0", "dca", "OneNormSVM", Weighting::plain, {{"a", 4.0}}, {}},
+      {"RLSVMC1", "[DCA] 3.5, Algorithm 4", "ramp", "capped_l1", "dca", "OneNormSVM", Weighting::plain, {{"a", 1.0}}, {}},
+      // [FSV] sections 2-3. SLA starts from a random point ([FSV] Algorithm 2.1).
+      {"RLP", "[FSV] (4)", "hinge", "none", "direct", "", Weighting::fsv_average, {}, {}},
+      {"FSV", "[FSV] (8), SLA Algorithm 2.1", "hinge", "approx_l0", "dca", "random", Weighting::fsv_average,
+       {{"lambda", 0.5}, {"a", 5.0}, {"surrogate_stop", 1.0}}, {}},
+      {"SVM-inf", "[FSV] (12)", "hinge", "linf", "direct", "", Weighting::fsv_svm, {{"lambda", 0.5}}, {}},
+      {"SVM-1", "[FSV] (13)", "hinge", "l1", "direct", "", Weighting::fsv_svm, {{"lambda", 0.5}}, {}},
+      {"SVM-2", "[FSV] (14)", "hinge", "l2", "direct", "", Weighting::fsv_svm, {{"lambda", 0.5}}, {}},
   };
+}
+
+ParameterSpec lambda_spec(Weighting weighting) {
+  if (weighting == Weighting::plain) {
+    return {"lambda", "weight of the penalty: F = sum_i loss_i + lambda Omega(w)", 1.0, 0.0, 1e10, true, false,
+            Scale::log, Regularizes::when_larger};
+  }
+  return {"lambda", "trade-off in (0, 1): F = (1 - lambda) loss + lambda Omega(w) ([FSV] (8), (12)-(14))", 0.5, 0.0,
+          1.0, true, true, Scale::linear, Regularizes::when_larger};
+}
+
+ParameterSpec start_radius_spec() {
+  return {"start_radius", "random start: w_j and b uniform on [-r, r], seeded by the task; 0 starts from zero", 1.0,
+          0.0, 1e6, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver};
+}
+
+[[noreturn]] void bad_row(const MethodInfo& row, const std::string& problem) {
+  throw std::logic_error(fmt::format("method registry, row {}: {}", row.name, problem));
+}
+
+// The row's parameter table, checked: every id known, no name twice, every row default admissible.
+ParameterTable build_table(const MethodInfo& row) {
+  ParameterTable table;
+  const auto add = [&](const ParameterTable& part, const std::string& owner) {
+    for (const ParameterSpec& spec : part) {
+      if (find_parameter(table, spec.name)) bad_row(row, fmt::format("{} names parameter '{}' again", owner, spec.name));
+      table.push_back(spec);
+    }
+  };
+  try {
+    if (row.penalty != "none") add({lambda_spec(row.weighting)}, "the objective");
+    add(find_loss(row.loss).parameters, "loss " + row.loss);
+    add(find_penalty(row.penalty).parameters, "penalty " + row.penalty);
+    const Algorithm& algorithm = find_algorithm(row.algorithm);
+    add(algorithm.options(), "algorithm " + row.algorithm);
+    if (row.start == "random") add({start_radius_spec()}, "the random start");
+    if (algorithm.needs_start() == row.start.empty()) {
+      bad_row(row, fmt::format("algorithm {} {} a start", row.algorithm, algorithm.needs_start() ? "needs" : "takes no"));
+    }
+  } catch (const InputError& error) {
+    bad_row(row, error.what());
+  }
+  for (const auto& [name, value] : row.defaults) {
+    ParameterSpec* spec = nullptr;
+    for (ParameterSpec& entry : table) spec = entry.name == name ? &entry : spec;
+    if (!spec) bad_row(row, fmt::format("default for unknown parameter '{}'", name));
+    if (const std::string problem = spec->check(value); !problem.empty()) bad_row(row, problem);
+    spec->default_value = value;
+  }
+  return table;
+}
+
+std::vector<MethodInfo> build_registry() {
+  std::vector<MethodInfo> rows = method_rows();
+  for (MethodInfo& row : rows) row.parameters = build_table(row);
+  for (const MethodInfo& row : rows) {
+    const bool starts_from_method = !row.start.empty() && row.start != "zero" && row.start != "random";
+    if (starts_from_method && std::none_of(rows.begin(), rows.end(), [&](const MethodInfo& other) {
+          return other.name == row.start && find_algorithm(other.algorithm).needs_start() == false;
+        })) {
+      bad_row(row, fmt::format("start '{}' is not a method solved directly", row.start));
+    }
+    const core::Dataset probe("registry_probe", core::DenseMatrix::Zero(2, 1), (core::Vector(2) << 1, -1).finished(),
+                              {}, {});
+    const Objective objective = make_objective(row, resolve_parameters(row.parameters, {}, row.name), probe);
+    if (const std::string reason = find_algorithm(row.algorithm).unsupported(objective); !reason.empty()) {
+      bad_row(row, reason);
+    }
+  }
+  return rows;
+}
+
+// The entries of `resolved` that `table` names.
+Hyperparameters restricted_to(const ParameterTable& table, const Hyperparameters& resolved) {
+  Hyperparameters part;
+  for (const ParameterSpec& spec : table) part[spec.name] = resolved.at(spec.name);
+  return part;
+}
+
+const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace);
+
+// Where the DCA of `method` starts; a start from another method is that method's fit in the workspace.
+Start find_start(const MethodInfo& method, const Hyperparameters& h, Workspace& workspace) {
+  const auto d = static_cast<Eigen::Index>(workspace.data().d());
+  if (method.start == "zero") return {core::LinearModel(core::Vector::Zero(d), 0.0), nullptr};
+  if (method.start == "random") return {random_start(workspace, method.name, h.at("start_radius")), nullptr};
+  const FitReport& start = fit_in_workspace(method.start, {{"lambda", h.at("lambda")}}, workspace);
+  return {start.model, &start};
+}
+
+const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace) {
+  const MethodInfo& method = find_method(name);
+  const Hyperparameters h = resolve_hyperparameters(method, given);
+  const std::string key = method.name + "|" + parameter_key(h);
+  if (const FitReport* done = workspace.find_fit(key)) return *done;
+
+  const Objective objective = make_objective(method, h, workspace.data());
+  const Algorithm& algorithm = find_algorithm(method.algorithm);
+  const Start start = algorithm.needs_start() ? find_start(method, h, workspace)
+                                                : Start{core::LinearModel(core::Vector(), 0.0), nullptr};
+  FitReport report;
+  if (start.report && !start.report->has_solution()) {
+    report = *start.report;
+    report.message = fmt::format("starting point {} ended '{}': {}", method.start,
+                                 core::to_string(start.report->status), start.report->message);
+  } else {
+    report = algorithm.fit(objective, workspace, start, restricted_to(algorithm.options(), h));
+  }
+  report.hyperparameters = h;
+  return workspace.store_fit(key, std::move(report));
+}
+
+}  // namespace
+
+const std::vector<MethodInfo>& method_registry() {
+  static const std::vector<MethodInfo> registry = build_registry();
   return registry;
 }
 
@@ -45,49 +164,14 @@ const MethodInfo& find_method(const std::string& name) {
 }
 
 Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperparameters& given) {
-  Hyperparameters resolved = method.defaults;
-  for (const auto& [key, value] : given) {
-    if (!resolved.contains(key)) {
-      std::vector<std::string> known;
-      for (const auto& entry : method.defaults) known.push_back(entry.first);
-      throw InputError(fmt::format("method {}: unknown hyperparameter '{}' (known: {})", method.name, key,
-                                   known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
-    }
-    resolved[key] = value;
-  }
-  if (resolved.contains("lambda")) {
-    const double lambda = resolved.at("lambda");
-    const bool fsv = method.weighting != Weighting::plain;
-    if (fsv ? !(lambda > 0.0 && lambda < 1.0) : !(lambda > 0.0)) {
-      throw InputError(fmt::format("method {}: lambda must lie in {}, found {}", method.name, fsv ? "(0, 1)" : "(0, inf)",
-                                   lambda));
-    }
-  }
-  return resolved;
+  return resolve_parameters(method.parameters, given, "method " + method.name);
 }
-
-namespace {
-
-std::shared_ptr<const Loss> make_loss(const MethodInfo& method, const Hyperparameters& h) {
-  if (method.loss == "ramp") return std::make_shared<RampLoss>(h.at("mu"));
-  return std::make_shared<HingeLoss>();
-}
-
-std::shared_ptr<const Penalty> make_penalty(const MethodInfo& method, const Hyperparameters& h) {
-  if (method.penalty == "l1") return std::make_shared<L1Penalty>();
-  if (method.penalty == "l2") return std::make_shared<L2SquaredPenalty>();
-  if (method.penalty == "linf") return std::make_shared<LInfPenalty>();
-  if (method.penalty == "approx_l0") return std::make_shared<ApproxL0Penalty>(h.at("a"));
-  if (method.penalty == "capped_l1") return std::make_shared<CappedL1Penalty>(h.at("a"));
-  return std::make_shared<NoPenalty>();
-}
-
-}  // namespace
 
 Objective make_objective(const MethodInfo& method, const Hyperparameters& h, const core::Dataset& train) {
   const double lambda = h.contains("lambda") ? h.at("lambda") : 0.0;
-  Objective objective{make_loss(method, h), make_penalty(method, h), core::Vector::Ones(static_cast<Eigen::Index>(train.n())),
-                      lambda};
+  Objective objective{make_loss(method.loss, restricted_to(find_loss(method.loss).parameters, h)),
+                      make_penalty(method.penalty, restricted_to(find_penalty(method.penalty).parameters, h)),
+                      core::Vector::Ones(static_cast<Eigen::Index>(train.n())), lambda};
   switch (method.weighting) {
     case Weighting::plain: break;
     case Weighting::fsv_average: {
@@ -107,29 +191,20 @@ Objective make_objective(const MethodInfo& method, const Hyperparameters& h, con
   return objective;
 }
 
-FitReport fit_method(const std::string& name, const Hyperparameters& given, StepSolver& solver,
-                     const DcaOptions& options) {
-  const MethodInfo& method = find_method(name);
-  const Hyperparameters h = resolve_hyperparameters(method, given);
-  const Objective objective = make_objective(method, h, solver.data());
-  if (method.algorithm != "dca") return fit_convex(objective, solver);
+core::LinearModel random_start(const Workspace& workspace, const std::string& method, double radius) {
+  const auto d = static_cast<Eigen::Index>(workspace.data().d());
+  core::Vector w = core::Vector::Zero(d);
+  double b = 0.0;
+  if (radius > 0) {
+    core::Rng rng(core::derive_seed({workspace.seed(), std::string_view("start"), std::string_view(method)}));
+    for (Eigen::Index j = 0; j < d; ++j) w[j] = rng.uniform(-radius, radius);
+    b = rng.uniform(-radius, radius);
+  }
+  return core::LinearModel(w, b);
+}
 
-  DcaOptions dca_options = options;
-  dca_options.stop_on_surrogate_stall = method.stop_on_surrogate_stall;
-  if (method.start == "zero") {
-    // DCA from (0, 0): the first step solves the convex part G alone (for FSV, SLA from v^0 = 0).
-    return fit_dca(objective, solver, core::LinearModel(core::Vector::Zero(static_cast<Eigen::Index>(solver.data().d())), 0.0),
-                   dca_options);
-  }
-  Hyperparameters start_h{{"lambda", h.at("lambda")}};
-  const FitReport start = fit_method(method.start, start_h, solver, options);
-  if (!core::has_solution(start.status)) {
-    FitReport failed = start;
-    failed.message = fmt::format("starting point {} ended '{}': {}", method.start, core::to_string(start.status),
-                                 start.message);
-    return failed;
-  }
-  return fit_dca(objective, solver, start.model, dca_options, &start);
+FitReport fit_method(const std::string& name, const Hyperparameters& given, Workspace& workspace) {
+  return fit_in_workspace(name, given, workspace);
 }
 
 }  // namespace sparsesvm::models

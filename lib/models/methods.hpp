@@ -1,49 +1,59 @@
 #pragma once
-// The paper methods, one row each: a loss, a penalty, an algorithm, how lambda enters the objective,
-// the starting point of DCA, and the default hyperparameters (shared/REPRODUCTION.md, "Methods").
+// The paper methods, one row each (methods.cpp): a loss, a penalty and an algorithm by id, how lambda
+// enters the objective, where an iterative algorithm starts, and the method's own defaults
+// (shared/REPRODUCTION.md, "Methods").
 //
 //   weighting plain         c_i = 1,                          rho = lambda       ([DCA] eq. (1))
 //   weighting fsv_average   c_i = (1 - lambda)/m (+1), /k (-1), rho = lambda      ([FSV] eq. (4), (8))
 //   weighting fsv_svm       c_i = 1 - lambda,                 rho = lambda / 2   ([FSV] eq. (12)-(14))
+//
+// A method's parameter table is built from the row when the registry is first used: lambda (unless the
+// penalty is none), the loss's, the penalty's and the algorithm's parameters, the start's (start_radius
+// for a random start), each with the row's default where it gives one. Building the registry checks
+// every id, every default, that the algorithm can run the loss and penalty, and that no two parts name
+// a parameter alike; a bad row is a logic_error at first use (and fails every test).
 #include <map>
 #include <string>
 #include <vector>
 
-#include "models/convex_step.hpp"
-#include "models/dca.hpp"
+#include "models/algorithms/algorithm.hpp"
 #include "models/fit_report.hpp"
 #include "models/objective.hpp"
+#include "models/parameters.hpp"
+#include "models/workspace.hpp"
 
 namespace sparsesvm::models {
 
 enum class Weighting { plain, fsv_average, fsv_svm };
 
 struct MethodInfo {
-  std::string name;       // as in the paper and in configs: "RLSVM0"
-  std::string citation;   // "[DCA] 3.3, Algorithm 2"
-  std::string loss;       // "hinge" or "ramp"
-  std::string penalty;    // "none", "l1", "l2", "linf", "approx_l0", "capped_l1"
-  std::string algorithm;  // "lp", "qp" (convex, one solve) or "dca"
-  std::string start;      // for dca: the method whose solution starts it, or "zero"
+  std::string name;         // as in the paper and in configs: "RLSVM0"
+  std::string citation;     // "[DCA] 3.3, Algorithm 2"
+  std::string loss;         // a loss_registry() id
+  std::string penalty;      // a penalty_registry() id
+  std::string algorithm;    // an algorithm_registry() id
+  std::string start;        // for iterative algorithms: a method name, "zero" or "random"
   Weighting weighting = Weighting::plain;
-  std::map<std::string, double> defaults;  // every hyperparameter the method takes: lambda, mu, a
-  bool stop_on_surrogate_stall = false;    // FSV's stop rule (10)
+  Hyperparameters defaults; // the row's own defaults, overriding its parts' (a = 5 for FSV)
+  ParameterTable parameters;  // filled when the registry is built
 };
-
-using Hyperparameters = std::map<std::string, double>;
 
 const std::vector<MethodInfo>& method_registry();
 // InputError listing the known names when `name` is not one.
 const MethodInfo& find_method(const std::string& name);
 
-// Defaults overridden by `given`; InputError naming an unknown or out-of-range hyperparameter.
+// Defaults overridden by `given`; InputError naming an unknown or out-of-range parameter.
 Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperparameters& given);
 
 Objective make_objective(const MethodInfo& method, const Hyperparameters& resolved, const core::Dataset& train);
 
-// Fits `name` on the solver's training set; the solver keeps LP bases and QP duals between calls, so
-// fitting along a lambda grid, or several methods in turn, starts each solve warm.
-FitReport fit_method(const std::string& name, const Hyperparameters& given, StepSolver& solver,
-                     const DcaOptions& options = {});
+// Fits `name` on the workspace's training set. A fit already made there with the same resolved
+// parameters is returned as it was; a DCA start from another method (OneNormSVM, SVM) is that method's
+// fit in the same workspace, so methods fitted on one training set share their starts.
+FitReport fit_method(const std::string& name, const Hyperparameters& given, Workspace& workspace);
+
+// The model a random start draws: w_j and b uniform on [-radius, radius] from a generator seeded with
+// (workspace seed, method name); radius 0 gives the zero model.
+core::LinearModel random_start(const Workspace& workspace, const std::string& method, double radius);
 
 }  // namespace sparsesvm::models

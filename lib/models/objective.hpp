@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "core/dataset.hpp"
-#include "models/losses.hpp"
-#include "models/penalties.hpp"
+#include "models/losses/loss.hpp"
+#include "models/penalties/penalty.hpp"
 
 namespace sparsesvm::models {
 

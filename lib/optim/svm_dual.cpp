@@ -11,6 +11,8 @@ namespace {
 
 constexpr double kTau = 1e-12;  // floor on the curvature of a pair (LIBSVM's TAU)
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kMinimalTolerance = 1e-12;  // tightest violation tolerance SMO tries before giving up on the gap
+constexpr double kTinyObjective = 1e-300;    // floor of |P| in the relative gap
 
 // Moves alpha (already inside the box) onto sum_i y_i alpha_i = target, greedily in index order.
 bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
@@ -59,25 +61,60 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
   const double scale = 1.0 / (2.0 * problem.lambda);
   const core::Vector tilt = problem.tilt_w.size() == d ? problem.tilt_w : core::Vector::Zero(d);
 
-  SvmDualSolution solution;
   core::Vector alpha = warm_alpha.size() == n ? warm_alpha : core::Vector::Zero(n);
   alpha = alpha.cwiseMax(0.0).cwiseMin(problem.upper);
   if (!satisfy_equality(alpha, y, problem.upper, -problem.tilt_b)) {
-    solution.status = core::Status::infeasible;
-    solution.message = fmt::format("svm dual: sum y_i alpha_i = {} is out of reach with 0 <= alpha_i <= C_i",
-                                   -problem.tilt_b);
-    return solution;
+    SvmDualSolution infeasible;
+    infeasible.status = core::Status::infeasible;
+    infeasible.message = fmt::format("svm dual: sum y_i alpha_i = {} is out of reach with 0 <= alpha_i <= C_i",
+                                     -problem.tilt_b);
+    return infeasible;
   }
 
   // G_t = y_t <x_t, w> - m_t with w = (eta + X'(alpha .* y)) / (2 lambda).
   const core::Vector tilt_margins = data_.times(tilt);
-  core::Vector gradient = (y.array() * ((gram_ * alpha.cwiseProduct(y) + tilt_margins).array() * scale) -
-                           problem.margin.array()).matrix();
+  long iterations = 0;
+  for (double tolerance = options.tolerance;; tolerance /= 10.0) {
+    // Recomputed from alpha at every tightening, free of the rounding the updates accumulate.
+    core::Vector gradient = (y.array() * ((gram_ * alpha.cwiseProduct(y) + tilt_margins).array() * scale) -
+                             problem.margin.array()).matrix();
+    iterations += run_smo(problem, tolerance, options.max_iterations - iterations, alpha, gradient);
+    SvmDualSolution solution = finish(problem, tilt, alpha);
+    solution.iterations = iterations;
+    if (!std::isfinite(solution.primal_objective) || !std::isfinite(solution.dual_objective)) {
+      solution.status = core::Status::numerical_error;
+      solution.message = "svm dual: non-finite objective";
+      return solution;
+    }
+    if (solution.relative_gap <= options.relative_gap) {
+      solution.status = core::Status::optimal;
+      return solution;
+    }
+    if (iterations >= options.max_iterations) {
+      solution.status = core::Status::iteration_limit;
+      solution.message = fmt::format("svm dual: {} pair updates left a relative duality gap of {:.3g} (wanted {:.3g})",
+                                     iterations, solution.relative_gap, options.relative_gap);
+      return solution;
+    }
+    if (tolerance / 10.0 < kMinimalTolerance) {
+      solution.status = core::Status::solved_inaccurate;
+      solution.message = fmt::format("svm dual: relative duality gap {:.3g} above {:.3g} at violation tolerance {:.3g}",
+                                     solution.relative_gap, options.relative_gap, tolerance);
+      return solution;
+    }
+  }
+}
+
+long SvmDualSolver::run_smo(const SvmDualProblem& problem, double tolerance, long budget, core::Vector& alpha,
+                            core::Vector& gradient) const {
+  const core::Vector& y = data_.labels();
+  const Eigen::Index n = y.size();
+  const double scale = 1.0 / (2.0 * problem.lambda);
   const auto at_upper = [&](Eigen::Index t) { return alpha[t] >= problem.upper[t]; };
   const auto at_lower = [&](Eigen::Index t) { return alpha[t] <= 0.0; };
 
   long iteration = 0;
-  for (; iteration < options.max_iterations; ++iteration) {
+  for (; iteration < budget; ++iteration) {
     // Working set, first index: the most violating example of I_up.
     double g_max = -kInfinity;
     Eigen::Index i = -1;
@@ -105,7 +142,7 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
         j = t;
       }
     }
-    if (i < 0 || j < 0 || g_max + g_max2 < options.tolerance) break;
+    if (i < 0 || j < 0 || g_max + g_max2 < tolerance) break;
 
     // Update the pair along the equality constraint, clipped to the box (LIBSVM's two-variable step).
     const double old_i = alpha[i];
@@ -154,11 +191,20 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
     gradient.array() += y.array() * (gram_.col(i).array() * step_i + gram_.col(j).array() * step_j);
   }
 
-  // Recompute w and the gradient from alpha, free of accumulated rounding.
+  return iteration;
+}
+
+SvmDualSolution SvmDualSolver::finish(const SvmDualProblem& problem, const core::Vector& tilt,
+                                      const core::Vector& alpha) const {
+  const core::Vector& y = data_.labels();
+  const Eigen::Index n = y.size();
+  const double scale = 1.0 / (2.0 * problem.lambda);
+  const auto at_upper = [&](Eigen::Index t) { return alpha[t] >= problem.upper[t]; };
+  const auto at_lower = [&](Eigen::Index t) { return alpha[t] <= 0.0; };
+  SvmDualSolution solution;
   solution.alpha = alpha;
-  solution.iterations = iteration;
   solution.w = (tilt + data_.transpose_times(alpha.cwiseProduct(y))) * scale;
-  gradient = (y.array() * data_.times(solution.w).array() - problem.margin.array()).matrix();
+  const core::Vector gradient = (y.array() * data_.times(solution.w).array() - problem.margin.array()).matrix();
 
   // Bias: -y G averaged over free examples, else the middle of the interval the bounded ones allow.
   double upper_bound = kInfinity, lower_bound = -kInfinity, free_sum = 0.0;
@@ -180,16 +226,8 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
   solution.b = -rho;
   solution.primal_objective = primal_objective(problem, solution.w, solution.b);
   solution.dual_objective = problem.margin.dot(alpha) - problem.lambda * solution.w.squaredNorm();
-  if (iteration >= options.max_iterations) {
-    solution.status = core::Status::iteration_limit;
-    solution.message = fmt::format("svm dual: {} pair updates without reaching tolerance {}", iteration,
-                                   options.tolerance);
-  } else if (!std::isfinite(solution.primal_objective)) {
-    solution.status = core::Status::numerical_error;
-    solution.message = "svm dual: non-finite objective";
-  } else {
-    solution.status = core::Status::optimal;
-  }
+  const double gap = solution.primal_objective - solution.dual_objective;
+  solution.relative_gap = std::max(gap, 0.0) / std::max(std::abs(solution.primal_objective), kTinyObjective);
   return solution;
 }
 

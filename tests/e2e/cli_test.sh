@@ -47,11 +47,16 @@ for set in sonar ionosphere pima wdbc; do
     expect_ok "fit $method on $set" "status      optimal" "$bin" fit -m "$method" -t standardize "$root/datasets/$set.csv"
   done
 done
+expect_ok "describe prints the parameter table" "surrogate_stop" "$bin" describe RLSVM0
+expect_ok "fit takes a solver option" "status      optimal" "$bin" fit -m FSV --start_radius 0 -t standardize "$root/datasets/sonar.csv"
+expect_error "describe refuses an unknown method" "unknown method 'RLSVM9'" "$bin" describe RLSVM9
+expect_error "fit refuses a parameter the method does not take" "method OneNormSVM: unknown parameter 'mu'" \
+  "$bin" fit -m OneNormSVM --mu 0.5 "$root/datasets/sonar.csv"
 expect_ok "fit writes a result row" "optimal" "$bin" fit -m RLSVM0 --lambda 0.5 -t standardize \
   "$root/datasets/sonar.csv" --out "$tmp/row.csv" --weights "$tmp/weights.csv"
-head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,status,objective,iterations,inner_iterations,nnz,train_accuracy,time_s" \
+head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,tolerance,objective_tolerance,max_iterations,surrogate_stop,status,objective,iterations,inner_iterations,nnz,train_accuracy,time_s,stop_reason" \
   || { echo "FAIL: result row header: $(head -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
-grep -q "^RLSVM0,sonar,0.5,1,4,optimal," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
+grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,0,optimal," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
 [[ $(wc -l <"$tmp/weights.csv") -eq 62 ]] || { echo "FAIL: weights file has $(wc -l <"$tmp/weights.csv") lines, want 62"; failures=$((failures + 1)); }
 expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
 expect_error "bad lambda" "lambda must lie in (0, 1)" "$bin" fit -m FSV --lambda 2 "$root/datasets/sonar.csv"

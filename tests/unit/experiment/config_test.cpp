@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "core/errors.hpp"
 #include "experiment/config.hpp"
 #include "experiment/tasks.hpp"
@@ -39,8 +41,12 @@ TEST_CASE("a valid config expands into conditions and tasks", "[config]") {
   CHECK(config.datasets[1].source.location == "dca_gaussians:n=40,noise_dims=5");
   CHECK(config.methods[1].fixed.at("a") == 2.0);
   CHECK(experiment::plan_tasks(config).size() == 2 * 2 * 2);
+  // Shards take whole groups (data set instance x repetition): 4 groups of 2 tasks; shard 1 of 3 gets group 1.
   const auto shard = experiment::shard_tasks(experiment::plan_tasks(config), 1, 3);
-  CHECK(shard.size() == 3);  // tasks 1, 4, 7
+  REQUIRE(shard.size() == 2);
+  CHECK(shard[0].dataset == shard[1].dataset);
+  CHECK(shard[0].repetition == shard[1].repetition);
+  CHECK(shard[0].method != shard[1].method);
 }
 
 TEST_CASE("overrides change values by key path", "[config]") {
@@ -66,12 +72,12 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
     return std::string("no error");
   };
   CHECK_THAT(error_of("typo.yaml", config_with("repetitions: 2", "repetitons: 2")),
-             Catch::Contains("typo.yaml: protocol.outer.repetitons: unknown key (known: folds, repetitions, stratified, "
-                             "test_fraction, type)"));
+             Catch::Contains("typo.yaml: protocol.outer.repetitons: unknown key (known: folds, independent_test, "
+                             "repetitions, stratified, test, test_fraction, train, tune, type)"));
   CHECK_THAT(error_of("method.yaml", config_with("OneNormSVM", "OneNormSVN")),
              Catch::Contains("methods[0]: unknown method 'OneNormSVN'"));
   CHECK_THAT(error_of("hyper.yaml", config_with("a: 2", "b: 2")),
-             Catch::Contains("methods[1]: method RLSVM0: unknown hyperparameter 'b'"));
+             Catch::Contains("methods[1]: method RLSVM0: unknown parameter 'b'"));
   CHECK_THAT(error_of("lambda.yaml", config_with("[0.5, 1]", "[0.5, x]")),
              Catch::Contains("grid.lambda[1]: expected a number, found 'x'"));
   CHECK_THAT(error_of("generator.yaml", config_with("noise_dims: [0, 5]", "noise: [0, 5]")),
@@ -93,4 +99,41 @@ TEST_CASE("a missing data file is skipped with a hint, not an error", "[config]"
   REQUIRE(missing.size() == 1);
   CHECK_THAT(missing[0], Catch::Contains("/nonexistent/bupa.data: not present; run scripts/fetch_datasets.sh bupa"));
   CHECK(tasks.size() == 8);
+}
+
+TEST_CASE("grid, labels and selection are checked against the methods' parameter tables", "[config]") {
+  const auto error_of = [](const std::string& name, const std::string& text) {
+    try {
+      experiment::load_config(write_file(name, text));
+    } catch (const core::ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error_of("neg_lambda.yaml", config_with("[0.5, 1]", "[0.5, -1]")),
+             Catch::Contains("grid.lambda[1]: method OneNormSVM: lambda must lie in (0, 10000000000], found -1"));
+  CHECK_THAT(error_of("nan_lambda.yaml", config_with("[0.5, 1]", "[0.5, .nan]")), Catch::Contains("grid.lambda[1]"));
+  CHECK_THAT(error_of("mu.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], mu: [0.5, 2]}")),
+             Catch::Contains("grid.mu[1]: method RLSVM0: mu must lie in (0, 1], found 2"));
+  CHECK_THAT(error_of("unused.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], rho: [1]}")),
+             Catch::Contains("grid.rho: no method of this config takes this parameter"));
+  // inner: none with a grid of two values used to take the first silently.
+  CHECK_THAT(error_of("none.yaml", config_with("inner: {type: kfold, folds: 3}", "inner: {type: none}")),
+             Catch::Contains("grid.lambda: 2 values but protocol.inner.type is none"));
+  CHECK_THAT(error_of("dup.yaml", config_with("[OneNormSVM, {name: RLSVM0, a: 2}]", "[RLSVM0, {name: RLSVM0, a: 2}]")),
+             Catch::Contains("methods[1]: 'RLSVM0' is also methods[0]"));
+  const auto labelled = experiment::load_config(write_file(
+      "labels.yaml", config_with("[OneNormSVM, {name: RLSVM0, a: 2}]", "[RLSVM0, {name: RLSVM0, a: 2, label: RLSVM0_a2}]")));
+  CHECK(labelled.methods[1].label == "RLSVM0_a2");
+  CHECK(experiment::plan_tasks(labelled)[1].id.find("RLSVM0_a2") != std::string::npos);
+  CHECK_THAT(error_of("median.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], mu: [0.5, 1]}") +
+                                         "  selection: {rule: median_of_best}\n"),
+             Catch::Contains("median_of_best takes one tuned parameter; method RLSVM0 tunes lambda, mu"));
+  CHECK_THAT(error_of("ttt.yaml", config_with("outer: {type: holdout, repetitions: 2}", "outer: {type: train_tune_test, train: 10}")),
+             Catch::Contains("train_tune_test needs the sizes train, tune and test; tune is missing"));
+  const auto columns = experiment::result_columns(experiment::load_config(write_file("cols.yaml", kGood)));
+  CHECK(std::find(columns.begin(), columns.end(), "lambda") != columns.end());
+  CHECK(std::find(columns.begin(), columns.end(), "a") != columns.end());
+  CHECK(std::find(columns.begin(), columns.end(), "mu") != columns.end());  // RLSVM0's ramp
+  CHECK(std::find(columns.begin(), columns.end(), "simplex_iterations") != columns.end());
 }

@@ -4,75 +4,97 @@
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
-#include "models/losses.hpp"
-#include "models/penalties.hpp"
+#include "models/losses/loss.hpp"
+#include "models/penalties/penalty.hpp"
 
 using namespace sparsesvm;
 using namespace sparsesvm::models;
 
-namespace {
-
-// g(t) - h(t) with g = scale max(0, margin - t) and h recovered by integrating its slope from far right,
-// where h = 0: h(t) = -integral_t^inf h'(s) ds, done by a fine Riemann sum on [t, 10].
-double loss_from_split(const Loss& loss, double t) {
-  const double g = loss.convex_scale() * std::max(0.0, loss.convex_margin() - t);
-  double h = 0.0;
-  const int steps = 200000;
-  const double width = (10.0 - t) / steps;
-  for (int k = 0; k < steps; ++k) h -= loss.concave_slope(t + (k + 0.5) * width) * width;
-  return g - h;
-}
-
-}  // namespace
-
 TEST_CASE("ramp loss follows DCA eq. (2) and its split (3)", "[loss]") {
-  const RampLoss ramp(0.5);
-  CHECK(ramp.value(-1.0) == Approx(1.5));   // below -mu^2 = -0.25: mu + 1
-  CHECK(ramp.value(0.0) == Approx(1.0));    // 1 - t/mu
-  CHECK(ramp.value(0.25) == Approx(0.5));
-  CHECK(ramp.value(0.6) == 0.0);            // above mu
-  CHECK(ramp.value(-0.25) == Approx(1.5));  // continuous at -mu^2
-  CHECK(ramp.concave_slope(-0.25) == 0.0);  // kink: subgradient 0 ([DCA] eq. (19))
-  CHECK(ramp.concave_slope(-0.3) == Approx(-2.0));
-  for (double t : {-2.0, -0.7, -0.1, 0.2, 0.45, 1.3}) CHECK(loss_from_split(ramp, t) == Approx(ramp.value(t)).margin(1e-4));
-  CHECK_THROWS_AS(RampLoss(0.0), core::InputError);
-  CHECK_THROWS_AS(RampLoss(1.5), core::InputError);
+  const auto ramp = make_loss("ramp", {{"mu", 0.5}});
+  CHECK(ramp->value(-1.0) == Approx(1.5));   // below -mu^2 = -0.25: mu + 1
+  CHECK(ramp->value(0.0) == Approx(1.0));    // 1 - t/mu
+  CHECK(ramp->value(0.25) == Approx(0.5));
+  CHECK(ramp->value(0.6) == 0.0);            // above mu
+  CHECK(ramp->value(-0.25) == Approx(1.5));  // continuous at -mu^2
+  CHECK(ramp->concave_slope(-0.25) == 0.0);  // kink: subgradient 0 ([DCA] eq. (19))
+  CHECK(ramp->concave_slope(-0.3) == Approx(-2.0));
+  CHECK_THROWS_WITH(make_loss("ramp", {{"mu", 0.0}}), Catch::Contains("mu must lie in (0, 1]"));
+  CHECK_THROWS_WITH(make_loss("ramp", {{"mu", 1.5}}), Catch::Contains("mu must lie in (0, 1]"));
 }
 
 TEST_CASE("ramp with mu = 1 equals the hinge wherever t >= -1", "[loss]") {
-  const RampLoss ramp(1.0);
-  const HingeLoss hinge;
-  for (double t = -1.0; t <= 3.0; t += 0.125) CHECK(ramp.value(t) == Approx(hinge.value(t)));
-  CHECK(ramp.value(-1.5) < hinge.value(-1.5));
+  const auto ramp = make_loss("ramp", {{"mu", 1.0}});
+  const auto hinge = make_loss("hinge");
+  for (double t = -1.0; t <= 3.0; t += 0.125) CHECK(ramp->value(t) == Approx(hinge->value(t)));
+  CHECK(ramp->value(-1.5) < hinge->value(-1.5));
 }
 
-TEST_CASE("penalties: g - h equals the value and subgradients match finite differences", "[penalty]") {
-  core::Rng rng(3);
-  const ApproxL0Penalty l0(4.0);
-  const CappedL1Penalty capped(1.0);
-  core::Vector w(6);
-  for (Eigen::Index j = 0; j < w.size(); ++j) w[j] = rng.uniform(-2.0, 2.0);
-  w[0] = 0.0;
-  // approx_l0: g = a|w|, h = a|w| - 1 + exp(-a|w|)   ([DCA] eq. (5))
-  const double g0 = 4.0 * w.lpNorm<1>();
-  const double h0 = (4.0 * w.array().abs() - 1.0 + (-4.0 * w.array().abs()).exp()).sum();
-  CHECK(g0 - h0 == Approx(l0.value(w)));
-  // capped_l1: g = |w|, h = max(0, |w| - a)   ([DCA] eq. (7))
-  const double g1 = w.lpNorm<1>();
-  const double h1 = (w.array().abs() - 1.0).max(0.0).sum();
-  CHECK(g1 - h1 == Approx(capped.value(w)));
-
-  // The gradient of h for approx_l0 ([DCA] eq. (21)) against central differences of h_j.
-  const core::Vector v = l0.concave_subgradient(w);
-  const double step = 1e-6;
-  for (Eigen::Index j = 1; j < w.size(); ++j) {
-    const auto h = [](double t) { return 4.0 * std::abs(t) - 1.0 + std::exp(-4.0 * std::abs(t)); };
-    CHECK(v[j] == Approx((h(w[j] + step) - h(w[j] - step)) / (2 * step)).margin(1e-6));
+TEST_CASE("contract: every loss is g - h with h convex and concave_slope a subgradient of h", "[loss][contract]") {
+  // h(t) = g(t) - loss(t) with g = scale max(0, margin - t). For h convex with slope s(t),
+  // h(u) >= h(t) + s(t)(u - t) for all t, u; a wrong sign or scale of the slope breaks it. Convex losses
+  // have h = 0. Iterates the registry, so a new loss is checked by adding its row.
+  for (const LossInfo& info : loss_registry()) {
+    const auto loss = info.make(resolve_parameters(info.parameters, {}, info.id));
+    const auto h = [&](double t) {
+      return loss->convex_scale() * std::max(0.0, loss->convex_margin() - t) - loss->value(t);
+    };
+    INFO("loss " << info.id);
+    for (double t = -3.0; t <= 3.0; t += 0.0625) {
+      for (double u = -3.0; u <= 3.0; u += 0.25) CHECK(h(u) >= h(t) + loss->concave_slope(t) * (u - t) - 1e-12);
+      if (loss->is_convex()) CHECK(h(t) == Approx(0.0).margin(1e-12));
+    }
+    const auto [low, high] = loss->support_region();
+    CHECK(low < high);
   }
+}
+
+TEST_CASE("contract: every penalty is g - h with h convex and concave_subgradient a subgradient of h", "[penalty][contract]") {
+  // h(w) = convex_weight * R(w) - Omega(w); the subgradient inequality h(w') >= h(w) + <v(w), w' - w>
+  // on random pairs (including exact zeros and values at the caps) catches a wrong sign or formula in
+  // a DC split. Iterates the registry, so a new penalty is checked by adding its row.
+  core::Rng rng(3);
+  for (const PenaltyInfo& info : penalty_registry()) {
+    const auto penalty = info.make(resolve_parameters(info.parameters, {}, info.id));
+    const auto h = [&](const core::Vector& w) {
+      return penalty->convex_weight() * regularizer_value(penalty->convex_regularizer(), w) - penalty->value(w);
+    };
+    INFO("penalty " << info.id);
+    for (int trial = 0; trial < 300; ++trial) {
+      core::Vector w(5), u(5);
+      for (Eigen::Index j = 0; j < 5; ++j) {
+        w[j] = rng.uniform(-3.0, 3.0);
+        u[j] = rng.uniform(-3.0, 3.0);
+      }
+      w[0] = 0.0;
+      w[1] = 1.0;  // on the cap of capped_l1 (a = 1)
+      const core::Vector v = penalty->concave_subgradient(w);
+      CHECK(h(u) >= h(w) + v.dot(u - w) - 1e-9);
+      CHECK(penalty->value(w) >= 0.0);
+      if (penalty->is_convex()) CHECK(v.isZero());
+    }
+  }
+}
+
+TEST_CASE("penalties: hand-checked values and gradients of the DCA paper", "[penalty]") {
+  const auto l0 = make_penalty("approx_l0", {{"a", 4.0}});
+  const auto capped = make_penalty("capped_l1", {{"a", 1.0}});
+  const core::Vector w = (core::Vector(3) << 0.0, -0.5, 2.0).finished();
+  // approx_l0: sum 1 - exp(-4|w|) = 0 + (1 - e^-2) + (1 - e^-8)
+  CHECK(l0->value(w) == Approx(2.0 - std::exp(-2.0) - std::exp(-8.0)));
+  // [DCA] eq. (21): v_j = sign(w_j) a (1 - exp(-a|w_j|)), 0 at 0.
+  const core::Vector v = l0->concave_subgradient(w);
   CHECK(v[0] == 0.0);
-  // capped_l1 subgradient ([DCA] eq. (27)): sign(w) beyond the cap, 0 inside.
-  const core::Vector u = capped.concave_subgradient((core::Vector(3) << -1.5, 0.3, 2.0).finished());
-  CHECK(u == (core::Vector(3) << -1.0, 0.0, 1.0).finished());
-  CHECK(LInfPenalty().value((core::Vector(3) << -3, 1, 2).finished()) == 3.0);
-  CHECK_THROWS_AS(ApproxL0Penalty(0.0), core::InputError);
+  CHECK(v[1] == Approx(-4.0 * (1.0 - std::exp(-2.0))));
+  // capped_l1: min(1, |w|) summed = 0 + 0.5 + 1; subgradient ([DCA] eq. (27)) sign(w) beyond the cap.
+  CHECK(capped->value(w) == Approx(1.5));
+  CHECK(capped->concave_subgradient(w) == (core::Vector(3) << 0.0, 0.0, 1.0).finished());
+  CHECK(make_penalty("linf")->value((core::Vector(3) << -3, 1, 2).finished()) == 3.0);
+  CHECK_THROWS_WITH(make_penalty("approx_l0", {{"a", 0.0}}), Catch::Contains("a must lie in (0, 1000000]"));
+}
+
+TEST_CASE("registries are strict: an unknown id is an error listing the known ones", "[loss][penalty]") {
+  CHECK_THROWS_WITH(make_penalty("scad2"), Catch::Contains("unknown penalty 'scad2' (known: none, l1, l2"));
+  CHECK_THROWS_WITH(make_loss("hinj"), Catch::Contains("unknown loss 'hinj' (known: hinge, ramp)"));
+  CHECK_THROWS_WITH(make_penalty("l1", {{"a", 1.0}}), Catch::Contains("penalty l1: unknown parameter 'a'"));
 }

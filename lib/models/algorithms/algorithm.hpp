@@ -1,0 +1,50 @@
+#pragma once
+// An algorithm fits an objective (a loss, a penalty, example weights and lambda) on a workspace. Each
+// is one file in this folder: an id, its options as a parameter table (kind solver), the statistics
+// it reports, `unsupported(objective)` (the reason it cannot run an objective, or ""), and `fit`.
+// The registry (registry.cpp) lists them; the method registry refuses a row whose algorithm cannot
+// run the row's loss and penalty.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/linear_model.hpp"
+#include "models/fit_report.hpp"
+#include "models/objective.hpp"
+#include "models/parameters.hpp"
+#include "models/workspace.hpp"
+
+namespace sparsesvm::models {
+
+// Where an iterative algorithm starts, and the fit that produced the start (its solves and time count
+// toward the report, as the paper's timings include the initialization), or nullptr.
+struct Start {
+  core::LinearModel model;
+  const FitReport* report = nullptr;
+};
+
+class Algorithm {
+ public:
+  virtual ~Algorithm() = default;
+  virtual std::string id() const = 0;
+  virtual std::string description() const = 0;
+  virtual const ParameterTable& options() const = 0;
+  // Names of FitReport::statistics this algorithm fills; they become result columns.
+  virtual std::vector<std::string> statistic_names() const = 0;
+  // Whether fit() uses Start (iterative algorithms); the method row then names where it starts.
+  virtual bool needs_start() const = 0;
+  virtual std::string unsupported(const Objective& objective) const = 0;
+  // `options` holds a value for every entry of options(). Throws InputError when unsupported().
+  virtual FitReport fit(const Objective& objective, Workspace& workspace, const Start& start,
+                        const Hyperparameters& options) const = 0;
+};
+
+const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry();
+// InputError listing the known ids when `id` is not one.
+const Algorithm& find_algorithm(const std::string& id);
+
+// The registry rows, one per file of this folder.
+std::unique_ptr<const Algorithm> make_direct_algorithm();
+std::unique_ptr<const Algorithm> make_dca_algorithm();
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,63 @@
+// Direct solve of a convex objective: one convex step (convex_step.hpp) with no tilt, an LP in Clp for
+// the l1, l_inf and no penalty ([DCA] A.2; [FSV] (4), (12), (13)), the SVM dual by SMO for l2^2
+// ([DCA] A.1; [FSV] (14)). Tolerances are those of the workspace's step solver: Clp's defaults; SMO
+// until the relative duality gap is below 1e-6 (svm_dual.hpp).
+#include <chrono>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "models/algorithms/algorithm.hpp"
+#include "models/convex_step.hpp"
+
+namespace sparsesvm::models {
+namespace {
+
+class DirectAlgorithm : public Algorithm {
+ public:
+  std::string id() const override { return "direct"; }
+  std::string description() const override {
+    return "one convex solve: an LP (Clp, warm basis) for l1/l_inf/no penalty, the SVM dual (SMO) for l2^2";
+  }
+  const ParameterTable& options() const override {
+    static const ParameterTable none;
+    return none;
+  }
+  std::vector<std::string> statistic_names() const override { return step_statistic_names(); }
+  bool needs_start() const override { return false; }
+
+  std::string unsupported(const Objective& objective) const override {
+    if (!objective.loss->is_convex()) {
+      return fmt::format("direct needs a convex objective; loss {} is not convex (use dca)", objective.loss->id());
+    }
+    if (!objective.penalty->is_convex()) {
+      return fmt::format("direct needs a convex objective; penalty {} is not convex (use dca)", objective.penalty->id());
+    }
+    return "";
+  }
+
+  FitReport fit(const Objective& objective, Workspace& workspace, const Start&, const Hyperparameters&) const override {
+    if (const std::string reason = unsupported(objective); !reason.empty()) throw core::InputError(reason);
+    const auto clock_start = std::chrono::steady_clock::now();
+    const core::Dataset& data = workspace.data();
+    FitReport report;
+    const StepResult step =
+        workspace.steps().solve(linearized_step(objective, data, core::Vector::Zero(static_cast<Eigen::Index>(data.d())), 0.0));
+    record_step(report, step);
+    report.status = step.status;
+    report.stop_reason = "one convex solve";
+    if (!step.fell_back_to_cold) report.message = step.message;
+    if (core::has_solution(step.status)) {
+      report.model = core::LinearModel(step.w, step.b);
+      report.objective = objective.value(data, step.w, step.b);
+      report.objective_trace = {report.objective};
+    }
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
+    return report;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<const Algorithm> make_direct_algorithm() { return std::make_unique<DirectAlgorithm>(); }
+
+}  // namespace sparsesvm::models

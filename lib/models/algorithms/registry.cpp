@@ -1,0 +1,29 @@
+// Every algorithm, one row each. A new algorithm is one file in this folder and one row here.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "models/algorithms/algorithm.hpp"
+
+namespace sparsesvm::models {
+
+const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
+  static const std::vector<std::unique_ptr<const Algorithm>> registry = [] {
+    std::vector<std::unique_ptr<const Algorithm>> rows;
+    rows.push_back(make_direct_algorithm());
+    rows.push_back(make_dca_algorithm());
+    return rows;
+  }();
+  return registry;
+}
+
+const Algorithm& find_algorithm(const std::string& id) {
+  std::vector<std::string> known;
+  for (const auto& algorithm : algorithm_registry()) {
+    if (algorithm->id() == id) return *algorithm;
+    known.push_back(algorithm->id());
+  }
+  throw core::InputError(fmt::format("unknown algorithm '{}' (known: {})", id, fmt::join(known, ", ")));
+}
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,50 @@
+#pragma once
+// Losses of the margin t = y (w.x + b), each with its DC split  loss(t) = g(t) - h(t)  where the
+// convex part is always a scaled, shifted hinge  g(t) = scale * max(0, margin - t)  (so that every DCA
+// step is the convex program of convex_step.hpp), and h is convex and piecewise linear with slope
+// concave_slope(t) (0 at a kink, [DCA] eq. (19)). One file per loss in this folder; the registry
+// (registry.cpp) lists them with their parameter tables. A loss's parameters never share a name with a
+// penalty's or an algorithm's: the method registry refuses a collision when it is built.
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/parameters.hpp"
+
+namespace sparsesvm::models {
+
+class Loss {
+ public:
+  virtual ~Loss() = default;
+  virtual std::string id() const = 0;  // "hinge", "ramp[mu=0.5]"
+  virtual double value(double t) const = 0;
+  virtual double convex_scale() const = 0;
+  virtual double convex_margin() const = 0;
+  virtual double concave_slope(double t) const = 0;
+  virtual bool is_convex() const = 0;
+  // The margins t at which an example is a support vector: where the loss is not flat ([DCA] section 4:
+  // hinge t < 1, ramp -mu^2 <= t <= mu). Metrics widen it by kSupportVectorSlack.
+  virtual std::pair<double, double> support_region() const = 0;
+};
+
+struct LossInfo {
+  std::string id;                 // as in method rows and `describe`: "ramp"
+  std::string formula;            // one line
+  std::string citation;
+  ParameterTable parameters;      // kind model
+  std::function<std::shared_ptr<const Loss>(const Hyperparameters&)> make;  // from resolved parameters
+};
+
+const std::vector<LossInfo>& loss_registry();
+// InputError listing the known ids when `id` is not one.
+const LossInfo& find_loss(const std::string& id);
+// The loss `id` with `given` parameters (defaults for the rest); InputError on a bad name or value.
+std::shared_ptr<const Loss> make_loss(const std::string& id, const Hyperparameters& given = {});
+
+// The registry rows, one per file of this folder.
+LossInfo hinge_loss_info();
+LossInfo ramp_loss_info();
+
+}  // namespace sparsesvm::models

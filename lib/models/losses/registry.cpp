@@ -1,0 +1,29 @@
+// Every loss, one row each. A new loss is one file in this folder and one row here.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+#include "models/losses/loss.hpp"
+
+namespace sparsesvm::models {
+
+const std::vector<LossInfo>& loss_registry() {
+  static const std::vector<LossInfo> registry = {hinge_loss_info(), ramp_loss_info()};
+  return registry;
+}
+
+const LossInfo& find_loss(const std::string& id) {
+  std::vector<std::string> known;
+  for (const LossInfo& info : loss_registry()) {
+    if (info.id == id) return info;
+    known.push_back(info.id);
+  }
+  throw core::InputError(fmt::format("unknown loss '{}' (known: {})", id, fmt::join(known, ", ")));
+}
+
+std::shared_ptr<const Loss> make_loss(const std::string& id, const Hyperparameters& given) {
+  const LossInfo& info = find_loss(id);
+  return info.make(resolve_parameters(info.parameters, given, "loss " + id));
+}
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,20 @@
+// l1 penalty   Omega(w) = ||w||_1  (convex, g = l1)     [DCA] A.2, A.5; [FSV] (13)
+#include "models/penalties/penalty.hpp"
+
+namespace sparsesvm::models {
+namespace {
+
+class L1Penalty : public Penalty {
+ public:
+  std::string id() const override { return "l1"; }
+  double value(const core::Vector& w) const override { return w.lpNorm<1>(); }
+  Regularizer convex_regularizer() const override { return Regularizer::l1; }
+};
+
+}  // namespace
+
+PenaltyInfo l1_penalty_info() {
+  return {"l1", "||w||_1", "[DCA] A.2", {}, [](const Hyperparameters&) { return std::make_shared<const L1Penalty>(); }};
+}
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,57 @@
+#pragma once
+// Penalties Omega(w), each with its DC split  Omega = g - h, where the convex part g is
+// convex_weight() times one of the regularizers a convex step can solve (l1 -> LP, l2^2 -> QP,
+// l_inf -> LP, none -> LP) and h is convex with subgradient concave_subgradient(w) (zero for convex
+// penalties). One file per penalty in this folder, each opening with its formula and source; the
+// registry (registry.cpp) lists them with their parameter tables. A new penalty is one file and one
+// registry row; the contract tests in tests/unit/models iterate the registry.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dataset.hpp"
+#include "models/parameters.hpp"
+
+namespace sparsesvm::models {
+
+enum class Regularizer { none, l1, l2_squared, linf };
+
+std::string to_string(Regularizer regularizer);
+double regularizer_value(Regularizer regularizer, const core::Vector& w);
+
+class Penalty {
+ public:
+  virtual ~Penalty() = default;
+  virtual std::string id() const = 0;  // "capped_l1[a=1]"
+  virtual double value(const core::Vector& w) const = 0;
+  virtual Regularizer convex_regularizer() const = 0;
+  // g = convex_weight() * regularizer(w)
+  virtual double convex_weight() const { return 1.0; }
+  // A subgradient of h at w (zero for convex penalties).
+  virtual core::Vector concave_subgradient(const core::Vector& w) const { return core::Vector::Zero(w.size()); }
+  virtual bool is_convex() const { return true; }
+};
+
+struct PenaltyInfo {
+  std::string id;              // as in method rows: "capped_l1"
+  std::string formula;         // one line
+  std::string citation;
+  ParameterTable parameters;   // kind model; lambda is the objective's, not the penalty's
+  std::function<std::shared_ptr<const Penalty>(const Hyperparameters&)> make;  // from resolved parameters
+};
+
+const std::vector<PenaltyInfo>& penalty_registry();
+// InputError listing the known ids when `id` is not one.
+const PenaltyInfo& find_penalty(const std::string& id);
+std::shared_ptr<const Penalty> make_penalty(const std::string& id, const Hyperparameters& given = {});
+
+// The registry rows, one per file of this folder.
+PenaltyInfo no_penalty_info();
+PenaltyInfo l1_penalty_info();
+PenaltyInfo l2_penalty_info();
+PenaltyInfo linf_penalty_info();
+PenaltyInfo approx_l0_penalty_info();
+PenaltyInfo capped_l1_penalty_info();
+
+}  // namespace sparsesvm::models

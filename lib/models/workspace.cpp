@@ -1,0 +1,37 @@
+#include "models/workspace.hpp"
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "models/convex_step.hpp"
+
+namespace sparsesvm::models {
+
+Workspace::Workspace(const core::Dataset& train, std::uint64_t seed) : data_(train), seed_(seed) {
+  if (train.count_missing() > 0) {
+    throw core::InputError(fmt::format("dataset {}: {} missing values; impute them (transform impute_mean) before "
+                                       "fitting",
+                                       train.name(), train.count_missing()));
+  }
+  if (train.count_positive() == 0 || train.count_negative() == 0) {
+    throw core::InputError(fmt::format("dataset {}: training data has only class {} ({} examples); need both classes",
+                                       train.name(), train.count_positive() ? "+1" : "-1", train.n()));
+  }
+}
+
+Workspace::~Workspace() = default;
+
+StepSolver& Workspace::steps() {
+  return state<StepSolver>("convex_steps", [this] { return std::make_unique<StepSolver>(data_); });
+}
+
+const FitReport* Workspace::find_fit(const std::string& key) const {
+  const auto found = fits_.find(key);
+  return found == fits_.end() ? nullptr : &found->second;
+}
+
+const FitReport& Workspace::store_fit(const std::string& key, FitReport report) {
+  return fits_.insert_or_assign(key, std::move(report)).first->second;
+}
+
+}  // namespace sparsesvm::models

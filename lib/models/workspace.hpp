@@ -1,0 +1,67 @@
+#pragma once
+// A workspace belongs to one training set. It owns the view of the data that every algorithm fits on,
+// builds solver state lazily (the convex-step caches: Clp LPs with their warm bases and the SMO dual
+// state; later a dual-CD state, a Cholesky factor, a MIP model), and remembers every fit made on it, so
+// that all grid points, all DCA iterations and all methods fitted on one training set share them:
+// RLSVM0 at lambda starts from the OneNormSVM fit that OneNormSVM itself made at lambda, not a copy.
+//
+// Fits in one workspace depend on the order they are made in (a warm LP basis can pick another vertex
+// of a degenerate optimum; SMO stops at a tolerance from its warm start). The experiment runner
+// therefore always fits the methods of one training set in config order.
+//
+// Construction checks what every algorithm needs: no missing values, both classes present.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/dataset.hpp"
+#include "models/fit_report.hpp"
+
+namespace sparsesvm::models {
+
+// Solver state a workspace keeps for one algorithm family.
+class WorkspaceState {
+ public:
+  virtual ~WorkspaceState() = default;
+};
+
+class StepSolver;
+struct StepSolverOptions;
+
+class Workspace {
+ public:
+  // `seed` seeds random starting points (FSV's SLA): the runner derives it from the task's split seed.
+  // InputError (naming the data set) when `train` has missing values or only one class.
+  explicit Workspace(const core::Dataset& train, std::uint64_t seed = 0);
+  ~Workspace();
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+
+  const core::Dataset& data() const { return data_; }
+  std::uint64_t seed() const { return seed_; }
+
+  // The LP/QP caches of convex steps (built on first use).
+  StepSolver& steps();
+
+  // The state stored under `key`, built by `make` on first use.
+  template <typename State>
+  State& state(const std::string& key, const std::function<std::unique_ptr<State>()>& make) {
+    auto found = states_.find(key);
+    if (found == states_.end()) found = states_.emplace(key, make()).first;
+    return static_cast<State&>(*found->second);
+  }
+
+  // Fits already made here, by "method|parameter_key"; nullptr when not made yet.
+  const FitReport* find_fit(const std::string& key) const;
+  const FitReport& store_fit(const std::string& key, FitReport report);
+
+ private:
+  const core::Dataset& data_;
+  std::uint64_t seed_;
+  std::map<std::string, std::unique_ptr<WorkspaceState>> states_;
+  std::map<std::string, FitReport> fits_;
+};
+
+}  // namespace sparsesvm::models
