@@ -1,5 +1,5 @@
 // Warm against cold starts, and SMO against Clp's QP, measured in one run on the same data.
-//   1. lambda path: OneNormSVM over the DCA paper's nine lambdas, one StepSolver (warm) vs cold solves
+//   1. lambda path: OneNormSVM over the DCA paper's nine lambdas, one workspace (warm) vs cold solves
 //   2. DCA chains: RLSVM0 and CapOneNormSVM at every lambda of the path, warm vs cold
 //   3. QP: SVM at lambda = 1 by SMO (cold) vs Clp's primal QP simplex
 // Usage: solver_bench [DATA.csv ...]   (default: a 500 x 100 DCA Gaussian set and the exported UCI sets
@@ -26,15 +26,15 @@ struct Totals {
   double seconds = 0.0;
 };
 
-// Fits `method` at every lambda with one solver (warm) or with warm starts off (cold).
+// Fits `method` at every lambda in one workspace, warm or with warm starts off (cold).
 Totals run_path(const core::Dataset& data, const std::string& method, bool warm) {
   models::StepSolverOptions options;
   options.warm_start = warm;
-  models::StepSolver solver(data, options);
+  models::Workspace workspace(data, 0, options);
   Totals totals;
   const auto start = std::chrono::steady_clock::now();
   for (double lambda : kLambdas) {
-    const models::FitReport report = models::fit_method(method, {{"lambda", lambda}}, solver);
+    const models::FitReport report = models::fit_method(method, {{"lambda", lambda}}, workspace);
     if (!core::has_solution(report.status)) fmt::print(stderr, "{} lambda={}: {}\n", method, lambda, report.brief());
     totals.iterations += report.inner_iterations;
   }
@@ -54,7 +54,7 @@ void report(const core::Dataset& data) {
     const Totals warm = run_path(data, method, true);
     const Totals cold = run_path(data, method, false);
     row += fmt::format(" | {:>7} / {:>7} it {:>5.1f}x  {:>6.3f} / {:>6.3f} s {:>5.1f}x", warm.iterations,
-                       cold.iterations, static_cast<double>(cold.iterations) / std::max(1L, warm.iterations),
+                       cold.iterations, static_cast<double>(cold.iterations) / static_cast<double>(std::max(1L, warm.iterations)),
                        warm.seconds, cold.seconds, cold.seconds / warm.seconds);
   }
   optim::SvmDualProblem problem;

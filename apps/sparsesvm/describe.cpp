@@ -29,7 +29,8 @@ void describe(const std::string& name) {
   fmt::print("penalty     {}: {}   {}\n", penalty.id, penalty.formula, penalty.citation);
   fmt::print("algorithm   {}: {}\n", algorithm.id(), algorithm.description());
   if (!method.start.empty()) fmt::print("start       {}\n", method.start);
-  fmt::print("\n{:<20} {:<7} {:>10} {:<16} {:<7} {:<12} {}\n", "parameter", "kind", "default", "range", "scale",
+  if (method.parameters.empty()) fmt::print("\nparameters  none\n");
+  else fmt::print("\n{:<20} {:<7} {:>10} {:<16} {:<7} {:<12} {}\n", "parameter", "kind", "default", "range", "scale",
              "regularizes", "description");
   for (const models::ParameterSpec& spec : method.parameters) {
     fmt::print("{:<20} {:<7} {:>10} {:<16} {:<7} {:<12} {}\n", spec.name,

@@ -17,6 +17,7 @@ struct FitOptions {
   DataSourceOptions data;
   std::string method;
   models::Hyperparameters given;  // --<parameter> flags, one per name in the method registry
+  std::uint64_t seed = 0;         // seeds random starts (FSV)
   std::vector<std::string> transforms;
   std::string out_csv;
   std::string weights_csv;
@@ -102,6 +103,7 @@ Command add_fit(CLI::App& app) {
   command->add_option("-m,--method", options->method, "method name, e.g. OneNormSVM, RLSVM0, FSV (see --help of list)")
       ->required();
   add_parameter_flags(*command, options->given);
+  command->add_option("--seed", options->seed, "seed of random starting points (FSV); default 0");
   command->add_option("-t,--transform", options->transforms,
                       "transform fitted on this data before the fit, repeatable: standardize, scale, unit_norm, "
                       "impute_mean")
@@ -114,7 +116,7 @@ Command add_fit(CLI::App& app) {
     for (const std::string& name : options->transforms) transforms.push_back(data::make_transform(name));
     data::fit_and_apply(transforms, data, {});
 
-    models::Workspace workspace(data);
+    models::Workspace workspace(data, options->seed);
     const models::FitReport report = models::fit_method(options->method, options->given, workspace);
 
     print_summary(*options, data, report);

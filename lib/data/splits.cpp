@@ -105,9 +105,8 @@ std::vector<Split> tuning_set_splits(std::size_t n_train, std::size_t parts, dou
 
 TrainTuneTest fixed_size_split(std::size_t n, std::size_t n_train, std::size_t n_tune, std::size_t n_test,
                                core::Rng& rng) {
-  if (n_train == 0 || n_test == 0 || n_train + n_tune + n_test > n) {
-    throw InputError(fmt::format("train/tune/test sizes {}/{}/{} do not fit in {} examples (train and test must be "
-                                 "positive)",
+  if (n_train == 0 || n_train + n_tune + n_test > n) {
+    throw InputError(fmt::format("train/tune/test sizes {}/{}/{} do not fit in {} examples (train must be positive)",
                                  n_train, n_tune, n_test, n));
   }
   std::vector<std::size_t> order = all_rows(n);

@@ -45,6 +45,7 @@ std::vector<Split> repeated_holdout(const core::Vector& labels, double test_frac
 // n_train examples; indices are positions within that training part.
 std::vector<Split> tuning_set_splits(std::size_t n_train, std::size_t parts, double fraction, core::Rng& rng);
 
+// n_test may be 0 when the test part comes from elsewhere (an independent generated sample).
 TrainTuneTest fixed_size_split(std::size_t n, std::size_t n_train, std::size_t n_tune, std::size_t n_test,
                                core::Rng& rng);
 

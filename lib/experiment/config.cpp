@@ -238,9 +238,20 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
   return entry;
 }
 
+// A label names task files: letters, digits and . _ - = only, so that no two labels map to one file.
+bool is_file_safe(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '=';
+  });
+}
+
 // Two entries with one label would write the same task files.
 void check_unique_labels(const std::vector<MethodEntry>& methods, const Reader& reader) {
   for (std::size_t k = 0; k < methods.size(); ++k) {
+    if (!is_file_safe(methods[k].label)) {
+      reader.fail(fmt::format("methods[{}].label", k),
+                  fmt::format("'{}': use letters, digits and . _ - = only (labels name task files)", methods[k].label));
+    }
     for (std::size_t j = 0; j < k; ++j) {
       if (methods[j].label == methods[k].label) {
         reader.fail(fmt::format("methods[{}]", k),
@@ -252,14 +263,14 @@ void check_unique_labels(const std::vector<MethodEntry>& methods, const Reader& 
   }
 }
 
-// Every grid key is a parameter of some method of the run, and every value is admissible for each
-// method that takes it (the method's parameter table says the range).
+// Every grid key is tuned by some method of the run (a method that fixes it does not tune it), and
+// every value is admissible for each method that tunes it (the method's parameter table says the range).
 void check_grid(const ExperimentConfig& config, const Reader& reader) {
   for (const auto& [name, values] : config.grid) {
     bool used = false;
     for (const MethodEntry& entry : config.methods) {
       const models::ParameterSpec* spec = models::find_parameter(models::find_method(entry.name).parameters, name);
-      if (!spec) continue;
+      if (!spec || entry.fixed.contains(name)) continue;
       used = true;
       for (std::size_t k = 0; k < values.size(); ++k) {
         if (const std::string problem = spec->check(values[k]); !problem.empty()) {
@@ -267,7 +278,10 @@ void check_grid(const ExperimentConfig& config, const Reader& reader) {
         }
       }
     }
-    if (!used) reader.fail("grid." + name, "no method of this config takes this parameter (see sparsesvm describe METHOD)");
+    if (!used) {
+      reader.fail("grid." + name, "no method of this config tunes this parameter (none takes it, or every one that "
+                                  "does fixes it; see sparsesvm describe METHOD)");
+    }
   }
 }
 
@@ -319,6 +333,7 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     protocol.inner_folds = reader.positive_count(inner, "protocol.inner", "folds", 5);
     protocol.tuning_parts = reader.positive_count(inner, "protocol.inner", "parts", 10);
     protocol.tuning_fraction = reader.optional<double>(inner, "protocol.inner", "fraction", 0.1, "a number");
+    if (!(protocol.tuning_fraction > 0 && protocol.tuning_fraction < 1)) reader.fail("protocol.inner.fraction", "must lie in (0, 1)");
   } else if (protocol.outer == "train_tune_test") {
     protocol.inner = "tuning_set";
   }
@@ -357,6 +372,21 @@ void check_selection(const ExperimentConfig& config, const Reader& reader) {
     if (config.protocol.selection == "median_of_best" && tuned.size() > 1) {
       reader.fail("protocol.selection.rule", fmt::format("median_of_best takes one tuned parameter; method {} tunes {}",
                                                          config.methods[k].label, fmt::join(tuned, ", ")));
+    }
+  }
+}
+
+// Data set names are unique and file-safe (they name task files), and an independent test sample needs
+// a generator to draw it from.
+void check_datasets(const ExperimentConfig& config, const Reader& reader) {
+  for (const DatasetInstance& instance : config.datasets) {
+    if (!is_file_safe(instance.name)) {
+      reader.fail("datasets", fmt::format("data set name '{}': use letters, digits and . _ - = only (names name task "
+                                          "files)", instance.name));
+    }
+    if (config.protocol.independent_test && instance.generator.empty()) {
+      reader.fail("protocol.outer.independent_test",
+                  fmt::format("data set '{}' is a file; an independent test sample needs a generator", instance.name));
     }
   }
 }
@@ -408,8 +438,14 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
 
   const YAML::Node datasets = root["datasets"];
   if (!datasets || !datasets.IsSequence() || datasets.size() == 0) reader.fail("datasets", "expected a non-empty list");
+  std::map<std::string, std::size_t> entry_of_name;
   for (std::size_t k = 0; k < datasets.size(); ++k) {
-    for (DatasetInstance& instance : read_dataset(datasets[k], fmt::format("datasets[{}]", k), reader, config_dir)) {
+    std::vector<DatasetInstance> instances = read_dataset(datasets[k], fmt::format("datasets[{}]", k), reader, config_dir);
+    if (const auto [found, added] = entry_of_name.try_emplace(instances.front().name, k); !added) {
+      reader.fail(fmt::format("datasets[{}].name", k), fmt::format("'{}' is also datasets[{}]; names must differ",
+                                                                 instances.front().name, found->second));
+    }
+    for (DatasetInstance& instance : instances) {
       config.datasets.push_back(std::move(instance));
     }
   }
@@ -429,6 +465,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   check_grid(config, reader);
   config.protocol = read_protocol(root["protocol"], reader);
   check_selection(config, reader);
+  check_datasets(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
     reader.check_keys(tables, "tables", {"metrics", "paired_test"});

@@ -77,7 +77,9 @@ OuterSplit outer_split(const ExperimentConfig& config, const DatasetInstance& in
 }
 
 // The independent test sample of train_tune_test: the same generator and parameters with n = test
-// size and a seed of its own per repetition.
+// size and a seed of its own per repetition. Label flipping by count or fraction (flip_count,
+// flip_fraction) corrupts the training sample only ([PSI] Table 1 flips labels of the 50 training
+// points); noise that is part of the generator's distribution (psi_quadratic's flip_probability) stays.
 core::Dataset independent_test_sample(const ExperimentConfig& config, const DatasetInstance& instance,
                                       std::size_t repetition) {
   if (instance.generator.empty()) {
@@ -85,6 +87,8 @@ core::Dataset independent_test_sample(const ExperimentConfig& config, const Data
                                        instance.name));
   }
   std::map<std::string, std::string> params = instance.generator_parameters;
+  params.erase("flip_count");
+  params.erase("flip_fraction");
   params["n"] = std::to_string(config.protocol.test_size);
   params["seed"] = std::to_string(core::derive_seed(
       {data::split_seed(config.seed, dataset_key(instance), repetition), std::string_view("independent_test")}));
@@ -223,6 +227,8 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
   if (chosen == run.combos.size()) {
     row["status"] = "no_eligible_candidate";
     row["message"] = "every candidate had an inner fit without a solution";
+    row["inner_failures"] = std::to_string(run.inner_failures);
+    row["fits"] = std::to_string(run.fits);
     return row;
   }
   const auto start = Clock::now();

@@ -144,6 +144,7 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
       qp_->solve(problem, options_.warm_start ? last_alpha_ : core::Vector(),
                  optim::SvmDualOptions{options_.qp_tolerance, options_.qp_max_iterations, options_.qp_relative_gap});
   StepResult result;
+  result.kind = StepKind::qp;
   result.status = solution.status;
   result.message = solution.message;
   result.qp_updates = solution.iterations;
@@ -184,10 +185,14 @@ ConvexStep linearized_step(const Objective& objective, const core::Dataset& data
 void record_step(FitReport& report, const StepResult& step) {
   report.inner_iterations += step.simplex_iterations + step.qp_updates;
   report.inner_solves += 1;
-  report.statistics["simplex_iterations"] += static_cast<double>(step.simplex_iterations);
-  report.statistics["qp_updates"] += static_cast<double>(step.qp_updates);
-  double& gap = report.statistics["qp_max_relative_gap"];
-  gap = std::max(gap, step.qp_relative_gap);
+  // Only the statistics of the kind of solve that ran: an LP method has no QP gap (blank, not 0).
+  if (step.kind == StepKind::lp) {
+    report.statistics["simplex_iterations"] += static_cast<double>(step.simplex_iterations);
+  } else {
+    report.statistics["qp_updates"] += static_cast<double>(step.qp_updates);
+    double& gap = report.statistics["qp_max_relative_gap"];
+    gap = std::max(gap, step.qp_relative_gap);
+  }
   report.fell_back_to_cold = report.fell_back_to_cold || step.fell_back_to_cold;
   if (step.fell_back_to_cold && report.message.find(step.message) == std::string::npos) {
     report.message += (report.message.empty() ? "" : "; ") + step.message;

@@ -17,9 +17,10 @@
 
 #include "core/dataset.hpp"
 #include "core/status.hpp"
+#include "models/fit_report.hpp"
 #include "models/objective.hpp"
 #include "models/penalties/penalty.hpp"
-#include "models/workspace.hpp"
+#include "models/workspace_state.hpp"
 
 namespace sparsesvm::optim {
 class ClpLp;
@@ -40,7 +41,10 @@ struct ConvexStep {
   double value(const core::Dataset& data, const core::Vector& w, double b) const;
 };
 
+enum class StepKind { lp, qp };
+
 struct StepResult {
+  StepKind kind = StepKind::lp;
   core::Status status = core::Status::numerical_error;
   std::string message;
   core::Vector w;

@@ -121,7 +121,12 @@ Start find_start(const MethodInfo& method, const Hyperparameters& h, Workspace& 
   const auto d = static_cast<Eigen::Index>(workspace.data().d());
   if (method.start == "zero") return {core::LinearModel(core::Vector::Zero(d), 0.0), nullptr};
   if (method.start == "random") return {random_start(workspace, method.name, h.at("start_radius")), nullptr};
-  const FitReport& start = fit_in_workspace(method.start, {{"lambda", h.at("lambda")}}, workspace);
+  // The start method gets the values of the parameters it shares with this one (lambda).
+  Hyperparameters shared;
+  for (const ParameterSpec& spec : find_method(method.start).parameters) {
+    if (h.contains(spec.name)) shared[spec.name] = h.at(spec.name);
+  }
+  const FitReport& start = fit_in_workspace(method.start, shared, workspace);
   return {start.model, &start};
 }
 
@@ -138,6 +143,8 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
   FitReport report;
   if (start.report && !start.report->has_solution()) {
     report = *start.report;
+    report.stop_reason = "start failed";
+    report.iterations = 0;
     report.message = fmt::format("starting point {} ended '{}': {}", method.start,
                                  core::to_string(start.report->status), start.report->message);
   } else {

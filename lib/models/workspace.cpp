@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "models/convex_step.hpp"
 
 namespace sparsesvm::models {
 
-Workspace::Workspace(const core::Dataset& train, std::uint64_t seed) : data_(train), seed_(seed) {
+Workspace::Workspace(const core::Dataset& train, std::uint64_t seed, StepSolverOptions step_options)
+    : data_(train), seed_(seed), step_options_(step_options) {
   if (train.count_missing() > 0) {
     throw core::InputError(fmt::format("dataset {}: {} missing values; impute them (transform impute_mean) before "
                                        "fitting",
@@ -22,7 +22,7 @@ Workspace::Workspace(const core::Dataset& train, std::uint64_t seed) : data_(tra
 Workspace::~Workspace() = default;
 
 StepSolver& Workspace::steps() {
-  return state<StepSolver>("convex_steps", [this] { return std::make_unique<StepSolver>(data_); });
+  return state<StepSolver>("convex_steps", [this] { return std::make_unique<StepSolver>(data_, step_options_); });
 }
 
 const FitReport* Workspace::find_fit(const std::string& key) const {

@@ -17,24 +17,18 @@
 #include <string>
 
 #include "core/dataset.hpp"
+#include "models/convex_step.hpp"
 #include "models/fit_report.hpp"
+#include "models/workspace_state.hpp"
 
 namespace sparsesvm::models {
-
-// Solver state a workspace keeps for one algorithm family.
-class WorkspaceState {
- public:
-  virtual ~WorkspaceState() = default;
-};
-
-class StepSolver;
-struct StepSolverOptions;
 
 class Workspace {
  public:
   // `seed` seeds random starting points (FSV's SLA): the runner derives it from the task's split seed.
   // InputError (naming the data set) when `train` has missing values or only one class.
-  explicit Workspace(const core::Dataset& train, std::uint64_t seed = 0);
+  // `step_options` configures the convex-step caches (benchmarks turn warm starts off).
+  explicit Workspace(const core::Dataset& train, std::uint64_t seed = 0, StepSolverOptions step_options = {});
   ~Workspace();
   Workspace(const Workspace&) = delete;
   Workspace& operator=(const Workspace&) = delete;
@@ -60,6 +54,7 @@ class Workspace {
  private:
   const core::Dataset& data_;
   std::uint64_t seed_;
+  StepSolverOptions step_options_;
   std::map<std::string, std::unique_ptr<WorkspaceState>> states_;
   std::map<std::string, FitReport> fits_;
 };

@@ -11,8 +11,11 @@ namespace {
 
 constexpr double kTau = 1e-12;  // floor on the curvature of a pair (LIBSVM's TAU)
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr double kMinimalTolerance = 1e-12;  // tightest violation tolerance SMO tries before giving up on the gap
+constexpr double kMinimalTolerance = 1e-15;  // tightest violation tolerance SMO tries before giving up on the gap
 constexpr double kTinyObjective = 1e-300;    // floor of |P| in the relative gap
+// A gap below this fraction of the objective's largest terms is rounding: P and D cannot be told apart in
+// double precision (with a tilt, P can be near 0 while its terms are not).
+constexpr double kRoundingGap = 1e-13;
 
 // Moves alpha (already inside the box) onto sum_i y_i alpha_i = target, greedily in index order.
 bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
@@ -36,6 +39,15 @@ SvmDualSolver::SvmDualSolver(const core::Dataset& train) : data_(train) {
   } else {
     gram_.noalias() = data_.dense() * data_.dense().transpose();
   }
+}
+
+double SvmDualSolver::primal_term_sizes(const SvmDualProblem& problem, const core::Vector& w, double b) const {
+  const core::Vector f = (data_.times(w).array() + b).matrix();
+  const core::Vector& y = data_.labels();
+  double size = problem.lambda * w.squaredNorm() + std::abs(problem.tilt_b * b);
+  if (problem.tilt_w.size() > 0) size += std::abs(problem.tilt_w.dot(w));
+  for (Eigen::Index i = 0; i < y.size(); ++i) size += problem.upper[i] * std::max(0.0, problem.margin[i] - y[i] * f[i]);
+  return size;
 }
 
 double SvmDualSolver::primal_objective(const SvmDualProblem& problem, const core::Vector& w, double b) const {
@@ -86,7 +98,8 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
       solution.message = "svm dual: non-finite objective";
       return solution;
     }
-    if (solution.relative_gap <= options.relative_gap) {
+    if (solution.relative_gap <= options.relative_gap ||
+        solution.primal_objective - solution.dual_objective <= kRoundingGap * solution.objective_scale) {
       solution.status = core::Status::optimal;
       return solution;
     }
@@ -225,6 +238,7 @@ SvmDualSolution SvmDualSolver::finish(const SvmDualProblem& problem, const core:
   if (!std::isfinite(rho)) rho = std::isfinite(upper_bound) ? upper_bound : (std::isfinite(lower_bound) ? lower_bound : 0.0);
   solution.b = -rho;
   solution.primal_objective = primal_objective(problem, solution.w, solution.b);
+  solution.objective_scale = primal_term_sizes(problem, solution.w, solution.b);
   solution.dual_objective = problem.margin.dot(alpha) - problem.lambda * solution.w.squaredNorm();
   const double gap = solution.primal_objective - solution.dual_objective;
   solution.relative_gap = std::max(gap, 0.0) / std::max(std::abs(solution.primal_objective), kTinyObjective);

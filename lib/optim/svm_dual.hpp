@@ -21,8 +21,9 @@
 // `tolerance`; then the duality gap P - D is checked against `relative_gap` * |P|. An absolute
 // violation alone is not enough: on separable data with d >> n the objective is tiny and a violation of
 // 1e-4 left it 20-200% above the optimum. While the gap is too large, the violation tolerance is divided
-// by 10 and SMO continues (down to kMinimalTolerance); a solve that still misses the gap is
-// solved_inaccurate. Every solve reports P, D and the gap.
+// by 10 and SMO continues (down to 1e-15); a gap at rounding level of P's terms (1e-13 of
+// objective_scale) also counts as closed. A solve that still misses the gap is solved_inaccurate.
+// Every solve reports P, D and the gap.
 #include <cstddef>
 #include <string>
 
@@ -53,7 +54,8 @@ struct SvmDualSolution {
   core::Vector alpha;
   double primal_objective = 0.0;
   double dual_objective = 0.0;
-  double relative_gap = 0.0;  // (P - D) / max(|P|, tiny)
+  double relative_gap = 0.0;     // (P - D) / max(|P|, tiny)
+  double objective_scale = 0.0;  // lambda ||w||^2 + sum_i C_i hinge_i + |eta.w| + |kappa b|: P's terms in size
   long iterations = 0;
 };
 
@@ -70,6 +72,8 @@ class SvmDualSolver {
 
   // The primal objective at (w, b) for this problem (for duality gaps and tests).
   double primal_objective(const SvmDualProblem& problem, const core::Vector& w, double b) const;
+  // The same sum with every term taken in absolute value: the scale below which a gap is rounding.
+  double primal_term_sizes(const SvmDualProblem& problem, const core::Vector& w, double b) const;
 
  private:
   // SMO pair updates until the violation is below `tolerance` or `budget` updates are spent; returns the

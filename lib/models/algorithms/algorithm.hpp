@@ -43,8 +43,4 @@ const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry();
 // InputError listing the known ids when `id` is not one.
 const Algorithm& find_algorithm(const std::string& id);
 
-// The registry rows, one per file of this folder.
-std::unique_ptr<const Algorithm> make_direct_algorithm();
-std::unique_ptr<const Algorithm> make_dca_algorithm();
-
 }  // namespace sparsesvm::models

@@ -6,7 +6,8 @@
 // One driver serves every nonconvex method of the DCA and FSV papers: SLA ([FSV] Algorithm 2.1) is DCA
 // on the concave part, so FSV is DCA with loss = class-averaged hinge and penalty = approx_l0 (a = alpha).
 //
-// Stopping ([DCA] section 4; shared/REPRODUCTION.md): the total change sum_j |dw_j| + |db| is below
+// Stopping ([DCA] section 4; shared/REPRODUCTION.md): at max_iterations with status feasible (the last
+// iterate is kept: a model whose criticality is not reached); else when the total change sum_j |dw_j| + |db| is below
 // `tolerance`, or F does not decrease (F_{k+1} >= F_k - objective_tolerance (1 + |F_k|)), or, with
 // surrogate_stop, the step objective does not decrease ([FSV] eq. (10)). DCA never increases F in exact
 // arithmetic; a step that raises F is refused: beyond 1e-6 (1 + |F_k|) it is a solver inaccuracy
@@ -36,7 +37,7 @@ class DcaAlgorithm : public Algorithm {
          Scale::log, Regularizes::neither, ParameterKind::solver},
         {"objective_tolerance", "stop when F_{k+1} >= F_k - objective_tolerance (1 + |F_k|)", 1e-9, 0.0, 1.0, false,
          false, Scale::log, Regularizes::neither, ParameterKind::solver},
-        {"max_iterations", "DCA iterations before stopping with status iteration_limit", 200, 1, 1e6, false, false,
+        {"max_iterations", "DCA iterations before stopping with status feasible (the last iterate kept)", 200, 1, 1e6, false, false,
          Scale::log, Regularizes::neither, ParameterKind::solver, true},
         {"surrogate_stop", "1: also stop when the step objective stops decreasing ([FSV] eq. (10))", 0, 0, 1, false,
          false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
@@ -77,9 +78,10 @@ FitReport DcaAlgorithm::fit(const Objective& objective, Workspace& workspace, co
 
   for (int k = 0;; ++k) {
     if (k == max_iterations) {
-      report.status = core::Status::iteration_limit;
+      // Every iterate is a model and F has decreased along them; only criticality is not reached.
+      report.status = core::Status::feasible;
       report.stop_reason = "iteration limit";
-      append(report.message, fmt::format("DCA stopped after {} iterations", k));
+      append(report.message, fmt::format("DCA stopped after {} iterations before converging", k));
       break;
     }
     // Algorithm 1, step 1: linearize H at the iterate; step 2: solve the convex step.

@@ -43,8 +43,4 @@ const LossInfo& find_loss(const std::string& id);
 // The loss `id` with `given` parameters (defaults for the rest); InputError on a bad name or value.
 std::shared_ptr<const Loss> make_loss(const std::string& id, const Hyperparameters& given = {});
 
-// The registry rows, one per file of this folder.
-LossInfo hinge_loss_info();
-LossInfo ramp_loss_info();
-
 }  // namespace sparsesvm::models

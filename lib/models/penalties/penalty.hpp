@@ -46,12 +46,4 @@ const std::vector<PenaltyInfo>& penalty_registry();
 const PenaltyInfo& find_penalty(const std::string& id);
 std::shared_ptr<const Penalty> make_penalty(const std::string& id, const Hyperparameters& given = {});
 
-// The registry rows, one per file of this folder.
-PenaltyInfo no_penalty_info();
-PenaltyInfo l1_penalty_info();
-PenaltyInfo l2_penalty_info();
-PenaltyInfo linf_penalty_info();
-PenaltyInfo approx_l0_penalty_info();
-PenaltyInfo capped_l1_penalty_info();
-
 }  // namespace sparsesvm::models

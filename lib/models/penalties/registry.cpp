@@ -7,6 +7,14 @@
 
 namespace sparsesvm::models {
 
+// The registry rows, one per file of this folder.
+PenaltyInfo no_penalty_info();
+PenaltyInfo l1_penalty_info();
+PenaltyInfo l2_penalty_info();
+PenaltyInfo linf_penalty_info();
+PenaltyInfo approx_l0_penalty_info();
+PenaltyInfo capped_l1_penalty_info();
+
 std::string to_string(Regularizer regularizer) {
   switch (regularizer) {
     case Regularizer::none: return "none";

@@ -116,7 +116,22 @@ TEST_CASE("grid, labels and selection are checked against the methods' parameter
   CHECK_THAT(error_of("mu.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], mu: [0.5, 2]}")),
              Catch::Contains("grid.mu[1]: method RLSVM0: mu must lie in (0, 1], found 2"));
   CHECK_THAT(error_of("unused.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], rho: [1]}")),
-             Catch::Contains("grid.rho: no method of this config takes this parameter"));
+             Catch::Contains("grid.rho: no method of this config tunes this parameter"));
+  // A method that fixes a parameter does not tune it: its range does not apply to the grid, and a grid
+  // key only fixed methods take is unused.
+  std::string fixed = config_with("[OneNormSVM, {name: RLSVM0, a: 2}]", "[OneNormSVM, {name: FSV, lambda: 0.3}]");
+  fixed.replace(fixed.find("[0.5, 1]"), 8, "[0.5, 2]");  // 2 is outside FSV's (0, 1), but FSV fixes lambda
+  CHECK_NOTHROW(experiment::load_config(write_file("fixed.yaml", fixed)));
+  CHECK_THAT(error_of("fixed_a.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], a: [1, 2]}")),
+             Catch::Contains("grid.a: no method of this config tunes this parameter"));
+  CHECK_THAT(error_of("label_chars.yaml", config_with("{name: RLSVM0, a: 2}", "{name: RLSVM0, a: 2, label: A B}")),
+             Catch::Contains("methods[1].label: 'A B': use letters, digits and . _ - = only"));
+  CHECK_THAT(error_of("same_name.yaml", config_with("  - name: g\n", "  - name: g\n    generator: dca_gaussians\n  - name: g\n")),
+             Catch::Contains("datasets[1].name: 'g' is also datasets[0]"));
+  CHECK_THAT(error_of("independent_file.yaml", "datasets: [{name: f, file: " + testing::repo_file("datasets/sonar.csv") +
+                                                    "}]\nmethods: [SVM]\nprotocol:\n  outer: {type: train_tune_test, "
+                                                    "train: 50, tune: 50, test: 100, independent_test: true}\n"),
+             Catch::Contains("protocol.outer.independent_test: data set 'f' is a file"));
   // inner: none with a grid of two values used to take the first silently.
   CHECK_THAT(error_of("none.yaml", config_with("inner: {type: kfold, folds: 3}", "inner: {type: none}")),
              Catch::Contains("grid.lambda: 2 values but protocol.inner.type is none"));

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Reruns configs whose data are present offline and copies their tables, summary, paired tests and
+# manifest into results/reference/<config name>/ (the effort config keeps its results.csv too, for the
+# objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
+# that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+if [[ "${1:-}" == "-j" ]]; then jobs=$2; shift 2; fi
+configs=("$@")
+if ((${#configs[@]} == 0)); then
+  configs=(configs/bradley1998/uci.yaml configs/ong2010/uci.yaml configs/ong2010/sim_features.yaml
+           configs/ong2010/sim_labelnoise.yaml configs/ong2010/sim_both.yaml configs/ong2010/effort.yaml
+           configs/ong2010/uci_mu.yaml)
+fi
+for config in "${configs[@]}"; do
+  name=$(awk '/^name:/ {print $2; exit}' "$config")
+  rm -rf "results/$name"
+  ./build/sparsesvm run "$config" -j "$jobs" -q
+  mkdir -p "results/reference/$name"
+  rm -f "results/reference/$name"/*
+  cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"
+  [[ -f "results/$name/paired_test.csv" ]] && cp "results/$name/paired_test.csv" "results/reference/$name/"
+  [[ "$name" == ong2010_effort ]] && cp "results/$name/results.csv" "results/reference/$name/"
+  echo "regenerated results/reference/$name"
+done

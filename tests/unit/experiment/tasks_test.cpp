@@ -1,0 +1,100 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "data/load.hpp"
+#include "experiment/config.hpp"
+#include "experiment/tasks.hpp"
+#include "test_files.hpp"
+
+using namespace sparsesvm;
+using sparsesvm::testing::write_file;
+
+namespace {
+
+// The rows of every method of the config on data set 0, repetition `rep`, as column -> value maps.
+std::vector<std::map<std::string, std::string>> group_rows(const experiment::ExperimentConfig& config, std::size_t rep) {
+  const core::Dataset data = data::load_dataset(config.datasets[0].source);
+  const auto fields = experiment::run_group(config, 0, rep, data);
+  const std::vector<std::string> columns = experiment::result_columns(config);
+  std::vector<std::map<std::string, std::string>> rows;
+  for (const auto& line : fields) {
+    std::map<std::string, std::string> row;
+    for (std::size_t c = 0; c < columns.size(); ++c) row[columns[c]] = line[c];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// n_train from frac_sv = n_sv / n_train.
+double training_size(const std::map<std::string, std::string>& row) {
+  return std::stod(row.at("n_sv")) / std::stod(row.at("frac_sv"));
+}
+
+}  // namespace
+
+TEST_CASE("train_tune_test: fit on train, select on tune, score on an independent generated sample", "[tasks]") {
+  const auto config = experiment::load_config(write_file("ttt.yaml", R"(name: ttt
+seed: 5
+datasets:
+  - name: disk
+    generator: psi_unit_disk
+    params: {n: 60, flip_count: 3}
+methods: [SVM, OneNormSVM]
+grid: {lambda: [0.01, 0.1, 1]}
+protocol:
+  outer: {type: train_tune_test, train: 25, tune: 20, test: 400, independent_test: true, repetitions: 2}
+)"));
+  CHECK(config.protocol.inner == "tuning_set");
+  const auto rows = group_rows(config, 1);
+  for (const auto& row : rows) {
+    INFO(row.at("method") << ": " << row.at("status") << " " << row.at("message"));
+    REQUIRE(row.at("status") == "optimal");
+    CHECK(std::round(training_size(row)) == 25);                      // trained on the train part only
+    const double test_correct = std::stod(row.at("accuracy")) * 400;  // scored on the 400 fresh points
+    CHECK(std::abs(test_correct - std::round(test_correct)) < 1e-9);
+    const double tune_correct = std::stod(row.at("cv_accuracy")) * 20;  // selected on the 20 tune points
+    CHECK(std::abs(tune_correct - std::round(tune_correct)) < 1e-9);
+  }
+  CHECK(group_rows(config, 1)[0].at("accuracy") == rows[0].at("accuracy"));  // same seed, same rows
+}
+
+TEST_CASE("half_half trains on half the examples; inner none fits the one grid value", "[tasks]") {
+  const auto config = experiment::load_config(write_file("half.yaml", R"(name: half
+datasets:
+  - name: g
+    generator: dca_gaussians
+    params: {n: 40}
+methods: [OneNormSVM, RLSVM0]
+grid: {lambda: [0.5]}
+protocol:
+  outer: {type: half_half, repetitions: 3}
+  inner: {type: none}
+)"));
+  for (const auto& row : group_rows(config, 2)) {
+    REQUIRE(row.at("status") == "optimal");
+    CHECK(std::round(training_size(row)) == 20);
+    CHECK(row.at("lambda") == "0.5");
+    CHECK(row.at("fits") == "1");
+    CHECK(!row.at("stop_reason").empty());
+  }
+}
+
+TEST_CASE("a training fold with one class is a row with status input_error, not a crash", "[tasks]") {
+  // A training part of one example has one class whatever the seed; every method of the group reports
+  // it in its row and the run goes on.
+  const auto config = experiment::load_config(write_file("oneclass.yaml", R"(name: oneclass
+datasets:
+  - name: csv
+    file: )" + write_file("oneclass.csv", "x1,x2,y\n1,0,1\n0,1,-1\n0,2,-1\n0,3,-1\n0,4,-1\n0,5,-1\n0,6,-1\n0,7,-1\n0,8,-1\n0,9,-1\n") + R"(
+methods: [OneNormSVM, SVM]
+grid: {lambda: [1]}
+protocol:
+  outer: {type: train_tune_test, train: 1, tune: 4, test: 5, repetitions: 1}
+)"));
+  for (const auto& row : group_rows(config, 0)) {
+    CHECK(row.at("status") == "input_error");
+    CHECK_THAT(row.at("message"), Catch::Contains("training data has only class"));
+  }
+}
