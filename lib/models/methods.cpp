@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/find_by_id.hpp"
 #include "core/rng.hpp"
 #include "models/losses/loss.hpp"
 #include "models/penalties/penalty.hpp"
@@ -162,12 +163,7 @@ const std::vector<MethodInfo>& method_registry() {
 }
 
 const MethodInfo& find_method(const std::string& name) {
-  std::vector<std::string> known;
-  for (const MethodInfo& method : method_registry()) {
-    if (method.name == name) return method;
-    known.push_back(method.name);
-  }
-  throw InputError(fmt::format("unknown method '{}' (known: {})", name, fmt::join(known, ", ")));
+  return core::find_by_id(method_registry(), name, "method", [](const MethodInfo& method) { return method.name; });
 }
 
 Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperparameters& given) {

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/find_by_id.hpp"
 #include "core/rng.hpp"
 #include "data/generators/label_noise.hpp"
 #include "data/text_reader.hpp"
@@ -92,12 +93,7 @@ const std::vector<GeneratorInfo>& generator_registry() {
 }
 
 const GeneratorInfo& find_generator(const std::string& name) {
-  std::vector<std::string> known;
-  for (const GeneratorInfo& info : generator_registry()) {
-    if (info.name == name) return info;
-    known.push_back(info.name);
-  }
-  throw InputError(fmt::format("unknown generator '{}' (known: {})", name, fmt::join(known, ", ")));
+  return core::find_by_id(generator_registry(), name, "generator", [](const GeneratorInfo& info) { return info.name; });
 }
 
 core::Provenance generator_provenance(const std::string& name, const GeneratorParams& params) {

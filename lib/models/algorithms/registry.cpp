@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/find_by_id.hpp"
 #include "models/algorithms/algorithm.hpp"
 
 namespace sparsesvm::models {
@@ -22,12 +23,8 @@ const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
 }
 
 const Algorithm& find_algorithm(const std::string& id) {
-  std::vector<std::string> known;
-  for (const auto& algorithm : algorithm_registry()) {
-    if (algorithm->id() == id) return *algorithm;
-    known.push_back(algorithm->id());
-  }
-  throw core::InputError(fmt::format("unknown algorithm '{}' (known: {})", id, fmt::join(known, ", ")));
+  return *core::find_by_id(algorithm_registry(), id, "algorithm",
+                           [](const std::unique_ptr<const Algorithm>& algorithm) { return algorithm->id(); });
 }
 
 }  // namespace sparsesvm::models

@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/find_by_id.hpp"
 #include "models/losses/loss.hpp"
 
 namespace sparsesvm::models {
@@ -17,12 +18,7 @@ const std::vector<LossInfo>& loss_registry() {
 }
 
 const LossInfo& find_loss(const std::string& id) {
-  std::vector<std::string> known;
-  for (const LossInfo& info : loss_registry()) {
-    if (info.id == id) return info;
-    known.push_back(info.id);
-  }
-  throw core::InputError(fmt::format("unknown loss '{}' (known: {})", id, fmt::join(known, ", ")));
+  return core::find_by_id(loss_registry(), id, "loss", [](const LossInfo& info) { return info.id; });
 }
 
 std::shared_ptr<const Loss> make_loss(const std::string& id, const Hyperparameters& given) {

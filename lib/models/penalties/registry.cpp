@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/find_by_id.hpp"
 #include "models/penalties/penalty.hpp"
 
 namespace sparsesvm::models {
@@ -43,12 +44,7 @@ const std::vector<PenaltyInfo>& penalty_registry() {
 }
 
 const PenaltyInfo& find_penalty(const std::string& id) {
-  std::vector<std::string> known;
-  for (const PenaltyInfo& info : penalty_registry()) {
-    if (info.id == id) return info;
-    known.push_back(info.id);
-  }
-  throw core::InputError(fmt::format("unknown penalty '{}' (known: {})", id, fmt::join(known, ", ")));
+  return core::find_by_id(penalty_registry(), id, "penalty", [](const PenaltyInfo& info) { return info.id; });
 }
 
 std::shared_ptr<const Penalty> make_penalty(const std::string& id, const Hyperparameters& given) {
