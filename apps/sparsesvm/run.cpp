@@ -108,7 +108,11 @@ int run(const RunOptions& options) {
   log->info("{} tasks run, {} already done, {} not optimal", summary.run, summary.skipped, summary.failed);
   if (options.shard.empty()) {
     const experiment::CollectSummary collected = experiment::collect(config, {directory}, directory);
-    log->info("collected {} rows ({} not optimal) into {}", collected.rows, collected.failed, fmt::join(collected.written, ", "));
+    log->info("collected {} rows ({} without a solution) into {}", collected.rows, collected.failed, fmt::join(collected.written, ", "));
+    if (collected.ignored_files > 0) {
+      log->warn("{} task files in {}/tasks belong to another config or other data; not read", collected.ignored_files,
+                directory);
+    }
   } else {
     log->info("shard done; after all shards: sparsesvm collect {}", directory);
   }
@@ -143,7 +147,11 @@ Command add_collect(CLI::App& app) {
     }
     const experiment::ExperimentConfig config = experiment::load_config(config_path);
     const experiment::CollectSummary summary = experiment::collect(config, *directories, directories->front());
-    fmt::print("{} rows of {} planned tasks ({} not optimal)\n", summary.rows, summary.expected, summary.failed);
+    fmt::print("{} rows of {} planned tasks ({} without a solution)\n", summary.rows, summary.expected, summary.failed);
+    if (summary.ignored_files > 0) {
+      fmt::print("{} task files in the directories belong to other configs (or other data) and were not read\n",
+                 summary.ignored_files);
+    }
     for (const std::string& path : summary.written) fmt::print("  {}\n", path);
     return 0;
   }};

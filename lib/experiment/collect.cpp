@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -27,27 +28,40 @@ std::string read_file(const std::filesystem::path& path) {
   return buffer.str();
 }
 
-// Every task row of the directories; all task files must share `columns` as their header.
-std::vector<Row> read_rows(const std::vector<std::string>& directories, const std::vector<std::string>& columns) {
-  std::vector<Row> rows;
+// The rows of the planned tasks, each read from the first directory that has its file; all must share
+// `columns` as their header. Task files of other configs (other content hashes) are counted, never read.
+std::vector<Row> read_rows(const std::vector<std::string>& directories, const std::vector<std::string>& columns,
+                           const std::vector<Task>& planned, std::size_t& ignored_files) {
+  std::set<std::string> planned_files;
+  for (const Task& task : planned) planned_files.insert(task.id + ".csv");
+  std::vector<std::filesystem::path> task_dirs;
+  ignored_files = 0;
   for (const std::string& directory : directories) {
     const std::filesystem::path tasks = std::filesystem::path(directory) / "tasks";
     if (!std::filesystem::is_directory(tasks)) {
       throw core::InputError(fmt::format("{}: no tasks/ folder; is this a run directory?", directory));
     }
+    task_dirs.push_back(tasks);
     for (const auto& entry : std::filesystem::directory_iterator(tasks)) {
-      if (entry.path().extension() != ".csv") continue;
-      const auto table = parse_csv(read_file(entry.path()), entry.path().string());
-      if (table.size() < 2 || table[0] != columns) {
-        throw core::InputError(fmt::format("{}: not a task result of this config and version (unexpected header; "
-                                           "expected {})",
-                                           entry.path().string(), fmt::join(columns, ",")));
+      const std::string name = entry.path().filename().string();
+      if (entry.path().extension() == ".csv" && !planned_files.contains(name)) ++ignored_files;
+    }
+  }
+  std::vector<Row> rows;
+  for (const Task& task : planned) {
+    for (const std::filesystem::path& tasks : task_dirs) {
+      const std::filesystem::path file = tasks / (task.id + ".csv");
+      if (!std::filesystem::exists(file)) continue;
+      const auto table = parse_csv(read_file(file), file.string());
+      if (table.size() != 2 || table[0] != columns) {
+        throw core::InputError(fmt::format("{}: not a task result of this config and version (expected a header "
+                                           "and one row with columns {})",
+                                           file.string(), fmt::join(columns, ",")));
       }
-      for (std::size_t k = 1; k < table.size(); ++k) {
-        Row row;
-        for (std::size_t c = 0; c < table[0].size() && c < table[k].size(); ++c) row[table[0][c]] = table[k][c];
-        rows.push_back(std::move(row));
-      }
+      Row row;
+      for (std::size_t c = 0; c < columns.size() && c < table[1].size(); ++c) row[columns[c]] = table[1][c];
+      rows.push_back(std::move(row));
+      break;  // the same task in two shard folders counts once
     }
   }
   return rows;
@@ -70,7 +84,9 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
                        const std::string& output_directory) {
   const std::vector<std::string> columns_of_rows = result_columns(config);
   const std::vector<std::string> metrics = summary_metric_names(parameter_columns(config));
-  std::vector<Row> rows = read_rows(input_directories, columns_of_rows);
+  CollectSummary summary;
+  const std::vector<Task> planned = plan_tasks(config);
+  std::vector<Row> rows = read_rows(input_directories, columns_of_rows, planned, summary.ignored_files);
   // Config order: data set instance, then method, then repetition.
   std::map<std::pair<std::string, std::string>, std::size_t> dataset_order;
   std::vector<std::pair<std::string, std::string>> columns;  // data sets with results, in config order
@@ -90,16 +106,8 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
                       std::stoul(row.at("rep")));
   };
   std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return order(a) < order(b); });
-  // The same task found in two shard folders counts once.
-  const auto same_task = [](const Row& a, const Row& b) {
-    return a.at("dataset") == b.at("dataset") && a.at("condition") == b.at("condition") &&
-           a.at("method") == b.at("method") && a.at("rep") == b.at("rep");
-  };
-  rows.erase(std::unique(rows.begin(), rows.end(), same_task), rows.end());
-
-  CollectSummary summary;
   summary.rows = rows.size();
-  summary.expected = plan_tasks(config).size();
+  summary.expected = planned.size();
   std::string all = csv_line(columns_of_rows);
   for (const Row& row : rows) {
     std::vector<std::string> fields;

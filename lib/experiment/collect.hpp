@@ -6,7 +6,7 @@
 //                        condition, cells "mean ± std"; a cell with failed tasks says "(k failed)"
 //   paired_test.csv      with tables.paired_test [A, B]: per data set, the paired two-tailed t-test of
 //                        A vs B test accuracy over the outer splits both completed ([FSV] Table 2)
-// A failed task (status not optimal or solved_inaccurate) counts in `failed` and never silently
+// A failed task (a status without a solution: not optimal, feasible or solved_inaccurate) counts in `failed` and never silently
 // shortens a mean without saying so.
 #include <string>
 #include <vector>
@@ -18,7 +18,8 @@ namespace sparsesvm::experiment {
 struct CollectSummary {
   std::size_t rows = 0;
   std::size_t failed = 0;
-  std::size_t expected = 0;  // tasks the config plans
+  std::size_t expected = 0;       // tasks the config plans
+  std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
   std::vector<std::string> written;
 };
 

@@ -1,5 +1,6 @@
 #include "experiment/config.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -95,17 +96,27 @@ void apply_override(YAML::Node& root, const std::string& item, const Reader& rea
     if (dot == std::string::npos) dot = path.size();
     parts.push_back(path.substr(start, dot - start));
   }
+  // A list is indexed by a whole number that exists in it.
+  const auto index_of = [&](const YAML::Node& list, const std::string& part, const std::string& key) {
+    std::size_t index = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), index);
+    if (error != std::errc() || end != part.data() + part.size() || index >= list.size()) {
+      reader.fail(key, fmt::format("override '{}': '{}' is not an index of this list (0 to {})", item, part,
+                                   list.size() == 0 ? 0 : list.size() - 1));
+    }
+    return index;
+  };
   YAML::Node current = root;
   std::string walked;
   for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
     walked = Reader::join(walked, parts[k]);
-    YAML::Node next = current.IsSequence() ? current[std::stoul(parts[k])] : current[parts[k]];
+    YAML::Node next = current.IsSequence() ? current[index_of(current, parts[k], walked)] : current[parts[k]];
     if (!next || next.IsScalar()) reader.fail(walked, "override path does not exist in the config");
     current.reset(next);
   }
   const YAML::Node value = YAML::Load(item.substr(equals + 1));
   if (current.IsSequence()) {
-    current[std::stoul(parts.back())] = value;
+    current[index_of(current, parts.back(), path)] = value;
   } else {
     current[parts.back()] = value;
   }

@@ -1,10 +1,27 @@
 #include "experiment/selection.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace sparsesvm::experiment {
 namespace {
+
+// Mean scores of candidates that tie in exact arithmetic can differ in the last bits, because their
+// fold scores were added in another order: scores closer than this count as equal.
+constexpr double kScoreTieTolerance = 1e-12;
+
+bool same_score(double a, double b) { return std::abs(a - b) <= kScoreTieTolerance * std::max(1.0, std::abs(b)); }
+
+// The order "more regularized first" on one parameter's values.
+bool more_regularized(const models::ParameterSpec& spec, double x, double y) {
+  switch (spec.regularizes) {
+    case models::Regularizes::when_larger: return x > y;
+    case models::Regularizes::when_smaller: return x < y;
+    case models::Regularizes::neither: return x < y;  // no direction: the smaller value, to be deterministic
+  }
+  return x < y;
+}
 
 // True when a should win a tie against b.
 bool preferred_in_tie(const Candidate& a, const Candidate& b, const models::ParameterTable& table,
@@ -14,11 +31,8 @@ bool preferred_in_tie(const Candidate& a, const Candidate& b, const models::Para
     const double x = a.values.at(spec.name);
     const double y = b.values.at(spec.name);
     if (x == y) continue;
-    switch (spec.regularizes) {
-      case models::Regularizes::when_larger: return most_regularized ? x > y : x < y;
-      case models::Regularizes::when_smaller: return most_regularized ? x < y : x > y;
-      case models::Regularizes::neither: return x < y;
-    }
+    if (spec.regularizes == models::Regularizes::neither) return x < y;
+    return most_regularized ? more_regularized(spec, x, y) : more_regularized(spec, y, x);
   }
   return false;
 }
@@ -36,13 +50,16 @@ std::size_t select_candidate(const std::vector<Candidate>& candidates, const mod
   if (!any) return candidates.size();
   std::vector<std::size_t> best;
   for (std::size_t k = 0; k < candidates.size(); ++k) {
-    if (candidates[k].eligible && candidates[k].score == best_score) best.push_back(k);
+    if (candidates[k].eligible && same_score(candidates[k].score, best_score)) best.push_back(k);
   }
   if (rule == "median_of_best") {
     if (tuned.size() != 1) throw std::invalid_argument("median_of_best needs exactly one tuned parameter");
-    const std::string& name = tuned.front();
+    // [RW] 4: "the rounded-down median" of the best C values, i.e. the lower middle one, the more
+    // regularized of the two middles. For any parameter: sort most regularized first, take the first middle.
+    const models::ParameterSpec* spec = models::find_parameter(table, tuned.front());
+    if (!spec) throw std::invalid_argument("median_of_best: the tuned parameter is not in the table");
     std::sort(best.begin(), best.end(), [&](std::size_t a, std::size_t b) {
-      return candidates[a].values.at(name) < candidates[b].values.at(name);
+      return more_regularized(*spec, candidates[a].values.at(spec->name), candidates[b].values.at(spec->name));
     });
     return best[(best.size() - 1) / 2];
   }

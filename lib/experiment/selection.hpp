@@ -5,7 +5,9 @@
 //                   table order, each by its spec's direction (larger lambda, smaller C regularize
 //                   more); a parameter that regularizes neither way breaks ties toward its smaller value.
 //   median_of_best  [RW] section 4: of the values of the one tuned parameter that reach the best score,
-//                   the rounded-down median (the lower middle one of an even count).
+//                   the rounded-down median: with the values sorted most regularized first (C ascending,
+//                   lambda descending), the first of the two middles of an even count.
+// Scores within 1e-12 (relative) of each other tie: a mean of fold scores depends on summation order.
 // Candidates that are not eligible (some inner fit had no solution) never win.
 #include <cstddef>
 #include <string>

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <limits>
@@ -13,6 +15,7 @@
 #include <thread>
 
 #include "core/errors.hpp"
+#include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/splits.hpp"
 #include "data/transforms.hpp"
@@ -25,6 +28,7 @@ namespace sparsesvm::experiment {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr std::size_t kTaskHashLength = 16;  // hex digits of the content hash in a task id
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string file_safe(const std::string& text) {
@@ -35,6 +39,61 @@ std::string file_safe(const std::string& text) {
 
 std::string dataset_key(const DatasetInstance& instance) {
   return instance.condition.empty() ? instance.name : instance.name + "|" + instance.condition;
+}
+
+// The bytes of a data file, or of every file of a NIPS 2003 DIR/NAME prefix (sorted by name), hashed.
+std::string file_content_hash(const data::DataSource& source) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  if (source.format == "nips2003") {
+    const fs::path prefix(source.location);
+    const std::string stem = prefix.filename().string();
+    if (fs::is_directory(prefix.parent_path())) {
+      for (const auto& entry : fs::directory_iterator(prefix.parent_path())) {
+        if (entry.is_regular_file() && entry.path().filename().string().rfind(stem, 0) == 0) files.push_back(entry.path());
+      }
+    }
+    std::sort(files.begin(), files.end());
+  } else {
+    files.push_back(source.location);
+  }
+  std::string digests;
+  for (const fs::path& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw core::InputError(fmt::format("{}: cannot read the data file", file.string()));
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    digests += file.filename().string() + ":" + core::sha256_hex(bytes) + ";";
+  }
+  return core::sha256_hex(digests);
+}
+
+// Everything about a data set instance that its rows depend on: the source (a generator spec is its
+// content; a file is hashed), loader options and transforms.
+std::string dataset_fingerprint(const DatasetInstance& instance) {
+  std::string text = fmt::format("name={};condition={};format={};location={};", instance.name, instance.condition,
+                                 instance.source.format, instance.source.location);
+  for (const auto& [key, value] : instance.source.options) text += fmt::format("option {}={};", key, value);
+  for (const std::string& transform : instance.transforms) text += "transform " + transform + ";";
+  if (instance.source.format != "generator") text += "content=" + file_content_hash(instance.source) + ";";
+  return text;
+}
+
+// Everything else a group's rows depend on: the seed, the protocol, the grid and every method entry of
+// the group in order (the methods share workspaces, so each row depends on the others). Not the number
+// of repetitions: repetition r's split does not depend on it, so adding repetitions reuses the rows.
+std::string group_fingerprint(const ExperimentConfig& config) {
+  const Protocol& p = config.protocol;
+  std::string text = fmt::format(
+      "seed={};outer={},{},{},{},{},{},{},{};inner={},{},{},{};selection={},{};", config.seed, p.outer,
+      p.test_fraction, p.outer_folds, p.stratified, p.train_size, p.tune_size, p.test_size, p.independent_test,
+      p.inner, p.inner_folds, p.tuning_parts, p.tuning_fraction, p.selection, p.ties);
+  for (const auto& [name, values] : config.grid) text += fmt::format("grid {}={};", name, fmt::join(values, ","));
+  for (const MethodEntry& entry : config.methods) {
+    text += fmt::format("method {} as {}", entry.name, entry.label);
+    for (const auto& [name, value] : entry.fixed) text += fmt::format(" {}={}", name, value);
+    text += ";";
+  }
+  return text;
 }
 
 std::size_t outer_count(const Protocol& protocol) {
@@ -295,17 +354,23 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
 
 std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::string>* missing) {
   std::vector<Task> tasks;
+  const std::string group = group_fingerprint(config);
   for (std::size_t d = 0; d < config.datasets.size(); ++d) {
     const DatasetInstance& instance = config.datasets[d];
     if (!instance.missing_hint.empty()) {
       if (missing) missing->push_back(fmt::format("{}: {}", instance.name, instance.missing_hint));
       continue;
     }
+    const std::string dataset = dataset_fingerprint(instance);
     for (std::size_t r = 0; r < outer_count(config.protocol); ++r) {
       for (std::size_t m = 0; m < config.methods.size(); ++m) {
-        const std::string id = file_safe(fmt::format("{}{}__rep{:03}__{}", instance.name,
+        // A readable stem, then a hash of everything the row depends on: a changed config or data file
+        // makes new tasks, and collect reads only the planned ones.
+        const std::string content =
+            core::sha256_hex(fmt::format("{}|{}|rep={}|method={}", dataset, group, r, config.methods[m].label));
+        const std::string id = file_safe(fmt::format("{}{}__rep{:03}__{}__{}", instance.name,
                                                      instance.condition.empty() ? "" : "__" + instance.condition, r,
-                                                     config.methods[m].label));
+                                                     config.methods[m].label, content.substr(0, kTaskHashLength)));
         tasks.push_back(Task{d, r, m, id});
       }
     }

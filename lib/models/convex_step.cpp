@@ -73,7 +73,9 @@ optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
 
 double ConvexStep::value(const core::Dataset& data, const core::Vector& w, double b) const {
   const core::Vector t = margins(data, w, b);
-  double total = regularizer_weight * regularizer_value(regularizer, w) - tilt_b * b;
+  const double regularizer_term = feature_weights.size() > 0 ? feature_weights.dot(w.cwiseAbs())
+                                                             : regularizer_value(regularizer, w);
+  double total = regularizer_weight * regularizer_term - tilt_b * b;
   if (tilt_w.size() > 0) total -= tilt_w.dot(w);
   for (Eigen::Index i = 0; i < t.size(); ++i) total += hinge_weight[i] * std::max(0.0, margin[i] - t[i]);
   return total;
@@ -86,8 +88,10 @@ StepSolver::~StepSolver() = default;
 StepResult StepSolver::solve(const ConvexStep& step) {
   const auto n = static_cast<Eigen::Index>(data_.n());
   const auto d = static_cast<Eigen::Index>(data_.d());
-  if (step.hinge_weight.size() != n || step.margin.size() != n || (step.tilt_w.size() != 0 && step.tilt_w.size() != d)) {
-    throw std::invalid_argument("ConvexStep: vectors must have n (and d) entries");
+  if (step.hinge_weight.size() != n || step.margin.size() != n || (step.tilt_w.size() != 0 && step.tilt_w.size() != d) ||
+      (step.feature_weights.size() != 0 &&
+       (step.feature_weights.size() != d || step.regularizer != Regularizer::l1))) {
+    throw std::invalid_argument("ConvexStep: vectors must have n (and d) entries; feature weights go with l1 only");
   }
   return step.regularizer == Regularizer::l2_squared ? solve_qp(step) : solve_lp(step);
 }
@@ -103,10 +107,12 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
     cached_margins = core::Vector::Ones(n);
   }
   const core::Vector tilt = step.tilt_w.size() == d ? step.tilt_w : core::Vector::Zero(d);
-  const double per_weight = step.regularizer == Regularizer::l1 ? step.regularizer_weight : 0.0;
+  const double l1_weight = step.regularizer == Regularizer::l1 ? step.regularizer_weight : 0.0;
+  const core::Vector per_weight =
+      step.feature_weights.size() == d ? (l1_weight * step.feature_weights).eval() : core::Vector::Constant(d, l1_weight);
   core::Vector cost = core::Vector::Zero(static_cast<Eigen::Index>(lp->columns()));
-  cost.head(d) = per_weight - tilt.array();
-  cost.segment(d, d) = per_weight + tilt.array();
+  cost.head(d) = per_weight - tilt;
+  cost.segment(d, d) = per_weight + tilt;
   cost[2 * d] = -step.tilt_b;
   cost.segment(2 * d + 1, n) = step.hinge_weight;
   if (linf) cost[2 * d + 1 + n] = step.regularizer_weight;
@@ -161,14 +167,12 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
 
 namespace sparsesvm::models {
 
-ConvexStep linearized_step(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b) {
+ConvexStep linearized_loss(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b) {
   const auto n = static_cast<Eigen::Index>(data.n());
   const Loss& loss = *objective.loss;
   ConvexStep step;
   step.hinge_weight = objective.example_weights * loss.convex_scale();
   step.margin = core::Vector::Constant(n, loss.convex_margin());
-  step.regularizer = objective.penalty->convex_regularizer();
-  step.regularizer_weight = objective.penalty_weight * objective.penalty->convex_weight();
 
   // d/dw of sum_i c_i h(t_i) is sum_i c_i h'(t_i) y_i x_i; d/db is sum_i c_i h'(t_i) y_i.
   const core::Vector t = margins(data, w, b);
@@ -176,9 +180,16 @@ ConvexStep linearized_step(const Objective& objective, const core::Dataset& data
   for (Eigen::Index i = 0; i < n; ++i) {
     weighted_slopes[i] = objective.example_weights[i] * loss.concave_slope(t[i]) * data.labels()[i];
   }
-  step.tilt_w = data.transpose_times(weighted_slopes) +
-                objective.penalty_weight * objective.penalty->concave_subgradient(w);
+  step.tilt_w = data.transpose_times(weighted_slopes);
   step.tilt_b = weighted_slopes.sum();
+  return step;
+}
+
+ConvexStep linearized_step(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b) {
+  ConvexStep step = linearized_loss(objective, data, w, b);
+  step.regularizer = objective.penalty->convex_regularizer();
+  step.regularizer_weight = objective.penalty_weight * objective.penalty->convex_weight();
+  step.tilt_w += objective.penalty_weight * objective.penalty->concave_subgradient(w);
   return step;
 }
 

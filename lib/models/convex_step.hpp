@@ -4,6 +4,8 @@
 //
 //   minimize_{w,b}  sum_i C_i max(0, m_i - y_i (w.x_i + b)) + rho_g R(w) - <eta, w> - kappa b
 //
+// (with R = sum_j u_j |w_j|, a weighted l1, for the successive linearization of [FSV] (9)),
+//
 // with R one of none, ||w||_1, ||w||_inf (solved as LPs by Clp) or ||w||_2^2 (solved in the dual by SMO).
 // Only the costs change between DCA iterations and along a lambda path, so a StepSolver builds each
 // LP once per training set and re-solves from the last basis (ClpLp), and keeps the last dual solution
@@ -34,6 +36,7 @@ struct ConvexStep {
   core::Vector margin;             // m_i
   Regularizer regularizer = Regularizer::l1;
   double regularizer_weight = 0.0; // rho_g
+  core::Vector feature_weights;     // l1 only: rho_g sum_j u_j |w_j| (SLA's reweighting); empty: all u_j = 1
   core::Vector tilt_w;             // eta (size d)
   double tilt_b = 0.0;             // kappa
 
@@ -91,6 +94,9 @@ class StepSolver : public WorkspaceState {
 // The convex step linearized at (w, b) ([DCA] eq. (22)-(23), (30)): G with the tilt (eta, kappa) in dH(w, b).
 // For a convex objective at any point, this is the objective itself.
 ConvexStep linearized_step(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b);
+// Only the loss part of it: the hinge weights and margins of the loss's convex part and the tilt of its
+// concave part; no regularizer (the caller sets it).
+ConvexStep linearized_loss(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b);
 
 // Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks (with their
 // message) and the statistics named by step_statistic_names().

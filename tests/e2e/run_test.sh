@@ -54,6 +54,21 @@ finished=$(ls "$tmp/killed/tasks" | grep -c '\.csv$')
 diff <(rows "$tmp/j1") <(rows "$tmp/killed") >/dev/null || fail "killed and resumed rows differ from an uninterrupted run"
 grep -q "tasks_skipped: $finished" "$tmp/killed/manifest.yaml" || fail "manifest does not record $finished skipped tasks"
 
+# A changed config never reuses or mixes rows: another grid into the same directory runs every task
+# again and collect reads only the new ones; more repetitions reuse the finished ones.
+"$bin" run "$config" -q -j 2 --out "$tmp/j1" grid.lambda=[0.2,0.4] || fail "run with another grid exited $?"
+grep -q "tasks_run: 48" "$tmp/j1/manifest.yaml" || fail "another grid did not rerun the 48 tasks: $(grep tasks_ "$tmp/j1/manifest.yaml")"
+python3 - "$tmp/j1/results.csv" <<'PYTHON' || fail "results.csv mixes rows of two grids"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+lambdas = {r["lambda"] for r in rows if r["method"] != "RLP"}
+sys.exit(0 if len(rows) == 48 and lambdas <= {"0.2", "0.4"} else 1)
+PYTHON
+out=$("$bin" collect "$tmp/j1") || fail "collect exited $?"
+grep -q "48 task files in the directories belong to other configs" <<<"$out" || fail "collect did not report the old files: $out"
+"$bin" run "$config" -q -j 2 --out "$tmp/j2" protocol.outer.repetitions=5 || fail "run with more repetitions exited $?"
+grep -q "tasks_run: 12" "$tmp/j2/manifest.yaml" || fail "more repetitions did not reuse the finished tasks: $(grep tasks_ "$tmp/j2/manifest.yaml")"
+
 # Dry run prints the plan and fits nothing.
 out=$("$bin" run "$config" --dry-run --out "$tmp/dry") || fail "dry run exited $?"
 grep -q "48 tasks" <<<"$out" || fail "dry run: $out"

@@ -11,12 +11,14 @@ namespace sparsesvm::models {
 // The registry rows, one per file of this folder.
 std::unique_ptr<const Algorithm> make_direct_algorithm();
 std::unique_ptr<const Algorithm> make_dca_algorithm();
+std::unique_ptr<const Algorithm> make_sla_algorithm();
 
 const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
   static const std::vector<std::unique_ptr<const Algorithm>> registry = [] {
     std::vector<std::unique_ptr<const Algorithm>> rows;
     rows.push_back(make_direct_algorithm());
     rows.push_back(make_dca_algorithm());
+    rows.push_back(make_sla_algorithm());
     return rows;
   }();
   return registry;

@@ -1,6 +1,7 @@
 // Approximate l0   Omega(w) = sum_j 1 - exp(-a |w_j|)                       [DCA] eq. (4); [FSV] eq. (7), a = alpha
 // DC split         g = a ||w||_1,  h = sum_j a |w_j| - 1 + exp(-a |w_j|)     [DCA] eq. (5)
 // Gradient of h    v_j = sign(w_j) a (1 - exp(-a |w_j|)), 0 at w_j = 0      [DCA] eq. (21)
+// Tangent in |w|   phi'(|w_j|) = a exp(-a |w_j|)                          [FSV] (9), SLA
 // Used by ZeroNormSVM and RLSVM0 (a = 4) and FSV (alpha = 5). Parameter "a".
 #include <cmath>
 #include <fmt/format.h>
@@ -24,6 +25,8 @@ class ApproxL0Penalty : public Penalty {
     });
   }
   bool is_convex() const override { return false; }
+  // phi(t) = 1 - exp(-a t): phi'(t) = a exp(-a t)   ([FSV] (9): the cost alpha e^{-alpha v} of v = |w|)
+  core::Vector abs_slope(const core::Vector& w) const override { return a_ * (-a_ * w.array().abs()).exp(); }
 
  private:
   double a_;

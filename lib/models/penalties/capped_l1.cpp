@@ -20,6 +20,10 @@ class CappedL1Penalty : public Penalty {
     return w.unaryExpr([this](double t) { return std::abs(t) >= a_ ? (t > 0 ? 1.0 : -1.0) : 0.0; });
   }
   bool is_convex() const override { return false; }
+  // phi(t) = min(a, t): phi'(t) = 1 below the cap, 0 at and beyond it.
+  core::Vector abs_slope(const core::Vector& w) const override {
+    return w.unaryExpr([this](double t) { return std::abs(t) < a_ ? 1.0 : 0.0; });
+  }
 
  private:
   double a_;

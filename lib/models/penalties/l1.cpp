@@ -9,6 +9,7 @@ class L1Penalty : public Penalty {
   std::string id() const override { return "l1"; }
   double value(const core::Vector& w) const override { return w.lpNorm<1>(); }
   Regularizer convex_regularizer() const override { return Regularizer::l1; }
+  core::Vector abs_slope(const core::Vector& w) const override { return core::Vector::Ones(w.size()); }
 };
 
 }  // namespace

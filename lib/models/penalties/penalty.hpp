@@ -31,6 +31,10 @@ class Penalty {
   // A subgradient of h at w (zero for convex penalties).
   virtual core::Vector concave_subgradient(const core::Vector& w) const { return core::Vector::Zero(w.size()); }
   virtual bool is_convex() const { return true; }
+  // For a penalty sum_j phi(|w_j|) with phi concave and nondecreasing on [0, inf) (l1, approx_l0,
+  // capped_l1): phi'(|w_j|), the weights of its tangent in |w| that successive linearization
+  // ([FSV] (9)) minimizes. Empty for penalties of another form.
+  virtual core::Vector abs_slope(const core::Vector&) const { return {}; }
 };
 
 struct PenaltyInfo {

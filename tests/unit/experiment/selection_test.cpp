@@ -59,4 +59,17 @@ TEST_CASE("median_of_best: the rounded-down median of the values with the best s
   CHECK(select_candidate(table, c_table(), {"C"}, "median_of_best", "most_regularized") == 2);
   table[2].score = 0.5;  // two best: 1e-1, 10 -> rounded down: 1e-1
   CHECK(select_candidate(table, c_table(), {"C"}, "median_of_best", "most_regularized") == 1);
+  // For lambda the more regularized middle is the larger: best at 0.001, 0.01, 0.1, 1 -> 0.1.
+  std::vector<Candidate> lambdas;
+  for (double lambda : {0.001, 0.01, 0.1, 1.0}) lambdas.push_back({{{"lambda", lambda}}, 0.9});
+  CHECK(select_candidate(lambdas, rlsvm_table(), {"lambda"}, "median_of_best", "most_regularized") == 2);
+}
+
+TEST_CASE("scores equal up to summation order tie", "[selection]") {
+  // The same five fold accuracies in another order: the sums differ in the last bit.
+  const double a = 0.1 + 0.7 + 0.3 + 0.9 + 0.6, b = 0.9 + 0.3 + 0.6 + 0.1 + 0.7;
+  REQUIRE(a != b);
+  const std::vector<Candidate> table = {{{{"lambda", 0.5}}, a / 5}, {{{"lambda", 2.0}}, b / 5}};
+  CHECK(select_candidate(table, rlsvm_table(), {"lambda"}, "best", "most_regularized") == 1);
+  CHECK(select_candidate(table, rlsvm_table(), {"lambda"}, "best", "least_regularized") == 0);
 }

@@ -72,6 +72,13 @@ TEST_CASE("contract: every penalty is g - h with h convex and concave_subgradien
       CHECK(h(u) >= h(w) + v.dot(u - w) - 1e-9);
       CHECK(penalty->value(w) >= 0.0);
       if (penalty->is_convex()) CHECK(v.isZero());
+      // SLA's tangent in |w| majorizes a penalty sum_j phi(|w_j|) with phi concave:
+      // Omega(u) <= Omega(w) + sum_j phi'(|w_j|) (|u_j| - |w_j|).
+      const core::Vector slope = penalty->abs_slope(w);
+      if (slope.size() > 0) {
+        CHECK(penalty->value(u) <= penalty->value(w) + slope.dot(u.cwiseAbs() - w.cwiseAbs()) + 1e-9);
+        CHECK(slope.minCoeff() >= 0.0);
+      }
     }
   }
 }

@@ -139,14 +139,14 @@ TEST_CASE("CapOneNormSVM with a cap above every weight equals OneNormSVM", "[met
 namespace {
 
 // [FSV] Algorithm 2.1 written out directly: LP (9) over (w, gamma, y, z, v) with the plane x'w = gamma,
-// from v^0 = 0, stopping by (10). Returns (w, b = -gamma, iterations).
+// from v^0, stopping by (10). Returns (w, b = -gamma, iterations).
 struct SlaResult {
   core::Vector w;
   double b;
   int iterations;
 };
 
-SlaResult direct_sla(const core::Dataset& data, double lambda, double alpha) {
+SlaResult direct_sla(const core::Dataset& data, double lambda, double alpha, const core::Vector& v_start) {
   const int n = static_cast<int>(data.n());
   const int d = static_cast<int>(data.d());
   const double m = static_cast<double>(data.count_positive());
@@ -190,7 +190,7 @@ SlaResult direct_sla(const core::Dataset& data, double lambda, double alpha) {
   model.setLogLevel(0);
   model.loadProblem(matrix, column_lower.data(), column_upper.data(), cost.data(), row_lower.data(), row_upper.data());
 
-  core::Vector v = core::Vector::Zero(d);
+  core::Vector v = v_start;
   core::Vector slacks = core::Vector::Zero(n);
   bool first = true;
   for (int iteration = 1;; ++iteration) {
@@ -220,14 +220,19 @@ TEST_CASE("FSV through the shared DCA equals a direct SLA ([FSV] Algorithm 2.1)"
   for (std::uint64_t seed : {5, 6}) {
     const core::Dataset data = testing::random_problem(60, 8, seed, 3);
     for (double lambda : {0.05, 0.2}) {
-      const SlaResult sla = direct_sla(data, lambda, 5.0);
-      // The direct SLA starts from v^0 = 0: FSV's zero start (start_radius 0).
-      const FitReport fsv = fit("FSV", data, {{"lambda", lambda}, {"a", 5.0}, {"start_radius", 0.0}});
-      const Objective objective = make_objective(find_method("FSV"), {{"lambda", lambda}, {"a", 5.0}}, data);
-      INFO("seed " << seed << " lambda " << lambda << ": " << fsv.brief());
-      CHECK(fsv.objective == Approx(objective.value(data, sla.w, sla.b)).epsilon(1e-6));
-      CHECK((fsv.model.w() - sla.w).lpNorm<1>() < 1e-5);
-      CHECK(fsv.model.b() == Approx(sla.b).margin(1e-6));
+      // From FSV's random start (v^0 = |w^0|, the same draw) and from the zero start (start_radius 0).
+      const Workspace probe(data);
+      const core::Vector random_v = random_start(probe, "FSV", 1.0).w().cwiseAbs();
+      for (const double radius : {1.0, 0.0}) {
+        const core::Vector v_start = radius > 0 ? random_v : core::Vector::Zero(random_v.size());
+        const SlaResult sla = direct_sla(data, lambda, 5.0, v_start);
+        const FitReport fsv = fit("FSV", data, {{"lambda", lambda}, {"a", 5.0}, {"start_radius", radius}});
+        const Objective objective = make_objective(find_method("FSV"), fsv.hyperparameters, data);
+        INFO("seed " << seed << " lambda " << lambda << " start radius " << radius << ": " << fsv.brief());
+        CHECK(fsv.objective == Approx(objective.value(data, sla.w, sla.b)).epsilon(1e-6));
+        CHECK((fsv.model.w() - sla.w).lpNorm<1>() < 1e-5);
+        CHECK(fsv.model.b() == Approx(sla.b).margin(1e-6));
+      }
     }
   }
 }
@@ -294,6 +299,11 @@ TEST_CASE("bad hyperparameters and unknown methods are input errors", "[methods]
   core::Vector y = core::Vector::Ones(3);
   const core::Dataset one_class("one", core::DenseMatrix::Ones(3, 2), y, {}, {});
   CHECK_THROWS_WITH(Workspace(one_class), Catch::Contains("only class +1"));
+  // An algorithm refuses an objective it cannot run, with the reason.
+  const Objective l2 = make_objective(find_method("SVM"), resolve_hyperparameters(find_method("SVM"), {}), data);
+  CHECK_THAT(find_algorithm("sla").unsupported(l2), Catch::Contains("sla needs a penalty of the form"));
+  const Objective capped = make_objective(find_method("CapOneNormSVM"), resolve_hyperparameters(find_method("CapOneNormSVM"), {}), data);
+  CHECK_THAT(find_algorithm("direct").unsupported(capped), Catch::Contains("penalty capped_l1[a=1] is not convex"));
 }
 
 TEST_CASE("SVM is accurate on separable data with d >> n (relative duality gap, not an absolute violation)",

@@ -1,0 +1,28 @@
+#pragma once
+// The iteration that DCA (dca.cpp) and successive linearization (sla.cpp) share: from a start, build a
+// convex step at the iterate, solve it in the workspace, accept the solution if it does not raise F,
+// and stop on the rules below. The algorithms differ only in how they build the step.
+//
+// Stopping ([DCA] section 4; [FSV] eq. (10); shared/REPRODUCTION.md): the total change
+// sum_j |dw_j| + |db| is below `tolerance`, or F does not decrease (F_{k+1} >= F_k -
+// objective_tolerance (1 + |F_k|)), or, with surrogate_stop, the step objective does not decrease.
+// Both algorithms decrease F in exact arithmetic (the step majorizes F up to a constant); a step that
+// raises F beyond 1e-6 (1 + |F_k|) is refused as a solver inaccuracy (status solved_inaccurate), a
+// rounding-level rise ends the iteration; either way the previous iterate is kept and stop_reason says
+// so. A failed step, or max_iterations, keeps the last iterate with status feasible.
+#include <functional>
+
+#include "models/algorithms/algorithm.hpp"
+#include "models/convex_step.hpp"
+
+namespace sparsesvm::models {
+
+// tolerance, objective_tolerance, max_iterations, surrogate_stop.
+const ParameterTable& dc_iteration_options();
+
+// `make_step(w, b)` is the convex step at the iterate (w, b).
+FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, const Start& start,
+                            const Hyperparameters& options,
+                            const std::function<ConvexStep(const core::Vector&, double)>& make_step);
+
+}  // namespace sparsesvm::models
