@@ -41,10 +41,7 @@ std::size_t parse_sparse_tokens(const std::vector<Field>& tokens, std::size_t ro
                      fmt::format("feature index {} after index {}; indices must be strictly increasing", index,
                                  previous));
     }
-    if (n_features != 0 && index > n_features) {
-      core::throw_at(file, line, token.column,
-                     fmt::format("feature index {} exceeds the declared number of features {}", index, n_features));
-    }
+    check_feature_index(index, n_features, at);
     const double value = parse_number(token.text.substr(colon + 1), Location{file, line, token.column + colon + 1},
                                       fmt::format("feature {}", index));
     if (value != 0.0) entries.push_back(Entry{row, index - 1, value});

@@ -55,9 +55,10 @@ std::size_t read_data_rows(const TextFile& file, Nips2003Format format, std::siz
       std::size_t previous = 0;
       for (const Field& token : tokens) {
         const std::size_t index = parse_index(token.text, Location{file.path, line, token.column}, "a feature index");
-        if (index <= previous || (n_features != 0 && index > n_features)) {
+        check_feature_index(index, n_features, Location{file.path, line, token.column});
+        if (index <= previous) {
           core::throw_at(file.path, line, token.column,
-                         fmt::format("feature index {} out of order or beyond {} features", index, n_features));
+                         fmt::format("feature index {} after index {}; indices must be strictly increasing", index, previous));
         }
         entries.push_back(Entry{row, index - 1, 1.0});
         previous = index;

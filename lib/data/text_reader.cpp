@@ -115,6 +115,19 @@ std::size_t parse_index(std::string_view token, const Location& where, std::stri
   return value;
 }
 
+void check_feature_index(std::size_t index, std::size_t n_features, const Location& where) {
+  if (n_features != 0 && index > n_features) {
+    core::throw_at(where.file, where.line, where.column,
+                   fmt::format("feature index {} exceeds the declared number of features {}", index, n_features));
+  }
+  if (n_features == 0 && index > kMaxUndeclaredFeatures) {
+    core::throw_at(where.file, where.line, where.column,
+                   fmt::format("feature index {} exceeds the limit of {} features; if the data really are that wide, "
+                               "declare it with loader option n_features",
+                               index, kMaxUndeclaredFeatures));
+  }
+}
+
 core::Dataset::Features features_from_entries(std::size_t rows, std::size_t columns,
                                               const std::vector<Entry>& entries, Storage storage) {
   const double cells = static_cast<double>(rows) * static_cast<double>(columns);

@@ -57,6 +57,14 @@ struct Entry {
 
 enum class Storage { automatic, dense, sparse };
 
+// Without a declared width (n_features 0), feature indices above this are refused rather than allocated
+// for: a typo such as 18451615:1 would otherwise ask for gigabytes.
+inline constexpr std::size_t kMaxUndeclaredFeatures = 10'000'000;
+
+// InputError at `where` when a 1-based feature index exceeds the declared n_features, or, with none
+// declared, kMaxUndeclaredFeatures.
+void check_feature_index(std::size_t index, std::size_t n_features, const Location& where);
+
 // Dense when asked, or automatically when at least 10% of the entries are non-zero; CSR otherwise.
 core::Dataset::Features features_from_entries(std::size_t rows, std::size_t columns,
                                               const std::vector<Entry>& entries, Storage storage);

@@ -9,6 +9,8 @@
 namespace sparsesvm::optim {
 namespace {
 
+constexpr double kLargestCost = 1e20;  // below Clp's 1e25 assertion, with room for its scaling
+
 // Clp marks infinite bounds with COIN_DBL_MAX.
 std::vector<double> clp_bounds(const core::Vector& bounds) {
   std::vector<double> out(static_cast<std::size_t>(bounds.size()));
@@ -61,6 +63,17 @@ std::size_t ClpLp::columns() const { return static_cast<std::size_t>(model_->num
 std::size_t ClpLp::rows() const { return static_cast<std::size_t>(model_->numberRows()); }
 
 void ClpLp::set_cost(const core::Vector& cost) {
+  // Clp aborts the process on a cost of 1e25 or more (an assertion); refuse it here and let solve()
+  // report numerical_error instead.
+  out_of_range_.clear();
+  for (Eigen::Index j = 0; j < cost.size(); ++j) {
+    if (!std::isfinite(cost[j]) || std::abs(cost[j]) >= kLargestCost) {
+      out_of_range_ = fmt::format("LP cost {} of column {} is out of the range Clp accepts (|c| < {:g}); a "
+                                  "hyperparameter is too large or too small for this problem",
+                                  cost[j], j, kLargestCost);
+      return;
+    }
+  }
   model_->chgObjCoefficients(cost.data());
   if (pending_ == Pending::nothing) pending_ = Pending::cost_changed;
   if (pending_ == Pending::rows_changed) pending_ = Pending::cold;  // both changed: neither simplex keeps feasibility
@@ -106,6 +119,12 @@ LpSolution ClpLp::solve_cold() {
 }
 
 LpSolution ClpLp::solve() {
+  if (!out_of_range_.empty()) {
+    LpSolution refused;
+    refused.status = core::Status::numerical_error;
+    refused.message = out_of_range_;
+    return refused;
+  }
   if (pending_ == Pending::cold) return solve_cold();
   if (pending_ == Pending::cost_changed) {
     model_->primal();

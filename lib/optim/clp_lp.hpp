@@ -6,6 +6,7 @@
 // slack basis. Presolve is off throughout. A warm solve that does not end cleanly optimal (status 0 and
 // secondary status 0) is repeated cold, and the fallback is reported in the solution.
 #include <memory>
+#include <string>
 
 #include "optim/lp_problem.hpp"
 
@@ -37,6 +38,7 @@ class ClpLp {
   std::unique_ptr<ClpSimplex> model_;
   LpOptions options_;
   Pending pending_ = Pending::cold;
+  std::string out_of_range_;  // why the last set_cost was refused; solve() then reports numerical_error
 };
 
 }  // namespace sparsesvm::optim

@@ -31,7 +31,8 @@ class RampLoss : public Loss {
 }  // namespace
 
 LossInfo ramp_loss_info() {
-  ParameterSpec mu{"mu", "width of the ramp: the loss is linear on [-mu^2, mu]", 1.0, 0.0, 1.0};
+  // mu below 1e-6 would put hinge weights of 1/mu beyond what the LP solver can take.
+  ParameterSpec mu{"mu", "width of the ramp: the loss is linear on [-mu^2, mu]", 1.0, 1e-6, 1.0, false, false};
   return {"ramp", "(1/mu) max(0, mu - t) - (1/mu) max(0, -mu^2 - t)", "[DCA] eq. (2)-(3)", {mu},
           [](const Hyperparameters& h) { return std::make_shared<const RampLoss>(h.at("mu")); }};
 }

@@ -84,3 +84,19 @@ TEST_CASE("format detection tells LIBSVM from delimited text", "[loader]") {
   const std::string path = write_file("detect.txt", "+1 1:1 2:0.5\n-1 2:1\n");
   CHECK(data::load_dataset({path, "auto", {}}).provenance().parameters.front().second == "libsvm");
 }
+
+TEST_CASE("LIBSVM: a huge feature index is refused before anything is allocated", "[loader][libsvm]") {
+  // Found by fuzzing (issue 9): 2^63 crashed in Eigen, 18451615 asked for gigabytes.
+  data::LibsvmOptions options;
+  CHECK_THROWS_WITH(data::read_libsvm(write_file("huge1.libsvm", "-1 9223372036854775808:1\n+1 1:1\n"), options),
+                    Catch::Contains("huge1.libsvm:1:4: feature index 9223372036854775808 exceeds the limit of "
+                                    "10000000 features") &&
+                        Catch::Contains("loader option n_features"));
+  const std::string wide = write_file("huge2.libsvm", "2 18451615:1\n1");
+  CHECK_THROWS_WITH(data::read_libsvm(wide, options), Catch::Contains("feature index 18451615 exceeds the limit"));
+  options.n_features = 20'000'000;  // declared: read, sparse
+  options.storage = data::Storage::automatic;
+  const core::Dataset read = data::read_libsvm(wide, options);
+  CHECK(read.d() == 20'000'000);
+  CHECK(read.is_sparse());
+}

@@ -114,7 +114,7 @@ TEST_CASE("grid, labels and selection are checked against the methods' parameter
              Catch::Contains("grid.lambda[1]: method OneNormSVM: lambda must lie in (0, 10000000000], found -1"));
   CHECK_THAT(error_of("nan_lambda.yaml", config_with("[0.5, 1]", "[0.5, .nan]")), Catch::Contains("grid.lambda[1]"));
   CHECK_THAT(error_of("mu.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], mu: [0.5, 2]}")),
-             Catch::Contains("grid.mu[1]: method RLSVM0: mu must lie in (0, 1], found 2"));
+             Catch::Contains("grid.mu[1]: method RLSVM0: mu must lie in [1e-06, 1], found 2"));
   CHECK_THAT(error_of("unused.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], rho: [1]}")),
              Catch::Contains("grid.rho: no method of this config tunes this parameter"));
   // A method that fixes a parameter does not tune it: its range does not apply to the grid, and a grid

@@ -19,8 +19,8 @@ TEST_CASE("ramp loss follows DCA eq. (2) and its split (3)", "[loss]") {
   CHECK(ramp->value(-0.25) == Approx(1.5));  // continuous at -mu^2
   CHECK(ramp->concave_slope(-0.25) == 0.0);  // kink: subgradient 0 ([DCA] eq. (19))
   CHECK(ramp->concave_slope(-0.3) == Approx(-2.0));
-  CHECK_THROWS_WITH(make_loss("ramp", {{"mu", 0.0}}), Catch::Contains("mu must lie in (0, 1]"));
-  CHECK_THROWS_WITH(make_loss("ramp", {{"mu", 1.5}}), Catch::Contains("mu must lie in (0, 1]"));
+  CHECK_THROWS_WITH(make_loss("ramp", {{"mu", 0.0}}), Catch::Contains("mu must lie in [1e-06, 1]"));
+  CHECK_THROWS_WITH(make_loss("ramp", {{"mu", 1.5}}), Catch::Contains("mu must lie in [1e-06, 1]"));
 }
 
 TEST_CASE("ramp with mu = 1 equals the hinge wherever t >= -1", "[loss]") {

@@ -94,3 +94,22 @@ TEST_CASE("infeasible and unbounded LPs are statuses, not numbers", "[optim][clp
   const optim::LpSolution limited = optim::ClpLp(random_lp(rng, 50, 40), tight).solve();
   CHECK(limited.status == core::Status::iteration_limit);
 }
+
+TEST_CASE("a cost Clp cannot take is a numerical_error status, not an abort", "[optim][clp]") {
+  // Clp asserts |c| < 1e25 and aborts the process (issue 9: --lambda 1e25, mu = 1e-30).
+  core::Rng rng(5);
+  optim::ClpLp lp(random_lp(rng, 10, 8));
+  REQUIRE(lp.solve().status == core::Status::optimal);
+  core::Vector cost = core::Vector::Ones(8);
+  cost[3] = 1e30;
+  lp.set_cost(cost);
+  const optim::LpSolution refused = lp.solve();
+  CHECK(refused.status == core::Status::numerical_error);
+  CHECK_THAT(refused.message, Catch::Contains("LP cost 1e+30 of column 3 is out of the range Clp accepts"));
+  cost[3] = std::numeric_limits<double>::quiet_NaN();
+  lp.set_cost(cost);
+  CHECK(lp.solve().status == core::Status::numerical_error);
+  cost[3] = 1.0;  // a good cost afterwards solves again
+  lp.set_cost(cost);
+  CHECK(lp.solve().status == core::Status::optimal);
+}
