@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/errors.hpp"
 #include "data/load.hpp"
 
 namespace sparsesvm::app {
@@ -33,7 +34,13 @@ core::Dataset DataSourceOptions::load() const {
   }
   data::DataSource source = generator.empty() ? data::DataSource{location, format, {}}
                                               : data::DataSource{generator, "generator", {}};
-  for (const std::string& item : loader_options) source.options.insert(split_key_value(item, "--option"));
+  for (const std::string& item : loader_options) {
+    const auto [key, value] = split_key_value(item, "--option");
+    if (!source.options.emplace(key, value).second) {
+      throw core::InputError(fmt::format("--option: '{}' is given twice ({}={} and {}={}); give it once", key, key,
+                                         source.options.at(key), key, value));
+    }
+  }
   return data::load_dataset(source);
 }
 

@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
     }
     return 0;
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    // --help and --version exit 0; every bad flag or argument exits 1 (CLI11's own codes are 100+).
+    return app.exit(error) == 0 ? 0 : 1;
   } catch (const sparsesvm::core::InputError& error) {
     std::cerr << "sparsesvm: error: " << error.what() << "\n";
     return 1;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <charconv>
 #include <filesystem>
 
 #include "commands.hpp"
@@ -32,17 +33,19 @@ struct RunOptions {
   bool verbose = false;
 };
 
+// "I/N" with whole numbers 0 <= I < N and nothing else ("1/4x" is refused).
 std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+  const auto whole_number = [](std::string_view part, std::size_t& value) {
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    return !part.empty() && error == std::errc() && end == part.data() + part.size();
+  };
   const std::size_t slash = text.find('/');
-  try {
-    if (slash != std::string::npos) {
-      const std::size_t index = std::stoul(text.substr(0, slash));
-      const std::size_t count = std::stoul(text.substr(slash + 1));
-      if (count > 0 && index < count) return {index, count};
-    }
-  } catch (const std::exception&) {
+  std::size_t index = 0, count = 0;
+  if (slash != std::string::npos && whole_number(std::string_view(text).substr(0, slash), index) &&
+      whole_number(std::string_view(text).substr(slash + 1), count) && count > 0 && index < count) {
+    return {index, count};
   }
-  throw CLI::ValidationError("--shard", fmt::format("expected I/N with 0 <= I < N, found '{}'", text));
+  throw core::InputError(fmt::format("--shard: expected I/N with whole numbers 0 <= I < N, found '{}'", text));
 }
 
 std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const RunOptions& options) {

@@ -85,6 +85,22 @@ class Reader {
   std::string file_;
 };
 
+// Every mapping of the tree has plain scalar keys, each once (yaml-cpp would keep the first of two
+// silently, and a non-scalar key cannot be read as a name).
+void check_tree(const YAML::Node& node, const std::string& key, const Reader& reader) {
+  if (node.IsSequence()) {
+    for (std::size_t k = 0; k < node.size(); ++k) check_tree(node[k], fmt::format("{}[{}]", key, k), reader);
+  }
+  if (!node.IsMap()) return;
+  std::set<std::string> seen;
+  for (const auto& entry : node) {
+    if (!entry.first.IsScalar()) reader.fail(key.empty() ? "(top level)" : key, "a mapping key must be a plain name");
+    const std::string name = entry.first.Scalar();
+    if (!seen.insert(name).second) reader.fail(Reader::join(key, name), "given twice; give each key once");
+    check_tree(entry.second, Reader::join(key, name), reader);
+  }
+}
+
 // Sets "a.b.c=value" in the YAML tree (the value parsed as YAML); the parent path must exist.
 void apply_override(YAML::Node& root, const std::string& item, const Reader& reader) {
   const std::size_t equals = item.find('=');
@@ -429,7 +445,11 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   const Reader reader(path);
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
+    const std::vector<YAML::Node> documents = YAML::LoadAllFromFile(path);
+    if (documents.size() != 1) {
+      throw ConfigError(fmt::format("{}: holds {} YAML documents; a config is exactly one", path, documents.size()));
+    }
+    root = documents.front();
   } catch (const YAML::BadFile&) {
     throw ConfigError(fmt::format("{}: cannot open config file", path));
   } catch (const YAML::ParserException& error) {
@@ -437,6 +457,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
                                   error.msg));
   }
   if (!root.IsMap()) throw ConfigError(fmt::format("{}: the config must be a YAML mapping", path));
+  check_tree(root, "", reader);
   for (const std::string& item : overrides) apply_override(root, item, reader);
   reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "grid", "protocol", "tables"});
 

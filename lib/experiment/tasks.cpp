@@ -185,6 +185,13 @@ Parts prepare(const core::Dataset& data, const std::vector<std::size_t>& train_r
   std::vector<std::unique_ptr<data::Transform>> transforms;
   for (const std::string& name : transform_names) transforms.push_back(data::make_transform(name));
   data::fit_and_apply(transforms, parts.train, {&parts.test});
+  // Scores need examples to score, and a NaN would be scored as the negative class.
+  if (parts.test.n() == 0) throw core::InputError(fmt::format("data set {}: the part to score on is empty", data.name()));
+  if (const std::size_t missing = parts.test.count_missing(); missing > 0) {
+    throw core::InputError(fmt::format("data set {}: {} missing values in the part to score on; impute them (transform "
+                                       "impute_mean)",
+                                       data.name(), missing));
+  }
   return parts;
 }
 

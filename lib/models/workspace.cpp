@@ -13,6 +13,9 @@ Workspace::Workspace(const core::Dataset& train, std::uint64_t seed, StepSolverO
                                        "fitting",
                                        train.name(), train.count_missing()));
   }
+  if (train.d() == 0) {
+    throw core::InputError(fmt::format("dataset {}: no features (d = 0); check the loader's drop_columns", train.name()));
+  }
   if (train.count_positive() == 0 || train.count_negative() == 0) {
     throw core::InputError(fmt::format("dataset {}: training data has only class {} ({} examples); need both classes",
                                        train.name(), train.count_positive() ? "+1" : "-1", train.n()));

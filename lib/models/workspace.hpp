@@ -9,7 +9,8 @@
 // of a degenerate optimum; SMO stops at a tolerance from its warm start). The experiment runner
 // therefore always fits the methods of one training set in config order.
 //
-// Construction checks what every algorithm needs: no missing values, both classes present.
+// Construction checks what every algorithm needs: no missing values, at least one feature, both
+// classes present.
 #include <cstdint>
 #include <functional>
 #include <map>

@@ -52,6 +52,13 @@ expect_ok "fit takes a solver option" "status      optimal" "$bin" fit -m FSV --
 expect_error "describe refuses an unknown method" "unknown method 'RLSVM9'" "$bin" describe RLSVM9
 expect_error "fit refuses a parameter the method does not take" "method OneNormSVM: unknown parameter 'mu'" \
   "$bin" fit -m OneNormSVM --mu 0.5 "$root/datasets/sonar.csv"
+expect_error "a repeated loader option is refused" "'label_column' is given twice" \
+  "$bin" describe-data "$root/datasets/sonar.csv" -o label_column=-1 -o label_column=0
+expect_error "a malformed shard is refused" "expected I/N with whole numbers" \
+  "$bin" run "$root/configs/quickstart.yaml" --shard 1/4x --dry-run
+"$bin" run "$root/configs/quickstart.yaml" --no-such-flag >/dev/null 2>&1
+status=$?
+((status == 1)) || { echo "FAIL: an unknown flag exits $status, not 1"; failures=$((failures + 1)); }
 expect_ok "fit writes a result row" "optimal" "$bin" fit -m RLSVM0 --lambda 0.5 -t standardize \
   "$root/datasets/sonar.csv" --out "$tmp/row.csv" --weights "$tmp/weights.csv"
 head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,tolerance,objective_tolerance,max_iterations,surrogate_stop,status,objective,iterations,inner_iterations,nnz,train_accuracy,time_s,stop_reason" \

@@ -86,6 +86,9 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
              Catch::Contains("protocol.outer.type: unknown outer protocol 'bootstrap'"));
   CHECK_THAT(error_of("syntax.yaml", "name: [unclosed\n"), Catch::Contains("syntax.yaml:") && Catch::Contains("YAML syntax error"));
   CHECK_THAT(error_of("top.yaml", kGood + "extra: 1\n"), Catch::Contains("top.yaml: extra: unknown key"));
+  CHECK_THAT(error_of("dupkey.yaml", kGood + "seed: 4\n"), Catch::Contains("dupkey.yaml: seed: given twice"));
+  CHECK_THAT(error_of("twodocs.yaml", kGood + "---\nseed: 4\n"), Catch::Contains("holds 2 YAML documents"));
+  CHECK_THAT(error_of("mapkey.yaml", kGood + "? [a, b]\n: 1\n"), Catch::Contains("a mapping key must be a plain name"));
   CHECK_THAT(error_of("transform.yaml", config_with("params: {n: 40}", "params: {n: 40}\n    transforms: [whiten]")),
              Catch::Contains("datasets[0].transforms[0]: unknown transform 'whiten'"));
 }

@@ -98,3 +98,21 @@ protocol:
     CHECK_THAT(row.at("message"), Catch::Contains("training data has only class"));
   }
 }
+
+TEST_CASE("an empty test part is an input_error row, not an accuracy of 0", "[tasks]") {
+  const auto config = experiment::load_config(write_file("emptytest.yaml", R"(name: emptytest
+datasets:
+  - name: g
+    generator: dca_gaussians
+    params: {n: 20}
+methods: [OneNormSVM]
+grid: {lambda: [1]}
+protocol:
+  outer: {type: holdout, test_fraction: 0.01, repetitions: 1}
+  inner: {type: none}
+)"));
+  const auto rows = group_rows(config, 0);
+  CHECK(rows[0].at("status") == "input_error");
+  CHECK_THAT(rows[0].at("message"), Catch::Contains("the part to score on is empty"));
+  CHECK(rows[0].at("accuracy").empty());
+}
