@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <vector>
 
@@ -44,6 +45,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     // --help and --version exit 0; every bad flag or argument exits 1 (CLI11's own codes are 100+).
     return app.exit(error) == 0 ? 0 : 1;
+  } catch (const std::filesystem::filesystem_error& error) {
+    // An output directory that cannot be written (read-only, disk full): the path and the OS reason.
+    std::cerr << "sparsesvm: error: " << error.path1().string() << ": " << error.code().message() << "\n";
+    return 1;
   } catch (const sparsesvm::core::InputError& error) {
     std::cerr << "sparsesvm: error: " << error.what() << "\n";
     return 1;

@@ -1,6 +1,7 @@
 #include "experiment/collect.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
@@ -28,10 +29,28 @@ std::string read_file(const std::filesystem::path& path) {
   return buffer.str();
 }
 
+// Every field collect computes with is a number (or empty); `rep` a whole number.
+void check_numbers(const Row& row, const std::vector<std::string>& numeric_columns, const std::string& file) {
+  for (const std::string& column : numeric_columns) {
+    const std::string& text = row.at(column);
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    const bool number = error == std::errc() && end == text.data() + text.size();
+    if (!text.empty() && text != "nan" && !number) {
+      throw core::InputError(fmt::format("{}: column {}: expected a number, found '{}'", file, column, text));
+    }
+  }
+  const std::string& rep = row.at("rep");
+  if (rep.empty() || !std::all_of(rep.begin(), rep.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    throw core::InputError(fmt::format("{}: column rep: expected a whole number, found '{}'", file, rep));
+  }
+}
+
 // The rows of the planned tasks, each read from the first directory that has its file; all must share
 // `columns` as their header. Task files of other configs (other content hashes) are counted, never read.
 std::vector<Row> read_rows(const std::vector<std::string>& directories, const std::vector<std::string>& columns,
-                           const std::vector<Task>& planned, std::size_t& ignored_files) {
+                           const std::vector<std::string>& numeric_columns, const std::vector<Task>& planned,
+                           std::size_t& ignored_files) {
   std::set<std::string> planned_files;
   for (const Task& task : planned) planned_files.insert(task.id + ".csv");
   std::vector<std::filesystem::path> task_dirs;
@@ -58,8 +77,13 @@ std::vector<Row> read_rows(const std::vector<std::string>& directories, const st
                                            "and one row with columns {})",
                                            file.string(), fmt::join(columns, ",")));
       }
+      if (table[1].size() != columns.size()) {
+        throw core::InputError(fmt::format("{}: {} fields, expected {}; the file is damaged (delete it and run again)",
+                                           file.string(), table[1].size(), columns.size()));
+      }
       Row row;
-      for (std::size_t c = 0; c < columns.size() && c < table[1].size(); ++c) row[columns[c]] = table[1][c];
+      for (std::size_t c = 0; c < columns.size(); ++c) row[columns[c]] = table[1][c];
+      check_numbers(row, numeric_columns, file.string());
       rows.push_back(std::move(row));
       break;  // the same task in two shard folders counts once
     }
@@ -86,7 +110,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   const std::vector<std::string> metrics = summary_metric_names(parameter_columns(config));
   CollectSummary summary;
   const std::vector<Task> planned = plan_tasks(config);
-  std::vector<Row> rows = read_rows(input_directories, columns_of_rows, planned, summary.ignored_files);
+  std::vector<Row> rows = read_rows(input_directories, columns_of_rows, metrics, planned, summary.ignored_files);
   // Config order: data set instance, then method, then repetition.
   std::map<std::pair<std::string, std::string>, std::size_t> dataset_order;
   std::vector<std::pair<std::string, std::string>> columns;  // data sets with results, in config order

@@ -69,6 +69,20 @@ grep -q "48 task files in the directories belong to other configs" <<<"$out" || 
 "$bin" run "$config" -q -j 2 --out "$tmp/j2" protocol.outer.repetitions=5 || fail "run with more repetitions exited $?"
 grep -q "tasks_run: 12" "$tmp/j2/manifest.yaml" || fail "more repetitions did not reuse the finished tasks: $(grep tasks_ "$tmp/j2/manifest.yaml")"
 
+# A damaged task file (cut short) is a clear error naming it, not an internal error.
+cp -r "$tmp/j2" "$tmp/damaged"
+victim=$(ls "$tmp/damaged/tasks/"*.csv | head -1)
+sed -i '2s/,[^,]*$//' "$victim"
+out=$("$bin" collect "$tmp/damaged" 2>&1)
+status=$?
+((status == 1)) || fail "collect of a damaged file exited $status"
+grep -q "the file is damaged" <<<"$out" || fail "damaged file message: $out"
+# An output directory that cannot be created: the path and the reason, exit 1.
+out=$("$bin" run "$config" -q --out /etc/passwd/run 2>&1)
+status=$?
+((status == 1)) || fail "an unwritable --out exited $status"
+grep -q "/etc/passwd/run: Not a directory" <<<"$out" || fail "unwritable --out message: $out"
+
 # Dry run prints the plan and fits nothing.
 out=$("$bin" run "$config" --dry-run --out "$tmp/dry") || fail "dry run exited $?"
 grep -q "48 tasks" <<<"$out" || fail "dry run: $out"

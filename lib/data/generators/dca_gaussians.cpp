@@ -21,10 +21,12 @@ core::Dataset make_dca_gaussians(const GeneratorParams& params) {
   const double noise_low = params.real("noise_low");
   const double noise_high = params.real("noise_high");
   const double scale = params.real("scale");
-  if (n < 2 || informative + noise_dims == 0 || !(noise_low < noise_high)) {
-    throw core::InputError("generator dca_gaussians: need n >= 2, at least one dimension and noise_low < noise_high");
+  if (n < 2 || informative + noise_dims == 0 || !(noise_low < noise_high) || !(params.real("variance") > 0)) {
+    throw core::InputError("generator dca_gaussians: need n >= 2, at least one dimension, noise_low < noise_high and "
+                           "a positive variance");
   }
   const std::size_t d = informative + noise_dims;
+  check_sample_size("dca_gaussians", n, d);
   const std::size_t positives = (n + 1) / 2;
   core::Rng rng(params.seed());
   core::DenseMatrix x(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));

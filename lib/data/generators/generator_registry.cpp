@@ -21,6 +21,14 @@ const std::string& GeneratorParams::text(const std::string& name) const {
   return found->second;
 }
 
+void check_sample_size(const std::string& generator, std::size_t n, std::size_t d) {
+  constexpr double kMaxValues = 2.5e8;
+  if (static_cast<double>(n) * static_cast<double>(d) > kMaxValues) {
+    throw InputError(fmt::format("generator {}: n x d = {} x {} exceeds the limit of {:g} values (2 GB)", generator, n,
+                                 d, kMaxValues));
+  }
+}
+
 double GeneratorParams::real(const std::string& name) const {
   double value = 0.0;
   const std::string& token = text(name);

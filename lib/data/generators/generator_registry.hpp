@@ -60,6 +60,10 @@ core::Dataset make_psi_unit_disk(const GeneratorParams& params);
 core::Dataset make_psi_quadratic(const GeneratorParams& params);
 core::Dataset make_rw_relevant(const GeneratorParams& params);
 
+// InputError unless an n x d dense sample fits the limit (2.5e8 values, 2 GB): a typo like n=1e9 must
+// not allocate until the machine gives up.
+void check_sample_size(const std::string& generator, std::size_t n, std::size_t d);
+
 // Provenance shared by all generators: kind "generator", the name, and every parameter value.
 core::Provenance generator_provenance(const std::string& name, const GeneratorParams& params);
 

@@ -47,6 +47,7 @@ core::Dataset make_psi_quadratic(const GeneratorParams& params) {
     throw core::InputError("generator psi_quadratic: need n >= 2, case in 1..4 and flip_probability in [0, 1]");
   }
   const std::vector<BasisFunction> basis = basis_for_case(basis_case);
+  check_sample_size("psi_quadratic", n, basis.size());
   core::Rng rng(params.seed());
   core::DenseMatrix features(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(basis.size()));
   core::Vector y(static_cast<Eigen::Index>(n));

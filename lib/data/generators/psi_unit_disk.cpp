@@ -12,6 +12,7 @@ core::Dataset make_psi_unit_disk(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
   if (n < 2) throw core::InputError("generator psi_unit_disk: need n >= 2");
   core::Rng rng(params.seed());
+  check_sample_size("psi_unit_disk", n, 2);
   core::DenseMatrix x(static_cast<Eigen::Index>(n), 2);
   core::Vector y(static_cast<Eigen::Index>(n));
   for (Eigen::Index i = 0; i < x.rows(); ++i) {

@@ -14,6 +14,7 @@ namespace sparsesvm::data {
 core::Dataset make_rw_relevant(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
   const std::size_t d = params.count("d");
+  check_sample_size("rw_relevant", n, d);
   const std::size_t d_rel = params.count("d_rel");
   const double distance = params.real("distance");
   if (n < 2 || d_rel < 1 || d_rel > d) throw core::InputError("generator rw_relevant: need n >= 2 and 1 <= d_rel <= d");

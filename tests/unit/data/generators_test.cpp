@@ -126,3 +126,10 @@ TEST_CASE("generators are reproducible and reject bad specs", "[generator]") {
   CHECK(data.provenance().describe().find("n=7") != std::string::npos);
   CHECK(data.provenance().describe().find("seed=3") != std::string::npos);
 }
+
+TEST_CASE("generators refuse impossible or oversized parameters", "[generator]") {
+  CHECK_THROWS_WITH(data::generate("dca_gaussians:variance=-1"), Catch::Contains("a positive variance"));
+  CHECK_THROWS_WITH(data::generate("dca_gaussians:n=1000000000"),
+                    Catch::Contains("n x d = 1000000000 x 10 exceeds the limit"));
+  CHECK_THROWS_WITH(data::generate("rw_relevant:n=100000,d=100000"), Catch::Contains("exceeds the limit"));
+}
