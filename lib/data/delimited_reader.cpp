@@ -58,11 +58,29 @@ Layout make_layout(std::size_t width, const DelimitedOptions& options, const std
   return layout;
 }
 
-bool looks_like_header(const std::vector<Field>& fields, const Layout& layout, const std::string& missing_token) {
+// header: auto. A first row whose feature fields are all names is a header; all numbers (or missing),
+// data. A mix is ambiguous (a typo in the first example, or a header with numeric names): an error
+// asking for header true or false, rather than a guess that silently drops an example.
+bool looks_like_header(const std::vector<Field>& fields, const Layout& layout, const std::string& missing_token,
+                       const std::string& path, std::size_t line) {
+  std::size_t names = 0, numbers = 0;
+  const Field* name = nullptr;
   for (std::size_t k = 0; k < fields.size(); ++k) {
-    if (layout.is_feature[k] && fields[k].text != missing_token && !is_number(fields[k].text)) return true;
+    if (!layout.is_feature[k] || fields[k].text == missing_token) continue;
+    if (is_number(fields[k].text)) {
+      ++numbers;
+    } else {
+      ++names;
+      name = name ? name : &fields[k];
+    }
   }
-  return false;
+  if (names > 0 && numbers > 0) {
+    core::throw_at(path, line, name->column,
+                   fmt::format("'{}' is not a number, but {} other fields of this first row are; is it a header? set "
+                               "loader option header to true or false",
+                               name->text, numbers));
+  }
+  return names > 0;
 }
 
 }  // namespace
@@ -80,7 +98,7 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& op
     const std::vector<Field> fields = split_fields(text, options.delimiter);
     if (!layout) {
       layout = make_layout(fields.size(), options, path, line);
-      if (options.header.value_or(looks_like_header(fields, *layout, options.missing_token))) {
+      if (options.header.value_or(looks_like_header(fields, *layout, options.missing_token, path, line))) {
         for (std::size_t k = 0; k < fields.size(); ++k) {
           if (layout->is_feature[k]) feature_names.emplace_back(fields[k].text);
         }

@@ -97,8 +97,14 @@ core::Dataset read_nips2003(const std::string& directory, const std::string& nam
     const TextFile data = read_text_file(stem + ".data");
     const TextFile labels = read_text_file(stem + ".labels");
     if (format == Nips2003Format::automatic) format = detect_format(data);
+    const std::size_t columns_before = columns;
     const std::size_t rows =
         read_data_rows(data, format, options.n_features, raw_labels.size(), entries, columns);
+    // Dense parts of one set have one width; a wider later part would otherwise pad the earlier ones.
+    if (format == Nips2003Format::dense && columns_before != 0 && columns != columns_before) {
+      throw InputError(fmt::format("{}: {} values per row, but the parts before it have {}", data.path, columns,
+                                   columns_before));
+    }
     std::size_t label_rows = 0;
     for_each_line(labels, [&](std::size_t line, std::string_view text) {
       raw_labels.push_back(RawLabel{std::string(split_fields(text, 0).front().text), line});

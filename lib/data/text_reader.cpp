@@ -13,6 +13,10 @@ namespace sparsesvm::data {
 
 using core::InputError;
 
+namespace {
+constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+}  // namespace
+
 TextFile read_text_file(const std::string& path) {
   std::ifstream stream(path, std::ios::binary);
   if (!stream) throw InputError(fmt::format("{}: cannot open file", path));
@@ -28,6 +32,7 @@ TextFile read_text_file(const std::string& path) {
 
 void for_each_line(const TextFile& file, const std::function<void(std::size_t, std::string_view)>& visit) {
   std::string_view rest = file.content;
+  if (rest.starts_with(kUtf8ByteOrderMark)) rest.remove_prefix(kUtf8ByteOrderMark.size());  // editors' BOM
   std::size_t line_number = 0;
   while (!rest.empty()) {
     const std::size_t end = rest.find('\n');

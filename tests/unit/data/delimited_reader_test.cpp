@@ -131,3 +131,17 @@ TEST_CASE("load_dataset reads text options and rejects unknown ones", "[loader]"
   source.options["positve"] = "good";
   CHECK_THROWS_WITH(data::load_dataset(source), Catch::Contains("unknown delimited loader option 'positve'"));
 }
+
+TEST_CASE("delimited: a UTF-8 BOM is skipped, a half-numeric first row is an error, not a header", "[loader][delimited]") {
+  // Found in issue 9: both turned the first example into a header (n = 2 of 3).
+  data::DelimitedOptions options;
+  const core::Dataset bom = data::read_delimited(write_file("bom.csv", "\xEF\xBB\xBF" "1,2,1\n3,4,-1\n5,6,1\n"), options);
+  CHECK(bom.n() == 3);
+  CHECK(bom.value(0, 0) == 1.0);
+  CHECK_THROWS_WITH(data::read_delimited(write_file("typo.csv", "1,2x,1\n3,4,-1\n5,6,1\n"), options),
+                    Catch::Contains("typo.csv:1:3: '2x' is not a number, but 1 other fields of this first row are") &&
+                        Catch::Contains("header to true or false"));
+  options.header = false;
+  CHECK_THROWS_WITH(data::read_delimited(write_file("typo2.csv", "1,2x,1\n3,4,-1\n"), options),
+                    Catch::Contains("typo2.csv:1:3"));
+}

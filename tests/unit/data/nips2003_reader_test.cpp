@@ -57,3 +57,13 @@ TEST_CASE("NIPS 2003 errors: label count, ragged rows", "[loader][nips2003]") {
   write_file("short_train.labels", "1\n");
   CHECK_THROWS_WITH(data::read_nips2003(directory, "short", options), Catch::Contains("1 labels for 2 rows"));
 }
+
+TEST_CASE("NIPS 2003 dense: a valid part wider than train is an error, not zero-padding", "[loader][nips2003]") {
+  const std::string train = write_file("widerset_train.data", "1 0 3\n0 2 0\n");
+  write_file("widerset_train.labels", "1\n-1\n");
+  write_file("widerset_valid.data", "4 5 6 7\n");
+  write_file("widerset_valid.labels", "-1\n");
+  const std::string directory = std::filesystem::path(train).parent_path().string();
+  CHECK_THROWS_WITH(data::read_nips2003(directory, "widerset", {}),
+                    Catch::Contains("widerset_valid.data: 4 values per row, but the parts before it have 3"));
+}
