@@ -44,6 +44,12 @@ void Standardizer::fit(const core::Dataset& train) {
   for (std::size_t j = 0; j < stats.size(); ++j) {
     const auto k = static_cast<Eigen::Index>(j);
     mean_[k] = stats[j].observed > 0 ? stats[j].mean : 0.0;
+    // A mean or deviation that overflows (values beyond ~1e154) would zero the feature silently.
+    if (!std::isfinite(stats[j].mean) || !std::isfinite(stats[j].stddev)) {
+      throw core::InputError(fmt::format("dataset {}: feature {} ('{}'): values too large to standardize (their "
+                                         "deviation overflows); rescale the data first",
+                                         train.name(), j, train.feature_names()[j]));
+    }
     scale_[k] = stats[j].stddev > 0 ? 1.0 / stats[j].stddev : 1.0;
   }
 }

@@ -72,6 +72,12 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
   }
   const double scale = 1.0 / (2.0 * problem.lambda);
   const core::Vector tilt = problem.tilt_w.size() == d ? problem.tilt_w : core::Vector::Zero(d);
+  if (!gram_.allFinite()) {  // |x| beyond ~1e154: inner products overflow, and SMO would return w = 0
+    SvmDualSolution overflow;
+    overflow.status = core::Status::numerical_error;
+    overflow.message = "svm dual: inner products of the examples overflow (features beyond ~1e154); rescale the data";
+    return overflow;
+  }
 
   core::Vector alpha = warm_alpha.size() == n ? warm_alpha : core::Vector::Zero(n);
   alpha = alpha.cwiseMax(0.0).cwiseMin(problem.upper);

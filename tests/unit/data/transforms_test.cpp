@@ -122,3 +122,11 @@ TEST_CASE("feature statistics ignore missing values and count sparse zeros", "[t
   CHECK(sparse_stats[0].min == 0.0);
   CHECK(sparse_stats[1].max == 0.0);
 }
+
+TEST_CASE("standardize refuses a feature whose deviation overflows instead of zeroing it", "[transform]") {
+  core::DenseMatrix x(3, 2);
+  x << 1, 1e200, 2, -1e200, 3, 1e200;
+  core::Dataset data("huge", x, (core::Vector(3) << 1, -1, 1).finished(), {}, {});
+  data::Standardizer standardize;
+  CHECK_THROWS_WITH(standardize.fit(data), Catch::Contains("feature 1") && Catch::Contains("values too large to standardize"));
+}

@@ -73,3 +73,15 @@ TEST_CASE("an unreachable equality constraint is reported infeasible", "[optim][
   problem.tilt_b = -5.0;  // needs sum y alpha = 5, at most 1 with one positive example and C = 1
   CHECK(optim::SvmDualSolver(data).solve(problem, core::Vector()).status == core::Status::infeasible);
 }
+
+TEST_CASE("SMO on data whose inner products overflow reports numerical_error, not w = 0 optimal", "[optim][smo]") {
+  core::DenseMatrix x(2, 1);
+  x << 1e160, -1e160;
+  const core::Dataset data("overflow", x, (core::Vector(2) << 1, -1).finished(), {}, {});
+  optim::SvmDualProblem problem;
+  problem.upper = core::Vector::Ones(2);
+  problem.margin = core::Vector::Ones(2);
+  const optim::SvmDualSolution solution = optim::SvmDualSolver(data).solve(problem, core::Vector());
+  CHECK(solution.status == core::Status::numerical_error);
+  CHECK_THAT(solution.message, Catch::Contains("overflow"));
+}
