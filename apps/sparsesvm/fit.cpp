@@ -64,7 +64,7 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   if (!report.message.empty()) fmt::print("message     {}\n", report.message);
   if (!core::has_solution(report.status)) return;
   fmt::print("objective   {:.10g}\n", report.objective);
-  fmt::print("iterations  {} DCA, {} LP/QP iterations in {} solves\n", report.iterations, report.inner_iterations,
+  fmt::print("iterations  {} outer, {} LP/QP iterations in {} solves\n", report.iterations, report.inner_iterations,
              report.inner_solves);
   const std::vector<std::size_t> selected = report.model.selected_features();
   std::vector<std::string> names;

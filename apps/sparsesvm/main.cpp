@@ -45,6 +45,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     // --help and --version exit 0; every bad flag or argument exits 1 (CLI11's own codes are 100+).
     return app.exit(error) == 0 ? 0 : 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "sparsesvm: error: out of memory; the input asks for more than this machine has\n";
+    return 1;
   } catch (const std::filesystem::filesystem_error& error) {
     // An output directory that cannot be written (read-only, disk full): the path and the OS reason.
     std::cerr << "sparsesvm: error: " << error.path1().string() << ": " << error.code().message() << "\n";

@@ -151,6 +151,9 @@ Command add_collect(CLI::App& app) {
     const experiment::ExperimentConfig config = experiment::load_config(config_path);
     const experiment::CollectSummary summary = experiment::collect(config, *directories, directories->front());
     fmt::print("{} rows of {} planned tasks ({} without a solution)\n", summary.rows, summary.expected, summary.failed);
+    for (const std::string& note : summary.missing_datasets) {
+      fmt::print(stderr, "sparsesvm: warning: data set {}; its rows are not collected\n", note);
+    }
     if (summary.ignored_files > 0) {
       fmt::print("{} task files in the directories belong to other configs (or other data) and were not read\n",
                  summary.ignored_files);

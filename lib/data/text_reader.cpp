@@ -121,6 +121,10 @@ std::size_t parse_index(std::string_view token, const Location& where, std::stri
 }
 
 void check_feature_index(std::size_t index, std::size_t n_features, const Location& where) {
+  if (n_features > kMaxDeclaredFeatures) {
+    throw InputError(fmt::format("{}: n_features {} exceeds the limit of {}", where.file, n_features,
+                                 kMaxDeclaredFeatures));
+  }
   if (n_features != 0 && index > n_features) {
     core::throw_at(where.file, where.line, where.column,
                    fmt::format("feature index {} exceeds the declared number of features {}", index, n_features));

@@ -40,17 +40,28 @@ void check_numbers(const Row& row, const std::vector<std::string>& numeric_colum
       throw core::InputError(fmt::format("{}: column {}: expected a number, found '{}'", file, column, text));
     }
   }
-  const std::string& rep = row.at("rep");
-  if (rep.empty() || !std::all_of(rep.begin(), rep.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    throw core::InputError(fmt::format("{}: column rep: expected a whole number, found '{}'", file, rep));
+}
+
+// A task file's row names the task its file name stands for (an edited or moved file would not).
+void check_identity(const Row& row, const ExperimentConfig& config, const Task& task, const std::string& file) {
+  const DatasetInstance& instance = config.datasets[task.dataset];
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"dataset", instance.name}, {"condition", instance.condition},
+      {"method", config.methods[task.method].label}, {"rep", std::to_string(task.repetition)}};
+  for (const auto& [column, value] : expected) {
+    if (row.at(column) != value) {
+      throw core::InputError(fmt::format("{}: column {} is '{}', but this file is the task with {} '{}'; the file "
+                                         "was edited or moved (delete it and run again)",
+                                         file, column, row.at(column), column, value));
+    }
   }
 }
 
 // The rows of the planned tasks, each read from the first directory that has its file; all must share
 // `columns` as their header. Task files of other configs (other content hashes) are counted, never read.
-std::vector<Row> read_rows(const std::vector<std::string>& directories, const std::vector<std::string>& columns,
-                           const std::vector<std::string>& numeric_columns, const std::vector<Task>& planned,
-                           std::size_t& ignored_files) {
+std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std::string>& directories,
+                           const std::vector<std::string>& columns, const std::vector<std::string>& numeric_columns,
+                           const std::vector<Task>& planned, std::size_t& ignored_files) {
   std::set<std::string> planned_files;
   for (const Task& task : planned) planned_files.insert(task.id + ".csv");
   std::vector<std::filesystem::path> task_dirs;
@@ -84,6 +95,7 @@ std::vector<Row> read_rows(const std::vector<std::string>& directories, const st
       Row row;
       for (std::size_t c = 0; c < columns.size(); ++c) row[columns[c]] = table[1][c];
       check_numbers(row, numeric_columns, file.string());
+      check_identity(row, config, task, file.string());
       rows.push_back(std::move(row));
       break;  // the same task in two shard folders counts once
     }
@@ -109,8 +121,10 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   const std::vector<std::string> columns_of_rows = result_columns(config);
   const std::vector<std::string> metrics = summary_metric_names(parameter_columns(config));
   CollectSummary summary;
-  const std::vector<Task> planned = plan_tasks(config);
-  std::vector<Row> rows = read_rows(input_directories, columns_of_rows, metrics, planned, summary.ignored_files);
+  std::vector<std::string> missing;
+  const std::vector<Task> planned = plan_tasks(config, &missing);
+  summary.missing_datasets = missing;
+  std::vector<Row> rows = read_rows(config, input_directories, columns_of_rows, metrics, planned, summary.ignored_files);
   // Config order: data set instance, then method, then repetition.
   std::map<std::pair<std::string, std::string>, std::size_t> dataset_order;
   std::vector<std::pair<std::string, std::string>> columns;  // data sets with results, in config order

@@ -20,6 +20,7 @@ struct CollectSummary {
   std::size_t failed = 0;
   std::size_t expected = 0;       // tasks the config plans
   std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
+  std::vector<std::string> missing_datasets;  // data sets whose files are absent now: their tasks cannot be named
   std::vector<std::string> written;
 };
 

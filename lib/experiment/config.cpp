@@ -87,9 +87,21 @@ class Reader {
 
 // Every mapping of the tree has plain scalar keys, each once (yaml-cpp would keep the first of two
 // silently, and a non-scalar key cannot be read as a name).
-void check_tree(const YAML::Node& node, const std::string& key, const Reader& reader) {
+// Aliases can make a cycle or an exponential fan-out: a depth or size no config needs is an error.
+constexpr std::size_t kMaxConfigDepth = 32;
+constexpr std::size_t kMaxConfigNodes = 100'000;
+
+void check_tree(const YAML::Node& node, const std::string& key, const Reader& reader, std::size_t depth,
+                std::size_t& nodes) {
+  if (depth > kMaxConfigDepth || ++nodes > kMaxConfigNodes) {
+    reader.fail(key.empty() ? "(top level)" : key, fmt::format("the config nests deeper than {} levels or holds more "
+                                                               "than {} values (an alias cycle?)",
+                                                               kMaxConfigDepth, kMaxConfigNodes));
+  }
   if (node.IsSequence()) {
-    for (std::size_t k = 0; k < node.size(); ++k) check_tree(node[k], fmt::format("{}[{}]", key, k), reader);
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      check_tree(node[k], fmt::format("{}[{}]", key, k), reader, depth + 1, nodes);
+    }
   }
   if (!node.IsMap()) return;
   std::set<std::string> seen;
@@ -97,8 +109,13 @@ void check_tree(const YAML::Node& node, const std::string& key, const Reader& re
     if (!entry.first.IsScalar()) reader.fail(key.empty() ? "(top level)" : key, "a mapping key must be a plain name");
     const std::string name = entry.first.Scalar();
     if (!seen.insert(name).second) reader.fail(Reader::join(key, name), "given twice; give each key once");
-    check_tree(entry.second, Reader::join(key, name), reader);
+    check_tree(entry.second, Reader::join(key, name), reader, depth + 1, nodes);
   }
+}
+
+void check_tree(const YAML::Node& root, const Reader& reader) {
+  std::size_t nodes = 0;
+  check_tree(root, "", reader, 0, nodes);
 }
 
 // Sets "a.b.c=value" in the YAML tree (the value parsed as YAML); the parent path must exist.
@@ -130,7 +147,14 @@ void apply_override(YAML::Node& root, const std::string& item, const Reader& rea
     if (!next || next.IsScalar()) reader.fail(walked, "override path does not exist in the config");
     current.reset(next);
   }
-  const YAML::Node value = YAML::Load(item.substr(equals + 1));
+  YAML::Node value;
+  try {
+    const std::vector<YAML::Node> documents = YAML::LoadAll(item.substr(equals + 1));
+    if (documents.size() > 1) reader.fail(path, fmt::format("override '{}': the value holds several YAML documents", item));
+    value = documents.empty() ? YAML::Node() : documents.front();
+  } catch (const YAML::Exception& error) {
+    reader.fail(path, fmt::format("override '{}': the value is not valid YAML ({})", item, error.msg));
+  }
   if (current.IsSequence()) {
     current[index_of(current, parts.back(), path)] = value;
   } else {
@@ -216,6 +240,14 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
   // Relative paths are relative to the repository root when run from there, else to the config's folder.
   if (!std::filesystem::exists(file) && std::filesystem::exists(std::filesystem::path(config_dir) / file)) {
     file = (std::filesystem::path(config_dir) / file).string();
+  }
+  // A path found is stored absolute, also in the resolved config a run directory keeps, so that
+  // `collect` finds the data (it identifies tasks by the data's content) from any directory.
+  const std::filesystem::path found_at = std::filesystem::path(file);
+  if (std::filesystem::exists(found_at) || std::filesystem::is_directory(found_at.parent_path())) {
+    file = std::filesystem::absolute(found_at).lexically_normal().string();
+    YAML::Node writable = node;
+    writable["file"] = file;
   }
   DatasetInstance instance{name, "", {file, reader.optional<std::string>(node, key, "format", "auto", "a format"), {}},
                            "", {}, transforms, ""};
@@ -457,8 +489,9 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
                                   error.msg));
   }
   if (!root.IsMap()) throw ConfigError(fmt::format("{}: the config must be a YAML mapping", path));
-  check_tree(root, "", reader);
+  check_tree(root, reader);
   for (const std::string& item : overrides) apply_override(root, item, reader);
+  check_tree(root, reader);  // what the overrides set, too
   reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "grid", "protocol", "tables"});
 
   ExperimentConfig config;

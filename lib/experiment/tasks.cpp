@@ -68,13 +68,14 @@ std::string file_content_hash(const data::DataSource& source) {
 }
 
 // Everything about a data set instance that its rows depend on: the source (a generator spec is its
-// content; a file is hashed), loader options and transforms.
+// content; a file's bytes are hashed, and where it lies does not matter), loader options and transforms.
 std::string dataset_fingerprint(const DatasetInstance& instance) {
-  std::string text = fmt::format("name={};condition={};format={};location={};", instance.name, instance.condition,
-                                 instance.source.format, instance.source.location);
+  const bool generated = instance.source.format == "generator";
+  std::string text = fmt::format("name={};condition={};format={};{};", instance.name, instance.condition,
+                                 instance.source.format,
+                                 generated ? "spec=" + instance.source.location : "content=" + file_content_hash(instance.source));
   for (const auto& [key, value] : instance.source.options) text += fmt::format("option {}={};", key, value);
   for (const std::string& transform : instance.transforms) text += "transform " + transform + ";";
-  if (instance.source.format != "generator") text += "content=" + file_content_hash(instance.source) + ";";
   return text;
 }
 

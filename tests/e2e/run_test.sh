@@ -69,6 +69,10 @@ grep -q "48 task files in the directories belong to other configs" <<<"$out" || 
 "$bin" run "$config" -q -j 2 --out "$tmp/j2" protocol.outer.repetitions=5 || fail "run with more repetitions exited $?"
 grep -q "tasks_run: 12" "$tmp/j2/manifest.yaml" || fail "more repetitions did not reuse the finished tasks: $(grep tasks_ "$tmp/j2/manifest.yaml")"
 
+# collect finds file data sets from any directory (the run directory's config stores absolute paths).
+out=$(cd / && "$bin" collect "$tmp/j1") || fail "collect from / exited $?"
+grep -q "^48 rows of 48 planned tasks" <<<"$out" || fail "collect from / lost rows: $out"
+
 # A damaged task file (cut short) is a clear error naming it, not an internal error.
 cp -r "$tmp/j2" "$tmp/damaged"
 victim=$(ls "$tmp/damaged/tasks/"*.csv | head -1)

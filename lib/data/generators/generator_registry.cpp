@@ -22,9 +22,9 @@ const std::string& GeneratorParams::text(const std::string& name) const {
 }
 
 void check_sample_size(const std::string& generator, std::size_t n, std::size_t d) {
-  constexpr double kMaxValues = 2.5e8;
+  constexpr double kMaxValues = 5e7;
   if (static_cast<double>(n) * static_cast<double>(d) > kMaxValues) {
-    throw InputError(fmt::format("generator {}: n x d = {} x {} exceeds the limit of {:g} values (2 GB)", generator, n,
+    throw InputError(fmt::format("generator {}: n x d = {} x {} exceeds the limit of {:g} values (400 MB)", generator, n,
                                  d, kMaxValues));
   }
 }

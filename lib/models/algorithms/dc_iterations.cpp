@@ -68,10 +68,17 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     record_step(report, next);
     report.iterations = k + 1;
     if (!core::has_solution(next.status)) {
-      keep_unconverged(report);
+      // The previous iterate is a model only if some step or a fitted start produced it: a random or
+      // zero start that no step improved is no answer.
+      const bool has_iterate = k > 0 || start.report;
+      if (has_iterate) {
+        keep_unconverged(report);
+      } else {
+        report.status = next.status;
+      }
       report.stop_reason = "step failed";
-      append(report.message, fmt::format("step {} ended '{}': {}; kept the previous iterate", k + 1,
-                                         core::to_string(next.status), next.message));
+      append(report.message, fmt::format("step {} ended '{}': {}; {}", k + 1, core::to_string(next.status), next.message,
+                                         has_iterate ? "kept the previous iterate" : "no model (the start was not fitted)"));
       break;
     }
     const double next_value = objective.value(data, next.w, next.b);

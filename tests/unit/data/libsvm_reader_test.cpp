@@ -90,13 +90,17 @@ TEST_CASE("LIBSVM: a huge feature index is refused before anything is allocated"
   data::LibsvmOptions options;
   CHECK_THROWS_WITH(data::read_libsvm(write_file("huge1.libsvm", "-1 9223372036854775808:1\n+1 1:1\n"), options),
                     Catch::Contains("huge1.libsvm:1:4: feature index 9223372036854775808 exceeds the limit of "
-                                    "10000000 features") &&
+                                    "1000000 features") &&
                         Catch::Contains("loader option n_features"));
   const std::string wide = write_file("huge2.libsvm", "2 18451615:1\n1");
   CHECK_THROWS_WITH(data::read_libsvm(wide, options), Catch::Contains("feature index 18451615 exceeds the limit"));
-  options.n_features = 20'000'000;  // declared: read, sparse
+  const std::string declared = write_file("huge3.libsvm", "2 1500000:1\n1");
+  CHECK_THROWS_WITH(data::read_libsvm(declared, options), Catch::Contains("feature index 1500000 exceeds the limit"));
+  options.n_features = 2'000'000;  // declared: read, sparse
   options.storage = data::Storage::automatic;
-  const core::Dataset read = data::read_libsvm(wide, options);
-  CHECK(read.d() == 20'000'000);
+  const core::Dataset read = data::read_libsvm(declared, options);
+  CHECK(read.d() == 2'000'000);
   CHECK(read.is_sparse());
+  options.n_features = 100'000'000'000;
+  CHECK_THROWS_WITH(data::read_libsvm(declared, options), Catch::Contains("n_features 100000000000 exceeds the limit"));
 }

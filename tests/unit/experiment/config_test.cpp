@@ -89,6 +89,11 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
   CHECK_THAT(error_of("dupkey.yaml", kGood + "seed: 4\n"), Catch::Contains("dupkey.yaml: seed: given twice"));
   CHECK_THAT(error_of("twodocs.yaml", kGood + "---\nseed: 4\n"), Catch::Contains("holds 2 YAML documents"));
   CHECK_THAT(error_of("mapkey.yaml", kGood + "? [a, b]\n: 1\n"), Catch::Contains("a mapping key must be a plain name"));
+  CHECK_THAT(error_of("cycle.yaml", "a: &x\n  b: *x\n"), Catch::Contains("nests deeper than 32 levels"));
+  const std::string good = write_file("override_values.yaml", kGood);
+  CHECK_THROWS_WITH(experiment::load_config(good, {"seed=["}), Catch::Contains("override 'seed=[': the value is not valid YAML"));
+  CHECK_THROWS_WITH(experiment::load_config(good, {"grid={lambda: [1], lambda: [2]}"}),
+                    Catch::Contains("grid.lambda: given twice"));
   CHECK_THAT(error_of("transform.yaml", config_with("params: {n: 40}", "params: {n: 40}\n    transforms: [whiten]")),
              Catch::Contains("datasets[0].transforms[0]: unknown transform 'whiten'"));
 }

@@ -341,3 +341,14 @@ TEST_CASE("SVM is accurate on separable data with d >> n (relative duality gap, 
     CHECK(at_answer - step_reference.objective <= 1e-4 * std::abs(step_reference.objective));
   }
 }
+
+TEST_CASE("a random start that no step improves is no answer", "[methods][dca]") {
+  // Values of 1e300 make Clp fail the first SLA step; FSV must not return its random draw as a model.
+  core::DenseMatrix x(4, 3);
+  x << 1e300, 0, 1, 0, 1, 0, 2, 1e-300, 0, 0, 0, -1e300;
+  const core::Dataset data("huge", x, (core::Vector(4) << 1, -1, 1, -1).finished(), {}, {});
+  const FitReport fsv = fit("FSV", data);
+  CHECK_FALSE(fsv.has_solution());
+  CHECK(fsv.stop_reason == "step failed");
+  CHECK_THAT(fsv.message, Catch::Contains("no model (the start was not fitted)"));
+}
