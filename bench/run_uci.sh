@@ -9,7 +9,7 @@ jobs=${2:-2}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 start=$(date +%s.%N)
-./build/sparsesvm run "$config" -j "$jobs" -q --out "$out"
+./build/sparsesvm run "$config" -j "$jobs" -q --skip-missing --out "$out"
 end=$(date +%s.%N)
 python3 - "$out/results.csv" "$start" "$end" "$jobs" <<'PYTHON'
 import collections, csv, sys

@@ -2,6 +2,7 @@
 # Submits CONFIG as a Slurm job array of N shards writing into DIR (on a shared file system), plus one
 # job that collects the tables once every shard has finished.
 # Usage: scripts/slurm_array.sh CONFIG N [DIR] [-- extra sbatch options]
+# Extra flags for `sparsesvm run` (e.g. --skip-missing, overrides) go in the RUN_ARGS environment variable.
 set -euo pipefail
 config=${1:?usage: slurm_array.sh CONFIG N [DIR]}
 shards=${2:?usage: slurm_array.sh CONFIG N [DIR]}
@@ -11,6 +12,6 @@ shift $(( $# >= 3 ? 3 : $# ))
 bin=$(cd "$(dirname "$0")/.." && pwd)/build/sparsesvm
 mkdir -p "$dir/slurm"
 array=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task=1 --output="$dir/slurm/%A_%a.out" "$@" \
-  --wrap="$bin run $config --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $dir -j 1 -q")
+  --wrap="$bin run $config --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $dir -j 1 -q ${RUN_ARGS:-}")
 sbatch --dependency=afterany:"$array" --output="$dir/slurm/collect.out" "$@" --wrap="$bin collect $dir"
 echo "submitted array $array ($shards shards) into $dir"

@@ -29,6 +29,7 @@ struct RunOptions {
   std::string shard;
   std::string out;
   bool dry_run = false;
+  bool skip_missing = false;
   bool quiet = false;
   bool verbose = false;
 };
@@ -62,10 +63,23 @@ std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const 
   return logger;
 }
 
-// Tasks done/total, rate and ETA on one terminal line.
-std::function<void(std::size_t, std::size_t)> progress_printer(bool enabled) {
-  if (!enabled || !isatty(STDERR_FILENO)) return {};
+// Tasks done/total, rate and ETA: on a terminal one live line; otherwise (a Slurm log, a redirect) a
+// log line every 10 seconds, to stderr and run.log.
+std::function<void(std::size_t, std::size_t)> progress_printer(bool enabled, std::shared_ptr<spdlog::logger> log) {
+  if (!enabled) return {};
   const auto start = std::chrono::steady_clock::now();
+  if (!isatty(STDERR_FILENO)) {
+    auto last = std::make_shared<std::chrono::steady_clock::time_point>(start);
+    return [start, last, log](std::size_t done, std::size_t total) {
+      const auto now = std::chrono::steady_clock::now();
+      if (done != total && now - *last < std::chrono::seconds(10)) return;
+      *last = now;
+      const double elapsed = std::chrono::duration<double>(now - start).count();
+      const double rate = static_cast<double>(done) / std::max(elapsed, 1e-9);
+      log->info("progress: {}/{} tasks, {:.2f} tasks/s, ETA {:.0f} s", done, total, rate,
+                static_cast<double>(total - done) / std::max(rate, 1e-9));
+    };
+  }
   return [start](std::size_t done, std::size_t total) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double rate = static_cast<double>(done) / std::max(elapsed, 1e-9);
@@ -84,8 +98,13 @@ int run(const RunOptions& options) {
     const auto [index, count] = parse_shard(options.shard);
     tasks = experiment::shard_tasks(tasks, index, count);
   }
+  if (!missing.empty() && !options.skip_missing) {
+    throw core::InputError(fmt::format("{}: {} data set(s) not present:\n  {}\nget them, or run with --skip-missing to "
+                                       "run the others (the manifest then lists what was skipped)",
+                                       config.path, missing.size(), fmt::join(missing, "\n  ")));
+  }
   auto log = make_logger(options.dry_run ? "" : directory, options);
-  for (const std::string& note : missing) log->warn("skipping data set {}", note);
+  for (const std::string& note : missing) log->warn("skipping data set {} (--skip-missing)", note);
   if (options.dry_run) {
     std::map<std::string, std::size_t> per_dataset;
     for (const auto& task : tasks) {
@@ -99,10 +118,10 @@ int run(const RunOptions& options) {
     for (const auto& [name, count] : per_dataset) fmt::print("  {:<40} {} tasks\n", name, count);
     return 0;
   }
-  experiment::RunInfo info{experiment::utc_now(), "", options.jobs, options.shard, 0, 0, 0};
+  experiment::RunInfo info{experiment::utc_now(), "", options.jobs, options.shard, 0, 0, 0, missing};
   log->info("run {}: {} tasks with -j {}, results in {}", config.name, tasks.size(), options.jobs, directory);
   const experiment::RunSummary summary =
-      experiment::run_tasks(config, tasks, {directory, options.jobs, progress_printer(!options.quiet)});
+      experiment::run_tasks(config, tasks, {directory, options.jobs, progress_printer(!options.quiet, log)});
   info.finished = experiment::utc_now();
   info.tasks_run = summary.run;
   info.tasks_skipped = summary.skipped;
@@ -133,6 +152,8 @@ Command add_run(CLI::App& app) {
   command->add_option("--shard", options->shard, "run only shard I of N (groups of tasks sharing a data set and outer split, group index mod N == I), e.g. 0/4");
   command->add_option("--out", options->out, "run directory (default results/<config name>)");
   command->add_flag("--dry-run", options->dry_run, "print the task plan without fitting");
+  command->add_flag("--skip-missing", options->skip_missing,
+                    "run the data sets that are present and skip absent ones (default: an absent data file is an error)");
   command->add_flag("-q,--quiet", options->quiet, "warnings and errors only");
   command->add_flag("-v,--verbose", options->verbose, "more detail in the log");
   return {command, [options]() { return run(*options); }};

@@ -58,6 +58,11 @@ class Reader {
                              std::size_t fallback) const {
     const long value = optional<long>(parent, parent_key, name, static_cast<long>(fallback), "a positive integer");
     if (value < 1) fail(join(parent_key, name), fmt::format("expected a positive integer, found {}", value));
+    // Repetitions, folds and sizes past this are typos (1e9 repetitions would plan a billion tasks).
+    constexpr long kLargestCount = 100'000;
+    if (value > kLargestCount) {
+      fail(join(parent_key, name), fmt::format("{} is more than {} (a typo?)", value, kLargestCount));
+    }
     return static_cast<std::size_t>(value);
   }
 

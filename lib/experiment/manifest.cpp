@@ -40,6 +40,9 @@ void write_manifest(const std::string& directory, const ExperimentConfig& config
   out << YAML::Key << "tasks_run" << YAML::Value << info.tasks_run;
   out << YAML::Key << "tasks_skipped" << YAML::Value << info.tasks_skipped;
   out << YAML::Key << "tasks_not_optimal" << YAML::Value << info.tasks_failed;
+  out << YAML::Key << "skipped_datasets" << YAML::Value << YAML::BeginSeq;
+  for (const std::string& note : info.skipped_datasets) out << note;
+  out << YAML::EndSeq;
   out << YAML::Key << "resolved_config" << YAML::Value << YAML::Load(config.resolved_yaml);
   out << YAML::EndMap;
   const std::string name = info.shard.empty() ? "manifest.yaml" : fmt::format("manifest.shard{}.yaml", info.shard.substr(0, info.shard.find('/')));

@@ -16,6 +16,7 @@ struct RunInfo {
   std::size_t tasks_run = 0;
   std::size_t tasks_skipped = 0;
   std::size_t tasks_failed = 0;
+  std::vector<std::string> skipped_datasets;  // absent data sets skipped with --skip-missing, with how to get them
 };
 
 std::string utc_now();

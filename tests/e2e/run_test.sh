@@ -87,6 +87,18 @@ status=$?
 ((status == 1)) || fail "an unwritable --out exited $status"
 grep -q "/etc/passwd/run: Not a directory" <<<"$out" || fail "unwritable --out message: $out"
 
+# An absent data file is an error naming it and the fetch hint; --skip-missing runs the rest and says so.
+sed 's|file: ../../datasets/sonar.csv|file: /nonexistent/sonar.csv\n    fetch: "get sonar first"|' "$config" >"$tmp/missing.yaml"
+out=$("$bin" run "$tmp/missing.yaml" -q --out "$tmp/missing" 2>&1) && fail "a missing data file exited 0"
+grep -q "/nonexistent/sonar.csv: not present; get sonar first" <<<"$out" || fail "missing file message: $out"
+grep -q -- "--skip-missing" <<<"$out" || fail "missing file message lacks the --skip-missing hint: $out"
+"$bin" run "$tmp/missing.yaml" -q --skip-missing --out "$tmp/missing" || fail "--skip-missing exited $?"
+grep -A1 "skipped_datasets:" "$tmp/missing/manifest.yaml" | grep -q "sonar" \
+  || fail "manifest does not list the skipped data set"
+# Progress reaches a non-terminal stderr (a Slurm log) as log lines.
+out=$("$bin" run "$config" -j 2 --out "$tmp/progress" protocol.outer.repetitions=1 2>&1)
+grep -q "progress: 12/12 tasks" <<<"$out" || fail "no progress line on a non-terminal stderr: $out"
+
 # Dry run prints the plan and fits nothing.
 out=$("$bin" run "$config" --dry-run --out "$tmp/dry") || fail "dry run exited $?"
 grep -q "48 tasks" <<<"$out" || fail "dry run: $out"
