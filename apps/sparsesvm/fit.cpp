@@ -38,9 +38,11 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
                                solved ? std::to_string(report.model.count_nonzeros()) : "",
                                solved ? experiment::format_number(report.model.accuracy(data)) : "",
                                experiment::format_number(report.seconds), report.stop_reason, report.message});
-  for (const auto& [name, value] : report.statistics) {
+  const models::Algorithm& algorithm = models::find_algorithm(models::find_method(options.method).algorithm);
+  for (const std::string& name : algorithm.statistic_names()) {
+    if (!report.statistics.contains(name)) continue;
     header.push_back(name);
-    fields.push_back(experiment::format_number(value));
+    fields.push_back(experiment::format_number(report.statistics.at(name)));
   }
   experiment::write_file_atomically(options.out_csv, experiment::csv_line(header) + experiment::csv_line(fields));
 }

@@ -54,10 +54,18 @@ LabelMap automatic_map(const std::vector<RawLabel>& raw, const std::string& file
   for (const auto& v : values) names.push_back(v.first);
   const bool numeric = std::all_of(names.begin(), names.end(), [](const std::string& v) { return is_number(v); });
   if (values.size() != 2 || !numeric) {
+    constexpr std::size_t kShown = 10;
+    constexpr std::size_t kShownLength = 24;  // a whole line read as a label (wrong format) stays short
+    std::vector<std::string> shown;
+    for (std::size_t k = 0; k < std::min(kShown, names.size()); ++k) {
+      shown.push_back(names[k].size() > kShownLength ? names[k].substr(0, kShownLength) + "..." : names[k]);
+    }
     throw InputError(fmt::format(
-        "{}: class column has {} distinct value(s) ({}); name the positive class (e.g. label.positive: [{}]) or "
-        "choose one-vs-rest of the most frequent",
-        file, values.size(), fmt::join(names, ", "), names.empty() ? "" : names.front()));
+        "{}: class column has {} distinct value(s) ({}{}); name the positive class (loader option positive={}) or "
+        "use most_frequent for one-vs-rest{}",
+        file, values.size(), fmt::join(shown, ", "), names.size() > kShown ? ", ..." : "",
+        names.empty() ? "" : names.front(),
+        values.size() > 20 ? "; so many classes often mean the wrong format or label column (-f, label_column)" : ""));
   }
   const Location nowhere{file, 0, 0};
   const bool first_larger = parse_number(names[0], nowhere, "label") > parse_number(names[1], nowhere, "label");

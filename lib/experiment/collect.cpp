@@ -226,8 +226,11 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
         b.push_back(other->second);
       }
       const PairedTest test = paired_t_test(a, b);
+      // With fewer than two pairs there is no test: empty cells, not t = 0 or p = 0.
+      const bool defined = test.n >= 2 && std::isfinite(test.t);
       tests += csv_line({name, condition, config.paired_test[0], config.paired_test[1], std::to_string(test.n),
-                         format_number(test.mean_difference), format_number(test.t), format_number(test.p_value)});
+                         test.n > 0 ? format_number(test.mean_difference) : "", defined ? format_number(test.t) : "",
+                         defined ? format_number(test.p_value) : ""});
     }
     write("paired_test.csv", tests);
   }

@@ -433,9 +433,13 @@ void check_selection(const ExperimentConfig& config, const Reader& reader) {
                                                 config.grid.at(name).size(), config.methods[k].label));
       }
     }
-    if (config.protocol.selection == "median_of_best" && tuned.size() > 1) {
+    std::vector<std::string> varied;
+    for (const std::string& name : tuned) {
+      if (config.grid.at(name).size() > 1) varied.push_back(name);
+    }
+    if (config.protocol.selection == "median_of_best" && varied.size() > 1) {
       reader.fail("protocol.selection.rule", fmt::format("median_of_best takes one tuned parameter; method {} tunes {}",
-                                                         config.methods[k].label, fmt::join(tuned, ", ")));
+                                                         config.methods[k].label, fmt::join(varied, ", ")));
     }
   }
 }
@@ -503,6 +507,9 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   config.path = path;
   config.overrides = overrides;
   config.name = reader.optional<std::string>(root, "", "name", std::filesystem::path(path).stem().string(), "a string");
+  if (!is_file_safe(config.name)) {
+    reader.fail("name", fmt::format("'{}': use letters, digits and . _ - = only (it names the run directory)", config.name));
+  }
   config.seed = reader.optional<std::uint64_t>(root, "", "seed", 1, "a non-negative integer");
   const std::string config_dir = std::filesystem::path(path).parent_path().string();
 

@@ -53,11 +53,18 @@ std::size_t select_candidate(const std::vector<Candidate>& candidates, const mod
     if (candidates[k].eligible && same_score(candidates[k].score, best_score)) best.push_back(k);
   }
   if (rule == "median_of_best") {
-    if (tuned.size() != 1) throw std::invalid_argument("median_of_best needs exactly one tuned parameter");
     // [RW] 4: "the rounded-down median" of the best C values, i.e. the lower middle one, the more
     // regularized of the two middles. For any parameter: sort most regularized first, take the first middle.
-    const models::ParameterSpec* spec = models::find_parameter(table, tuned.front());
-    if (!spec) throw std::invalid_argument("median_of_best: the tuned parameter is not in the table");
+    // The parameter is the one whose values differ among the candidates (others have one grid value).
+    const models::ParameterSpec* spec = nullptr;
+    for (const std::string& name : tuned) {
+      const bool varies = std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& c) {
+        return c.values.at(name) != candidates.front().values.at(name);
+      });
+      if (varies && spec) throw std::invalid_argument("median_of_best needs exactly one varied parameter");
+      if (varies) spec = models::find_parameter(table, name);
+    }
+    if (!spec) return best.front();  // a single candidate value: nothing to choose
     std::sort(best.begin(), best.end(), [&](std::size_t a, std::size_t b) {
       return more_regularized(*spec, candidates[a].values.at(spec->name), candidates[b].values.at(spec->name));
     });
