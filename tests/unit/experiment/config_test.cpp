@@ -154,6 +154,9 @@ TEST_CASE("grid, labels and selection are checked against the methods' parameter
   CHECK_THAT(error_of("median.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], mu: [0.5, 1]}") +
                                          "  selection: {rule: median_of_best}\n"),
              Catch::Contains("median_of_best takes one tuned parameter; method RLSVM0 tunes lambda, mu"));
+  CHECK_NOTHROW(experiment::load_config(write_file(
+      "median_one_mu.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], mu: [1]}") +
+                                "  selection: {rule: median_of_best}\n")));
   CHECK_THAT(error_of("ttt.yaml", config_with("outer: {type: holdout, repetitions: 2}", "outer: {type: train_tune_test, train: 10}")),
              Catch::Contains("train_tune_test needs the sizes train, tune and test; tune is missing"));
   const auto columns = experiment::result_columns(experiment::load_config(write_file("cols.yaml", kGood)));

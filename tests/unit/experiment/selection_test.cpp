@@ -63,6 +63,9 @@ TEST_CASE("median_of_best: the rounded-down median of the values with the best s
   std::vector<Candidate> lambdas;
   for (double lambda : {0.001, 0.01, 0.1, 1.0}) lambdas.push_back({{{"lambda", lambda}}, 0.9});
   CHECK(select_candidate(lambdas, rlsvm_table(), {"lambda"}, "median_of_best", "most_regularized") == 2);
+  // A second tuned parameter with one grid value does not count.
+  for (Candidate& candidate : lambdas) candidate.values["mu"] = 1.0;
+  CHECK(select_candidate(lambdas, rlsvm_table(), {"lambda", "mu"}, "median_of_best", "most_regularized") == 2);
 }
 
 TEST_CASE("scores equal up to summation order tie", "[selection]") {
