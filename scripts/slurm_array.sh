@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Submits CONFIG as a Slurm job array of N shards writing into DIR (on a shared file system), plus one
-# job that collects the tables once every shard has finished.
+# job that, once every shard has ended, runs status (failing with the list of shards that still have
+# work) and then collects the tables.
 # Usage: scripts/slurm_array.sh CONFIG N [DIR] [-- extra sbatch options]
 # Extra flags for `sparsesvm run` (e.g. --skip-missing, overrides) go in the RUN_ARGS environment variable.
 set -euo pipefail
@@ -13,5 +14,6 @@ bin=$(cd "$(dirname "$0")/.." && pwd)/build/sparsesvm
 mkdir -p "$dir/slurm"
 array=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task=1 --output="$dir/slurm/%A_%a.out" "$@" \
   --wrap="$bin run $config --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $dir -j 1 -q ${RUN_ARGS:-}")
-sbatch --dependency=afterany:"$array" --output="$dir/slurm/collect.out" "$@" --wrap="$bin collect $dir"
+sbatch --dependency=afterany:"$array" --output="$dir/slurm/collect.out" "$@" \
+  --wrap="$bin status $dir --shards $shards && $bin collect $dir"
 echo "submitted array $array ($shards shards) into $dir"

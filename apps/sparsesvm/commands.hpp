@@ -27,4 +27,7 @@ Command add_run(CLI::App& app);
 Command add_collect(CLI::App& app);
 Command add_list(CLI::App& app);
 
+// `sparsesvm status`: done, missing and failed tasks of a run; exit 4 while work remains (status.cpp).
+Command add_status(CLI::App& app);
+
 }  // namespace sparsesvm::app

@@ -1,6 +1,6 @@
 // sparsesvm: fit sparse linear classifiers and reproduce the papers' experiments.
 // Exit codes: 0 success, 1 bad input (a message names the file/line or option), 2 internal error,
-// 3 a solver ended without a solution (the status says why).
+// 3 a solver ended without a solution (the status says why), 4 `status`: tasks remain missing or failed.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -34,7 +34,8 @@ int main(int argc, char** argv) {
                                                              sparsesvm::app::add_fit(app),
                                                              sparsesvm::app::add_run(app),
                                                              sparsesvm::app::add_collect(app),
-                                                             sparsesvm::app::add_list(app)};
+                                                             sparsesvm::app::add_list(app),
+                                                             sparsesvm::app::add_status(app)};
 
   try {
     app.parse(argc, argv);

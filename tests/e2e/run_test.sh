@@ -31,6 +31,13 @@ diff <(rows "$tmp/j1") <(rows "$tmp/j2") >/dev/null || fail "-j 1 and -j 2 rows 
 
 "$bin" run "$config" -q --shard 0/2 --out "$tmp/s0" || fail "shard 0/2 exited $?"
 "$bin" run "$config" -q --shard 1/2 --out "$tmp/s1" || fail "shard 1/2 exited $?"
+# status: one shard alone has work left in the other; both together are complete.
+out=$("$bin" status "$tmp/s0" --shards 2)
+status=$?
+((status == 4)) || fail "status of one shard exited $status, not 4"
+grep -q "shards of 2 with work left: 1$" <<<"$out" || fail "status shard list: $out"
+grep -q "total: 24 done, 24 missing, 0 without a solution, of 48 planned" <<<"$out" || fail "status totals: $out"
+"$bin" status "$tmp/s0" "$tmp/s1" >/dev/null || fail "status of both shards exited $?"
 "$bin" collect "$tmp/s0" "$tmp/s1" >/dev/null || fail "collect of shards exited $?"
 diff <(rows "$tmp/j1") <(rows "$tmp/s0") >/dev/null || fail "sharded rows differ from -j 1 rows"
 for table in table_accuracy.csv table_n_features.csv paired_test.csv; do

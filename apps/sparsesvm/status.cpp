@@ -1,0 +1,110 @@
+// `sparsesvm status DIR [DIR ...] [--shards N]`: per data set (and condition) and method, how many of the
+// planned tasks are done, missing, or done without a solution; with --shards N, which shard indices
+// still have missing or failed tasks (to resubmit only those). Exit 0 when every task is done with a
+// solution, 4 when work remains.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "commands.hpp"
+#include "core/errors.hpp"
+#include "experiment/config.hpp"
+#include "experiment/csv.hpp"
+#include "experiment/tasks.hpp"
+
+namespace sparsesvm::app {
+namespace {
+
+enum class TaskState { done, missing, failed };
+
+// The state of a task: its file in the first directory that has one, and the file's status column.
+TaskState task_state(const experiment::Task& task, const std::vector<std::string>& directories) {
+  for (const std::string& directory : directories) {
+    const std::filesystem::path file = std::filesystem::path(directory) / "tasks" / (task.id + ".csv");
+    if (!std::filesystem::exists(file)) continue;
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto table = experiment::parse_csv(text.str(), file.string());
+    if (table.size() != 2 || table[0].size() != table[1].size()) return TaskState::failed;  // damaged
+    for (std::size_t c = 0; c < table[0].size(); ++c) {
+      if (table[0][c] != "status") continue;
+      const std::string& status = table[1][c];
+      return status == "optimal" || status == "feasible" || status == "solved_inaccurate" ? TaskState::done
+                                                                                           : TaskState::failed;
+    }
+    return TaskState::failed;
+  }
+  return TaskState::missing;
+}
+
+struct Counts {
+  std::size_t done = 0, missing = 0, failed = 0;
+};
+
+int status(const std::vector<std::string>& directories, std::size_t shards) {
+  const std::string config_path = (std::filesystem::path(directories.front()) / "config.yaml").string();
+  if (!std::filesystem::exists(config_path)) {
+    throw core::InputError(fmt::format("{}: missing; status needs a directory written by sparsesvm run", config_path));
+  }
+  const experiment::ExperimentConfig config = experiment::load_config(config_path);
+  std::vector<std::string> absent;
+  const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
+  std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)
+  std::vector<std::pair<std::string, std::string>> order;
+  std::set<std::string> unfinished;  // task ids missing or failed
+  Counts total;
+  for (const experiment::Task& task : tasks) {
+    const experiment::DatasetInstance& instance = config.datasets[task.dataset];
+    const std::pair<std::string, std::string> key{
+        instance.condition.empty() ? instance.name : instance.name + " " + instance.condition,
+        config.methods[task.method].label};
+    if (!counts.contains(key)) order.push_back(key);
+    Counts& cell = counts[key];
+    switch (task_state(task, directories)) {
+      case TaskState::done: ++cell.done; ++total.done; break;
+      case TaskState::missing: ++cell.missing; ++total.missing; unfinished.insert(task.id); break;
+      case TaskState::failed: ++cell.failed; ++total.failed; unfinished.insert(task.id); break;
+    }
+  }
+  fmt::print("{:<44} {:<16} {:>6} {:>8} {:>7}\n", "data set", "method", "done", "missing", "failed");
+  for (const auto& key : order) {
+    const Counts& cell = counts.at(key);
+    fmt::print("{:<44} {:<16} {:>6} {:>8} {:>7}\n", key.first, key.second, cell.done, cell.missing, cell.failed);
+  }
+  fmt::print("total: {} done, {} missing, {} without a solution, of {} planned\n", total.done, total.missing,
+             total.failed, tasks.size());
+  for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
+  if (shards > 0) {
+    std::vector<std::size_t> with_work;
+    for (std::size_t shard = 0; shard < shards; ++shard) {
+      for (const experiment::Task& task : experiment::shard_tasks(tasks, shard, shards)) {
+        if (unfinished.contains(task.id)) {
+          with_work.push_back(shard);
+          break;
+        }
+      }
+    }
+    fmt::print("shards of {} with work left: {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
+  }
+  return unfinished.empty() ? 0 : 4;
+}
+
+}  // namespace
+
+Command add_status(CLI::App& app) {
+  auto directories = std::make_shared<std::vector<std::string>>();
+  auto shards = std::make_shared<std::size_t>(0);
+  CLI::App* command = app.add_subcommand(
+      "status", "Count done, missing and failed tasks of a run (one directory or several shard directories)");
+  command->add_option("directories", *directories, "run directories (the first holds config.yaml)")->required();
+  command->add_option("--shards", *shards, "also list which of N shards still have missing or failed tasks");
+  return {command, [directories, shards]() { return status(*directories, *shards); }};
+}
+
+}  // namespace sparsesvm::app
