@@ -9,9 +9,11 @@
 #include <chrono>
 #include <charconv>
 #include <filesystem>
+#include <set>
 
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/load.hpp"
 #include "experiment/collect.hpp"
@@ -30,6 +32,7 @@ struct RunOptions {
   std::string out;
   bool dry_run = false;
   bool skip_missing = false;
+  bool force = false;
   bool quiet = false;
   bool verbose = false;
 };
@@ -88,6 +91,27 @@ std::function<void(std::size_t, std::size_t)> progress_printer(bool enabled, std
   };
 }
 
+// A run directory holds one config's results. Running another config into it is refused unless it only
+// adds tasks (more repetitions, another data set or method), or --force says so; with content-addressed
+// task ids nothing would mix either way, but tables and manifest would stop describing the old run.
+void check_same_run(const std::string& directory, const experiment::ExperimentConfig& config,
+                    const std::vector<experiment::Task>& planned, bool force) {
+  const std::filesystem::path previous_path = std::filesystem::path(directory) / "config.yaml";
+  if (force || !std::filesystem::exists(previous_path)) return;
+  const experiment::ExperimentConfig previous = experiment::load_config(previous_path.string());
+  if (previous.resolved_yaml == config.resolved_yaml) return;
+  std::set<std::string> ids;
+  for (const experiment::Task& task : planned) ids.insert(task.id);
+  std::size_t dropped = 0;
+  for (const experiment::Task& task : experiment::plan_tasks(previous)) dropped += ids.contains(task.id) ? 0 : 1;
+  if (dropped == 0) return;  // the new config only adds tasks
+  throw core::InputError(fmt::format(
+      "{} holds a run of another config (sha256 {}; this one is {}), and {} of its tasks are not tasks of this "
+      "config; run into another --out, or add --force to run here anyway (its old task files stay, unread)",
+      directory, core::sha256_hex(previous.resolved_yaml).substr(0, 12), core::sha256_hex(config.resolved_yaml).substr(0, 12),
+      dropped));
+}
+
 int run(const RunOptions& options) {
   const experiment::ExperimentConfig config = experiment::load_config(options.config, options.overrides);
   const std::string directory = options.out.empty() ? (std::filesystem::path("results") / config.name).string() : options.out;
@@ -103,6 +127,7 @@ int run(const RunOptions& options) {
                                        "run the others (the manifest then lists what was skipped)",
                                        config.path, missing.size(), fmt::join(missing, "\n  ")));
   }
+  if (!options.dry_run) check_same_run(directory, config, experiment::plan_tasks(config), options.force);
   auto log = make_logger(options.dry_run ? "" : directory, options);
   for (const std::string& note : missing) log->warn("skipping data set {} (--skip-missing)", note);
   if (options.dry_run) {
@@ -152,6 +177,7 @@ Command add_run(CLI::App& app) {
   command->add_option("--shard", options->shard, "run only shard I of N (groups of tasks sharing a data set and outer split, group index mod N == I), e.g. 0/4");
   command->add_option("--out", options->out, "run directory (default results/<config name>)");
   command->add_flag("--dry-run", options->dry_run, "print the task plan without fitting");
+  command->add_flag("--force", options->force, "run into a directory that holds another config's run");
   command->add_flag("--skip-missing", options->skip_missing,
                     "run the data sets that are present and skip absent ones (default: an absent data file is an error)");
   command->add_flag("-q,--quiet", options->quiet, "warnings and errors only");

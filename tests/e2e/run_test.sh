@@ -63,7 +63,9 @@ grep -q "tasks_skipped: $finished" "$tmp/killed/manifest.yaml" || fail "manifest
 
 # A changed config never reuses or mixes rows: another grid into the same directory runs every task
 # again and collect reads only the new ones; more repetitions reuse the finished ones.
-"$bin" run "$config" -q -j 2 --out "$tmp/j1" grid.lambda=[0.2,0.4] || fail "run with another grid exited $?"
+out=$("$bin" run "$config" -q -j 2 --out "$tmp/j1" grid.lambda=[0.2,0.4] 2>&1) && fail "another config into a run directory exited 0"
+grep -q "holds a run of another config" <<<"$out" || fail "another config message: $out"
+"$bin" run "$config" -q -j 2 --out "$tmp/j1" --force grid.lambda=[0.2,0.4] || fail "run --force with another grid exited $?"
 grep -q "tasks_run: 48" "$tmp/j1/manifest.yaml" || fail "another grid did not rerun the 48 tasks: $(grep tasks_ "$tmp/j1/manifest.yaml")"
 python3 - "$tmp/j1/results.csv" <<'PYTHON' || fail "results.csv mixes rows of two grids"
 import csv, sys
