@@ -116,7 +116,8 @@ int run(const RunOptions& options) {
   const experiment::ExperimentConfig config = experiment::load_config(options.config, options.overrides);
   const std::string directory = options.out.empty() ? (std::filesystem::path("results") / config.name).string() : options.out;
   std::vector<std::string> missing;
-  std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &missing);
+  const std::vector<experiment::Task> all_tasks = experiment::plan_tasks(config, &missing);  // hashes the data once
+  std::vector<experiment::Task> tasks = all_tasks;
   const std::size_t planned = tasks.size();
   if (!options.shard.empty()) {
     const auto [index, count] = parse_shard(options.shard);
@@ -127,7 +128,7 @@ int run(const RunOptions& options) {
                                        "run the others (the manifest then lists what was skipped)",
                                        config.path, missing.size(), fmt::join(missing, "\n  ")));
   }
-  if (!options.dry_run) check_same_run(directory, config, experiment::plan_tasks(config), options.force);
+  if (!options.dry_run) check_same_run(directory, config, all_tasks, options.force);
   auto log = make_logger(options.dry_run ? "" : directory, options);
   for (const std::string& note : missing) log->warn("skipping data set {} (--skip-missing)", note);
   if (options.dry_run) {

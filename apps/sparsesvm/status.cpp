@@ -6,13 +6,12 @@
 #include <fmt/ranges.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "core/status.hpp"
 #include "experiment/config.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/tasks.hpp"
@@ -27,16 +26,11 @@ TaskState task_state(const experiment::Task& task, const std::vector<std::string
   for (const std::string& directory : directories) {
     const std::filesystem::path file = std::filesystem::path(directory) / "tasks" / (task.id + ".csv");
     if (!std::filesystem::exists(file)) continue;
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto table = experiment::parse_csv(text.str(), file.string());
+    const auto table = experiment::parse_csv(experiment::read_whole_file(file.string()), file.string());
     if (table.size() != 2 || table[0].size() != table[1].size()) return TaskState::failed;  // damaged
     for (std::size_t c = 0; c < table[0].size(); ++c) {
       if (table[0][c] != "status") continue;
-      const std::string& status = table[1][c];
-      return status == "optimal" || status == "feasible" || status == "solved_inaccurate" ? TaskState::done
-                                                                                           : TaskState::failed;
+      return core::has_solution(table[1][c]) ? TaskState::done : TaskState::failed;
     }
     return TaskState::failed;
   }

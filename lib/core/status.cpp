@@ -16,4 +16,11 @@ std::string to_string(Status status) {
   return "numerical_error";
 }
 
+bool has_solution(std::string_view status_name) {
+  for (Status status : {Status::optimal, Status::feasible, Status::solved_inaccurate}) {
+    if (status_name == to_string(status)) return true;
+  }
+  return false;
+}
+
 }  // namespace sparsesvm::core

@@ -7,6 +7,7 @@
 //   iteration_limit, time_limit
 //   numerical_error    anything else (a solver error, NaN in the data)
 #include <string>
+#include <string_view>
 
 namespace sparsesvm::core {
 
@@ -15,6 +16,9 @@ enum class Status { optimal, feasible, solved_inaccurate, infeasible, unbounded,
 std::string to_string(Status status);
 
 // True for optimal, feasible and solved_inaccurate: the numbers that come with the status are a solution.
+// The same for a status as written in a result row ("optimal", "input_error", ...).
+bool has_solution(std::string_view status_name);
+
 inline bool has_solution(Status status) {
   return status == Status::optimal || status == Status::feasible || status == Status::solved_inaccurate;
 }

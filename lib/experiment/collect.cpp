@@ -5,12 +5,11 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "core/errors.hpp"
+#include "core/status.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/stats.hpp"
@@ -20,14 +19,6 @@ namespace sparsesvm::experiment {
 namespace {
 
 using Row = std::map<std::string, std::string>;
-
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 // Every field collect computes with is a number (or empty); `rep` a whole number.
 void check_numbers(const Row& row, const std::vector<std::string>& numeric_columns, const std::string& file) {
@@ -82,7 +73,7 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
     for (const std::filesystem::path& tasks : task_dirs) {
       const std::filesystem::path file = tasks / (task.id + ".csv");
       if (!std::filesystem::exists(file)) continue;
-      const auto table = parse_csv(read_file(file), file.string());
+      const auto table = parse_csv(read_whole_file(file.string()), file.string());
       if (table.size() != 2 || table[0] != columns) {
         throw core::InputError(fmt::format("{}: not a task result of this config and version (expected a header "
                                            "and one row with columns {})",
@@ -104,10 +95,7 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
 }
 
 // A row without a solution: any status but optimal, feasible and solved_inaccurate.
-bool failed(const Row& row) {
-  const std::string& status = row.at("status");
-  return status != "optimal" && status != "feasible" && status != "solved_inaccurate";
-}
+bool failed(const Row& row) { return !core::has_solution(row.at("status")); }
 
 struct Cell {
   std::vector<double> values;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 #include "core/errors.hpp"
@@ -104,6 +105,13 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& content, cons
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+std::string read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
 }
 
 }  // namespace sparsesvm::experiment

@@ -17,6 +17,9 @@ std::string format_number(double value);
 // Writes `content` to `path` atomically; InputError naming the path when it cannot.
 void write_file_atomically(const std::string& path, const std::string& content);
 
+// The whole content of a file (a task result); empty when it cannot be read.
+std::string read_whole_file(const std::string& path);
+
 }  // namespace sparsesvm::experiment
 
 namespace sparsesvm::experiment {

@@ -4,8 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <limits>
@@ -18,6 +16,7 @@
 #include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/splits.hpp"
+#include "data/text_reader.hpp"
 #include "data/transforms.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
@@ -57,13 +56,8 @@ std::string file_content_hash(const data::DataSource& source) {
   } else {
     files.push_back(source.location);
   }
-  std::string digests;
-  for (const fs::path& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw core::InputError(fmt::format("{}: cannot read the data file", file.string()));
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    digests += file.filename().string() + ":" + core::sha256_hex(bytes) + ";";
-  }
+  std::string digests;  // the loaders' own checksum of each file (data::read_text_file)
+  for (const fs::path& file : files) digests += file.filename().string() + ":" + data::read_text_file(file.string()).sha256 + ";";
   return core::sha256_hex(digests);
 }
 
