@@ -31,10 +31,10 @@ std::vector<MethodInfo> method_rows() {
       // [FSV] sections 2-3. SLA starts from a random point ([FSV] Algorithm 2.1).
       {"RLP", "[FSV] (4)", "hinge", "none", "direct", "", Weighting::fsv_average, {}, {}},
       {"FSV", "[FSV] (8), SLA Algorithm 2.1", "hinge", "approx_l0", "sla", "random", Weighting::fsv_average,
-       {{"lambda", 0.5}, {"a", 5.0}, {"surrogate_stop", 1.0}}, {}},
-      {"SVM-inf", "[FSV] (12)", "hinge", "linf", "direct", "", Weighting::fsv_svm, {{"lambda", 0.5}}, {}},
-      {"SVM-1", "[FSV] (13)", "hinge", "l1", "direct", "", Weighting::fsv_svm, {{"lambda", 0.5}}, {}},
-      {"SVM-2", "[FSV] (14)", "hinge", "l2", "direct", "", Weighting::fsv_svm, {{"lambda", 0.5}}, {}},
+       {{"a", 5.0}, {"surrogate_stop", 1.0}}, {}},
+      {"SVM-inf", "[FSV] (12)", "hinge", "linf", "direct", "", Weighting::fsv_svm, {}, {}},
+      {"SVM-1", "[FSV] (13)", "hinge", "l1", "direct", "", Weighting::fsv_svm, {}, {}},
+      {"SVM-2", "[FSV] (14)", "hinge", "l2", "direct", "", Weighting::fsv_svm, {}, {}},
   };
 }
 

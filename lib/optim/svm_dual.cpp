@@ -41,24 +41,20 @@ SvmDualSolver::SvmDualSolver(const core::Dataset& train) : data_(train) {
   }
 }
 
-double SvmDualSolver::primal_term_sizes(const SvmDualProblem& problem, const core::Vector& w, double b) const {
+SvmDualSolver::PrimalTerms SvmDualSolver::primal_terms(const SvmDualProblem& problem, const core::Vector& w,
+                                                       double b) const {
   const core::Vector f = (data_.times(w).array() + b).matrix();
   const core::Vector& y = data_.labels();
-  double size = problem.lambda * w.squaredNorm() + std::abs(problem.tilt_b * b);
-  if (problem.tilt_w.size() > 0) size += std::abs(problem.tilt_w.dot(w));
-  for (Eigen::Index i = 0; i < y.size(); ++i) size += problem.upper[i] * std::max(0.0, problem.margin[i] - y[i] * f[i]);
-  return size;
+  const double tilt = problem.tilt_b * b + (problem.tilt_w.size() > 0 ? problem.tilt_w.dot(w) : 0.0);
+  double hinge = 0.0;
+  for (Eigen::Index i = 0; i < y.size(); ++i) hinge += problem.upper[i] * std::max(0.0, problem.margin[i] - y[i] * f[i]);
+  const double regularizer = problem.lambda * w.squaredNorm();
+  return {regularizer + hinge - tilt, regularizer + hinge + std::abs(problem.tilt_b * b) +
+                                          (problem.tilt_w.size() > 0 ? std::abs(problem.tilt_w.dot(w)) : 0.0)};
 }
 
 double SvmDualSolver::primal_objective(const SvmDualProblem& problem, const core::Vector& w, double b) const {
-  const core::Vector f = (data_.times(w).array() + b).matrix();
-  const core::Vector& y = data_.labels();
-  double value = problem.lambda * w.squaredNorm() - problem.tilt_b * b;
-  if (problem.tilt_w.size() > 0) value -= problem.tilt_w.dot(w);
-  for (Eigen::Index i = 0; i < y.size(); ++i) {
-    value += problem.upper[i] * std::max(0.0, problem.margin[i] - y[i] * f[i]);
-  }
-  return value;
+  return primal_terms(problem, w, b).value;
 }
 
 SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::Vector& warm_alpha,
@@ -243,8 +239,9 @@ SvmDualSolution SvmDualSolver::finish(const SvmDualProblem& problem, const core:
   double rho = free_count > 0 ? free_sum / free_count : 0.5 * (upper_bound + lower_bound);
   if (!std::isfinite(rho)) rho = std::isfinite(upper_bound) ? upper_bound : (std::isfinite(lower_bound) ? lower_bound : 0.0);
   solution.b = -rho;
-  solution.primal_objective = primal_objective(problem, solution.w, solution.b);
-  solution.objective_scale = primal_term_sizes(problem, solution.w, solution.b);
+  const PrimalTerms terms = primal_terms(problem, solution.w, solution.b);
+  solution.primal_objective = terms.value;
+  solution.objective_scale = terms.size;
   solution.dual_objective = problem.margin.dot(alpha) - problem.lambda * solution.w.squaredNorm();
   const double gap = solution.primal_objective - solution.dual_objective;
   solution.relative_gap = std::max(gap, 0.0) / std::max(std::abs(solution.primal_objective), kTinyObjective);

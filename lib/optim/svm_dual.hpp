@@ -72,8 +72,12 @@ class SvmDualSolver {
 
   // The primal objective at (w, b) for this problem (for duality gaps and tests).
   double primal_objective(const SvmDualProblem& problem, const core::Vector& w, double b) const;
-  // The same sum with every term taken in absolute value: the scale below which a gap is rounding.
-  double primal_term_sizes(const SvmDualProblem& problem, const core::Vector& w, double b) const;
+  // P at (w, b), and the same sum with every term in absolute value (the scale below which a gap is rounding).
+  struct PrimalTerms {
+    double value;
+    double size;
+  };
+  PrimalTerms primal_terms(const SvmDualProblem& problem, const core::Vector& w, double b) const;
 
  private:
   // SMO pair updates until the violation is below `tolerance` or `budget` updates are spent; returns the
