@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"
+#include "optim/dual_cd.hpp"
 #include "optim/svm_dual.hpp"
 
 namespace sparsesvm::models {
@@ -143,22 +144,43 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
   if (!(step.regularizer_weight > 0)) {
     throw core::InputError(fmt::format("l2-regularized step needs a positive weight, found {}", step.regularizer_weight));
   }
-  if (!qp_) qp_ = std::make_unique<optim::SvmDualSolver>(data_);
   const optim::SvmDualProblem problem{step.regularizer_weight, step.hinge_weight, step.margin, step.tilt_w,
                                       step.tilt_b};
-  const optim::SvmDualSolution solution =
-      qp_->solve(problem, options_.warm_start ? last_alpha_ : core::Vector(),
-                 optim::SvmDualOptions{options_.qp_tolerance, options_.qp_max_iterations, options_.qp_relative_gap});
+  const core::Vector& warm = options_.warm_start ? last_alpha_ : core::Vector();
   StepResult result;
   result.kind = StepKind::qp;
-  result.status = solution.status;
-  result.message = solution.message;
-  result.qp_updates = solution.iterations;
-  result.qp_relative_gap = solution.relative_gap;
-  if (core::has_solution(solution.status)) {
+  core::Vector alpha;
+  if (options_.qp_solver == QpSolver::dual_cd) {
+    if (!dual_cd_) dual_cd_ = std::make_unique<optim::DualCdSolver>(data_);
+    optim::DualCdProblem cd_problem;
+    static_cast<optim::SvmDualProblem&>(cd_problem) = problem;
+    optim::DualCdOptions cd_options;
+    cd_options.relative_gap = options_.qp_relative_gap;
+    cd_options.max_epochs = options_.cd_max_epochs;
+    const optim::DualCdSolution solution = dual_cd_->solve(cd_problem, warm, cd_options);
+    result.status = solution.status;
+    result.message = solution.message;
+    result.qp_updates = solution.coordinate_updates;
+    result.qp_relative_gap = solution.relative_gap;
     result.w = solution.w;
     result.b = solution.b;
-    last_alpha_ = solution.alpha;
+    alpha = solution.alpha;
+  } else {
+    if (!smo_) smo_ = std::make_unique<optim::SvmDualSolver>(data_);
+    const optim::SvmDualSolution solution = smo_->solve(
+        problem, warm, optim::SvmDualOptions{options_.smo_tolerance, options_.smo_max_iterations, options_.qp_relative_gap});
+    result.status = solution.status;
+    result.message = solution.message;
+    result.qp_updates = solution.iterations;
+    result.qp_relative_gap = solution.relative_gap;
+    result.w = solution.w;
+    result.b = solution.b;
+    alpha = solution.alpha;
+  }
+  if (core::has_solution(result.status)) {
+    last_alpha_ = std::move(alpha);
+  } else {
+    result.w = core::Vector();
   }
   return result;
 }

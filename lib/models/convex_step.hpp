@@ -6,7 +6,8 @@
 //
 // (with R = sum_j u_j |w_j|, a weighted l1, for the successive linearization of [FSV] (9)),
 //
-// with R one of none, ||w||_1, ||w||_inf (solved as LPs by Clp) or ||w||_2^2 (solved in the dual by SMO).
+// with R one of none, ||w||_1, ||w||_inf (solved as LPs by Clp) or ||w||_2^2 (solved in the dual by dual
+// coordinate descent, optim/dual_cd.hpp, or by SMO, optim/svm_dual.hpp, when asked for).
 // Only the costs change between DCA iterations and along a lambda path, so a StepSolver builds each
 // LP once per training set and re-solves from the last basis (ClpLp), and keeps the last dual solution
 // of the QP as the next start.
@@ -26,6 +27,7 @@
 
 namespace sparsesvm::optim {
 class ClpLp;
+class DualCdSolver;
 class SvmDualSolver;
 }  // namespace sparsesvm::optim
 
@@ -53,15 +55,19 @@ struct StepResult {
   core::Vector w;
   double b = 0.0;
   long simplex_iterations = 0;
-  long qp_updates = 0;         // SMO pair updates
+  long qp_updates = 0;         // dual CD coordinate updates, or SMO pair updates
   double qp_relative_gap = 0;  // (P - D) / |P| of a QP solve
   bool fell_back_to_cold = false;
 };
 
+enum class QpSolver { dual_cd, smo };
+
 struct StepSolverOptions {
-  double qp_tolerance = 1e-4;      // SMO: maximal KKT violation at which to check the duality gap first
-  double qp_relative_gap = 1e-6;   // SMO: accept when P - D <= qp_relative_gap * |P|
-  long qp_max_iterations = 10'000'000;
+  QpSolver qp_solver = QpSolver::dual_cd;  // SMO keeps an n x n Gram matrix: for comparisons only
+  double qp_relative_gap = 1e-6;   // accept a QP when P - D <= qp_relative_gap * |P|
+  double smo_tolerance = 1e-4;     // SMO: maximal KKT violation at which to check the duality gap first
+  long smo_max_iterations = 10'000'000;
+  long cd_max_epochs = 100'000;
   int lp_max_iterations = 10'000'000;
   bool warm_start = true;          // false: every solve is cold (benchmarks)
 };
@@ -85,7 +91,8 @@ class StepSolver : public WorkspaceState {
   StepSolverOptions options_;
   std::unique_ptr<optim::ClpLp> l1_lp_;    // also serves R = none
   std::unique_ptr<optim::ClpLp> linf_lp_;
-  std::unique_ptr<optim::SvmDualSolver> qp_;
+  std::unique_ptr<optim::DualCdSolver> dual_cd_;
+  std::unique_ptr<optim::SvmDualSolver> smo_;
   core::Vector l1_margins_;
   core::Vector linf_margins_;
   core::Vector last_alpha_;

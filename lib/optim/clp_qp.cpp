@@ -6,7 +6,7 @@
 
 namespace sparsesvm::optim {
 
-ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDualProblem& p) {
+ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDualProblem& p, bool with_bias) {
   const int n = static_cast<int>(data.n());
   const int d = static_cast<int>(data.d());
   const int columns = d + 1 + n;  // w, b, xi
@@ -37,6 +37,7 @@ ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDual
   std::vector<double> column_lower(columns, -COIN_DBL_MAX), column_upper(columns, COIN_DBL_MAX), cost(columns, 0.0);
   for (int j = 0; j < d && p.tilt_w.size() == d; ++j) cost[j] = -p.tilt_w[j];
   cost[d] = -p.tilt_b;
+  if (!with_bias) column_lower[d] = column_upper[d] = 0.0;
   for (int i = 0; i < n; ++i) {
     column_lower[d + 1 + i] = 0.0;
     cost[d + 1 + i] = p.upper[i];

@@ -15,6 +15,7 @@ struct ClpQpSolution {
   long iterations = 0;
 };
 
-ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDualProblem& problem);
+// `with_bias` false fixes b = 0 (a problem whose bias, if any, is a column of the data).
+ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDualProblem& problem, bool with_bias = true);
 
 }  // namespace sparsesvm::optim

@@ -1,0 +1,297 @@
+#include "optim/dual_cd.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+#include "core/rng.hpp"
+
+namespace sparsesvm::optim {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kMinimalTolerance = 1e-15;  // tightest PG tolerance tried before giving up on the gap
+constexpr double kTinyObjective = 1e-300;    // floor of |P| in the relative gap
+constexpr double kRoundingGap = 1e-13;       // a gap below this fraction of P's terms is rounding
+constexpr int kMaxBiasRounds = 1000;
+
+
+// The training rows in CSR form, and what one solve derives from the problem: liblinear's scaling
+// (U_i, the diagonal D_ii of the L2-loss), the squared column scales v_j^2 and the bias feature s.
+struct Rows {
+  const core::SparseMatrix& x;
+  const core::Vector& y;
+  core::Vector upper;          // U_i, or +inf for the L2-loss (0 stays 0: the example has no weight)
+  core::Vector diagonal;       // 1 / (2 U_i) for the L2-loss, else 0
+  core::Vector scale_squared;  // v_j^2, empty = 1
+  double s = 0.0;              // bias feature
+  core::Vector shifted_margin; // m_i - y_i b_k (b_k: centre of the current bias round)
+  core::Vector q;              // Q_ii = ||x'_i||^2 + s^2 + D_ii
+
+  double dot(Eigen::Index i, const core::Vector& u) const {
+    double sum = 0.0;
+    for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) sum += it.value() * u[it.col()];
+    return sum;
+  }
+  // u += a v^2 x_i: keeps u = w' v (the weights on the original features) when w' += a x'_i.
+  void add(Eigen::Index i, double a, core::Vector& u) const {
+    if (scale_squared.size() == 0) {
+      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) u[it.col()] += a * it.value();
+    } else {
+      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) u[it.col()] += a * scale_squared[it.col()] * it.value();
+    }
+  }
+  double scaled_squared_norm(Eigen::Index i) const {
+    double sum = 0.0;
+    for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) {
+      sum += it.value() * it.value() * (scale_squared.size() == 0 ? 1.0 : scale_squared[it.col()]);
+    }
+    return sum;
+  }
+};
+
+struct CdState {
+  core::Vector alpha;
+  core::Vector u;     // w' v: the weights on the original features
+  double beta = 0.0;  // the bias weight of this round: b = b_k + s beta
+};
+
+// Epochs of dual CD with shrinking until max PG - min PG <= tolerance over all examples, or `budget`
+// epochs (Hsieh et al. 2008, Algorithm 3). Returns the epochs run; counts the coordinate updates.
+long run_epochs(const Rows& rows, double tolerance, long budget, bool shrinking, core::Rng& rng,
+                CdState& state, long& updates) {
+  const Eigen::Index n = rows.y.size();
+  std::vector<Eigen::Index> active(static_cast<std::size_t>(n));
+  std::iota(active.begin(), active.end(), Eigen::Index{0});
+  std::size_t active_size = active.size();
+  double old_max = kInfinity, old_min = -kInfinity;
+  long epoch = 0;
+  while (epoch < budget) {
+    ++epoch;
+    // A random order of the active examples (Fisher-Yates on the prefix).
+    for (std::size_t k = active_size; k > 1; --k) std::swap(active[k - 1], active[rng.index_below(k)]);
+    double new_max = -kInfinity, new_min = kInfinity;
+    for (std::size_t k = 0; k < active_size;) {
+      const Eigen::Index i = active[k];
+      const double yi = rows.y[i];
+      double& alpha = state.alpha[i];
+      const double gradient = yi * (rows.dot(i, state.u) + rows.s * state.beta) - rows.shifted_margin[i] +
+                              rows.diagonal[i] * alpha;
+      double projected = gradient;
+      if (alpha <= 0.0) {
+        if (shrinking && gradient > old_max) {  // stays at 0: drop from this pass
+          std::swap(active[k], active[--active_size]);
+          continue;
+        }
+        projected = std::min(gradient, 0.0);
+      } else if (alpha >= rows.upper[i]) {
+        if (shrinking && gradient < old_min) {  // stays at U_i
+          std::swap(active[k], active[--active_size]);
+          continue;
+        }
+        projected = std::max(gradient, 0.0);
+      }
+      new_max = std::max(new_max, projected);
+      new_min = std::min(new_min, projected);
+      if (projected != 0.0 && rows.q[i] > 0.0) {
+        const double next = std::clamp(alpha - gradient / rows.q[i], 0.0, rows.upper[i]);
+        const double step = (next - alpha) * yi;
+        alpha = next;
+        rows.add(i, step, state.u);
+        state.beta += rows.s * step;
+        ++updates;
+      }
+      ++k;
+    }
+    if (active_size == 0) new_max = new_min = 0.0;
+    if (new_max - new_min <= tolerance) {
+      if (active_size == active.size()) break;
+      active_size = active.size();  // check the shrunk examples once more before stopping
+      old_max = kInfinity;
+      old_min = -kInfinity;
+      continue;
+    }
+    old_max = new_max > 0 ? new_max : kInfinity;
+    old_min = new_min < 0 ? new_min : -kInfinity;
+  }
+  return epoch;
+}
+
+// Moves alpha (inside the box) onto sum_i y_i alpha_i = target, greedily in index order; false when the
+// box does not allow it.
+bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
+  double residual = target - y.dot(alpha);
+  for (Eigen::Index i = 0; i < alpha.size() && residual != 0.0; ++i) {
+    const bool raise = (residual > 0) == (y[i] > 0);
+    const double room = raise ? upper[i] - alpha[i] : alpha[i];
+    const double step = std::min(room, std::abs(residual));
+    alpha[i] += raise ? step : -step;
+    residual -= (raise ? 1.0 : -1.0) * y[i] * step;
+  }
+  return std::abs(residual) <= 1e-9 * (1.0 + std::abs(target));
+}
+
+core::SparseMatrix row_major_copy(const core::Dataset& data) {
+  if (data.is_sparse()) return {};
+  core::SparseMatrix copy = data.dense().sparseView(0.0, 0.0);
+  copy.makeCompressed();
+  return copy;
+}
+
+}  // namespace
+
+DualCdSolver::DualCdSolver(const core::Dataset& train) : data_(train), row_major_(row_major_copy(train)) {}
+
+double DualCdSolver::primal_objective(const DualCdProblem& p, const core::Vector& w, double b) const {
+  const core::Vector& y = data_.labels();
+  const core::Vector f = (data_.times(w).array() + b).matrix();
+  double regularizer = 0.0;  // ||w'||^2 with w' = w / v
+  for (Eigen::Index j = 0; j < w.size(); ++j) {
+    const double v = p.feature_scale.size() > 0 ? p.feature_scale[j] : 1.0;
+    if (v > 0) regularizer += (w[j] / v) * (w[j] / v);
+  }
+  if (p.bias == BiasMode::regularized && p.bias_feature > 0) regularizer += (b / p.bias_feature) * (b / p.bias_feature);
+  double loss = 0.0;
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    const double r = std::max(0.0, p.margin[i] - y[i] * f[i]);
+    loss += p.upper[i] * (p.loss == SvmLoss::hinge ? r : r * r);
+  }
+  const double tilt = p.tilt_b * b + (p.tilt_w.size() > 0 ? p.tilt_w.dot(w) : 0.0);
+  return p.lambda * regularizer + loss - tilt;
+}
+
+DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& warm_alpha,
+                                   const DualCdOptions& options) const {
+  const core::SparseMatrix& x = data_.is_sparse() ? data_.sparse() : row_major_;
+  const core::Vector& y = data_.labels();
+  const Eigen::Index n = y.size();
+  const auto d = static_cast<Eigen::Index>(data_.d());
+  if (!(p.lambda > 0) || p.upper.size() != n || p.margin.size() != n || (p.tilt_w.size() != 0 && p.tilt_w.size() != d) ||
+      (p.feature_scale.size() != 0 && (p.feature_scale.size() != d || p.tilt_w.size() != 0)) ||
+      !(p.bias_feature >= 0) || (p.upper.array() < 0).any()) {
+    throw std::invalid_argument("DualCdSolver: lambda > 0, C_i >= 0, s >= 0, vectors sized n (and d), no tilt with a scale");
+  }
+  const double half_over_lambda = 1.0 / (2.0 * p.lambda);
+  const bool l2_loss = p.loss == SvmLoss::squared_hinge;
+  const bool unpenalized = p.bias == BiasMode::unpenalized;
+
+  Rows rows{x, y, {}, core::Vector::Zero(n), {}, 0.0, p.margin, {}};
+  rows.upper = p.upper * half_over_lambda;
+  if (l2_loss) {
+    for (Eigen::Index i = 0; i < n; ++i) {
+      rows.diagonal[i] = rows.upper[i] > 0 ? 0.5 / rows.upper[i] : 0.0;
+      rows.upper[i] = rows.upper[i] > 0 ? kInfinity : 0.0;
+    }
+  }
+  if (p.feature_scale.size() > 0) rows.scale_squared = p.feature_scale.cwiseAbs2();
+  rows.q.resize(n);
+  double mean_norm = 0.0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    rows.q[i] = rows.scaled_squared_norm(i);
+    mean_norm += rows.q[i] / static_cast<double>(n);
+  }
+  if (!std::isfinite(mean_norm)) {
+    DualCdSolution overflow;
+    overflow.message = "dual cd: squared norms of the examples overflow (features beyond ~1e154); rescale the data";
+    return overflow;
+  }
+  // The proximal rounds' bias feature: on the scale of the examples, so that b moves as fast as w.
+  rows.s = unpenalized ? std::sqrt(std::max(mean_norm, 1e-12)) : p.bias_feature;
+  rows.q += rows.diagonal + core::Vector::Constant(n, rows.s * rows.s);
+
+  const double kappa = p.tilt_b * half_over_lambda;
+  if (unpenalized) {
+    // sum_i y_i alpha_i = -kappa' must be reachable in the box.
+    double reach_up = 0.0, reach_down = 0.0;
+    for (Eigen::Index i = 0; i < n; ++i) (y[i] > 0 ? reach_up : reach_down) += rows.upper[i];
+    if (-kappa > reach_up || -kappa < -reach_down) {
+      DualCdSolution infeasible;
+      infeasible.status = core::Status::infeasible;
+      infeasible.message = fmt::format("dual cd: sum y_i alpha_i = {} is out of reach with 0 <= alpha_i <= C_i", -kappa);
+      return infeasible;
+    }
+  }
+
+  CdState state;
+  // alpha in liblinear's scaling inside; in the problem's (0 <= alpha_i <= C_i) outside.
+  state.alpha = warm_alpha.size() == n ? (warm_alpha * half_over_lambda).cwiseMax(0.0).cwiseMin(rows.upper).eval()
+                                       : core::Vector::Zero(n);
+  const core::Vector eta = p.tilt_w.size() == d ? (p.tilt_w * half_over_lambda).eval() : core::Vector::Zero(d);
+  // u = v^2 (eta' + X'(alpha y)) ... recomputed from alpha at every round, free of accumulated rounding.
+  const auto recompute = [&](CdState& s) {
+    s.u = data_.transpose_times(s.alpha.cwiseProduct(y));
+    if (rows.scale_squared.size() > 0) s.u = s.u.cwiseProduct(rows.scale_squared);
+    s.u += eta;
+    s.beta = rows.s * (kappa + y.dot(s.alpha));
+  };
+
+  core::Rng rng(options.seed);
+  DualCdSolution solution;
+  double centre = 0.0;  // b_k
+  double tolerance = options.tolerance;
+  double last_gap = kInfinity;
+  for (int round = 1;; ++round) {
+    recompute(state);
+    rows.shifted_margin = p.margin - y * centre;
+    solution.epochs += run_epochs(rows, tolerance, options.max_epochs - solution.epochs, options.shrinking, rng, state,
+                                  solution.coordinate_updates);
+    recompute(state);
+    const double b = unpenalized ? centre + rows.s * state.beta : rows.s * state.beta;
+
+    // The duality gap of the problem asked for: with an unpenalized bias, at alpha moved onto sum y alpha = -kappa'.
+    core::Vector dual_alpha = state.alpha;
+    if (unpenalized) satisfy_equality(dual_alpha, y, rows.upper, -kappa);
+    CdState dual_state{dual_alpha, {}, 0.0};
+    recompute(dual_state);
+    double w_prime_squared = 0.0;
+    for (Eigen::Index j = 0; j < d; ++j) {
+      const double v2 = rows.scale_squared.size() > 0 ? rows.scale_squared[j] : 1.0;
+      if (v2 > 0) w_prime_squared += dual_state.u[j] * dual_state.u[j] / v2;
+    }
+    double dual = p.margin.dot(dual_alpha) - 0.5 * w_prime_squared - 0.5 * rows.diagonal.dot(dual_alpha.cwiseAbs2());
+    if (!unpenalized) dual -= 0.5 * dual_state.beta * dual_state.beta;
+    solution.dual_objective = dual * 2.0 * p.lambda;
+    solution.w = state.u;
+    solution.b = b;
+    solution.alpha = state.alpha * 2.0 * p.lambda;
+    solution.bias_rounds = round;
+    solution.primal_objective = primal_objective(p, solution.w, solution.b);
+    const double gap = solution.primal_objective - solution.dual_objective;
+    solution.relative_gap = std::max(gap, 0.0) / std::max(std::abs(solution.primal_objective), kTinyObjective);
+    if (!std::isfinite(solution.primal_objective) || !std::isfinite(solution.dual_objective)) {
+      solution.status = core::Status::numerical_error;
+      solution.message = "dual cd: non-finite objective";
+      return solution;
+    }
+    // P's terms in size: the gap is rounding when it is below 1e-13 of them.
+    const double scale = solution.primal_objective + 2.0 * std::abs(p.tilt_b * b) +
+                         2.0 * (p.tilt_w.size() > 0 ? std::abs(p.tilt_w.dot(solution.w)) : 0.0);
+    if (solution.relative_gap <= options.relative_gap || gap <= kRoundingGap * std::abs(scale)) {
+      solution.status = core::Status::optimal;
+      return solution;
+    }
+    if (solution.epochs >= options.max_epochs || round >= kMaxBiasRounds) {
+      solution.status = core::Status::iteration_limit;
+      solution.message = fmt::format("dual cd: {} epochs in {} bias rounds left a relative duality gap of {:.3g} (wanted {:.3g})",
+                                     solution.epochs, round, solution.relative_gap, options.relative_gap);
+      return solution;
+    }
+    // Tighten when the gap stalls (a round that no longer halves it): CD, not the bias, is what limits it.
+    if (!unpenalized || gap > 0.5 * last_gap) {
+      if (tolerance / 10.0 < kMinimalTolerance) {
+        solution.status = core::Status::solved_inaccurate;
+        solution.message = fmt::format("dual cd: relative duality gap {:.3g} above {:.3g} at PG tolerance {:.3g}",
+                                       solution.relative_gap, options.relative_gap, tolerance);
+        return solution;
+      }
+      tolerance /= 10.0;
+    }
+    last_gap = gap;
+    if (unpenalized) centre = b;
+  }
+}
+
+}  // namespace sparsesvm::optim
