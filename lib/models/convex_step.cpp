@@ -215,6 +215,12 @@ ConvexStep linearized_step(const Objective& objective, const core::Dataset& data
   return step;
 }
 
+std::string convex_step_unsupported(const Objective& objective) {
+  if (objective.loss->has_hinge_split()) return "";
+  return fmt::format("loss {} has no hinge-shaped convex part, so no LP/QP step can run it (algorithm rw can)",
+                     objective.loss->id());
+}
+
 void record_step(FitReport& report, const StepResult& step) {
   report.inner_iterations += step.simplex_iterations + step.qp_updates;
   report.inner_solves += 1;

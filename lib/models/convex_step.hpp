@@ -105,6 +105,9 @@ ConvexStep linearized_step(const Objective& objective, const core::Dataset& data
 // concave part; no regularizer (the caller sets it).
 ConvexStep linearized_loss(const Objective& objective, const core::Dataset& data, const core::Vector& w, double b);
 
+// Why the convex steps cannot run `objective` (its loss has no hinge-shaped convex part), or "".
+std::string convex_step_unsupported(const Objective& objective);
+
 // Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks (with their
 // message) and the statistics named by step_statistic_names().
 void record_step(FitReport& report, const StepResult& step);

@@ -35,10 +35,18 @@ std::vector<MethodInfo> method_rows() {
       {"SVM-inf", "[FSV] (12)", "hinge", "linf", "direct", "", Weighting::fsv_svm, {}, {}},
       {"SVM-1", "[FSV] (13)", "hinge", "l1", "direct", "", Weighting::fsv_svm, {}, {}},
       {"SVM-2", "[FSV] (14)", "hinge", "l2", "direct", "", Weighting::fsv_svm, {}, {}},
+      // [RW]: the walk approaches ||w||_1 + C sum loss, the 1-norm SVM in C's convention (algorithms/rw.cpp).
+      {"RW", "[RW] Algorithm 1, L1-SVM inner solver", "hinge", "l1", "rw", "", Weighting::svm_c, {}, {}},
+      {"RW-L2", "[RW] Algorithm 1, L2-SVM inner solver", "squared_hinge", "l1", "rw", "", Weighting::svm_c, {}, {}},
+      {"OneNormSVM-C", "[RW] 4.1: ||w||_1 + C sum hinge by LP", "hinge", "l1", "direct", "", Weighting::svm_c, {}, {}},
   };
 }
 
-ParameterSpec lambda_spec(Weighting weighting) {
+ParameterSpec weight_spec(Weighting weighting) {
+  if (weighting == Weighting::svm_c) {
+    return {"C", "weight of the loss: F = ||w||_1 + C sum_i loss_i ([RW] eq. (1))", 1.0, 0.0, 1e10, true, false,
+            Scale::log, Regularizes::when_smaller};
+  }
   if (weighting == Weighting::plain) {
     return {"lambda", "weight of the penalty: F = sum_i loss_i + lambda Omega(w)", 1.0, 0.0, 1e10, true, false,
             Scale::log, Regularizes::when_larger};
@@ -66,7 +74,7 @@ ParameterTable build_table(const MethodInfo& row) {
     }
   };
   try {
-    if (row.penalty != "none") add({lambda_spec(row.weighting)}, "the objective");
+    if (row.penalty != "none") add({weight_spec(row.weighting)}, "the objective");
     add(find_loss(row.loss).parameters, "loss " + row.loss);
     add(find_penalty(row.penalty).parameters, "penalty " + row.penalty);
     const Algorithm& algorithm = find_algorithm(row.algorithm);
@@ -189,6 +197,10 @@ Objective make_objective(const MethodInfo& method, const Hyperparameters& h, con
     case Weighting::fsv_svm:
       objective.example_weights *= 1.0 - lambda;
       objective.penalty_weight = lambda / 2.0;
+      break;
+    case Weighting::svm_c:
+      objective.example_weights *= h.at("C");
+      objective.penalty_weight = 1.0;
       break;
   }
   return objective;

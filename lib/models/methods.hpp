@@ -6,9 +6,10 @@
 //   weighting plain         c_i = 1,                          rho = lambda       ([DCA] eq. (1))
 //   weighting fsv_average   c_i = (1 - lambda)/m (+1), /k (-1), rho = lambda      ([FSV] eq. (4), (8))
 //   weighting fsv_svm       c_i = 1 - lambda,                 rho = lambda / 2   ([FSV] eq. (12)-(14))
+//   weighting svm_c         c_i = C,                          rho = 1            ([RW] eq. (1): parameter C)
 //
-// A method's parameter table is built from the row when the registry is first used: lambda (unless the
-// penalty is none), the loss's, the penalty's and the algorithm's parameters, the start's (start_radius
+// A method's parameter table is built from the row when the registry is first used: lambda, or C for
+// svm_c (unless the penalty is none), the loss's, the penalty's and the algorithm's parameters, the start's (start_radius
 // for a random start), each with the row's default where it gives one. Building the registry checks
 // every id, every default, that the algorithm can run the loss and penalty, and that no two parts name
 // a parameter alike; a bad row is a logic_error at first use (and fails every test).
@@ -24,7 +25,7 @@
 
 namespace sparsesvm::models {
 
-enum class Weighting { plain, fsv_average, fsv_svm };
+enum class Weighting { plain, fsv_average, fsv_svm, svm_c };
 
 struct MethodInfo {
   std::string name;         // as in the paper and in configs: "RLSVM0"

@@ -33,6 +33,9 @@ class Algorithm {
   virtual std::vector<std::string> statistic_names() const = 0;
   // Whether fit() uses Start (iterative algorithms); the method row then names where it starts.
   virtual bool needs_start() const = 0;
+  // Whether fit() returns an optimum of the objective (to the solver's tolerance), not a critical point
+  // (DCA) or an approximation (RW's walk).
+  virtual bool finds_optimum() const = 0;
   virtual std::string unsupported(const Objective& objective) const = 0;
   // `options` holds a value for every entry of options(). Throws InputError when unsupported().
   virtual FitReport fit(const Objective& objective, Workspace& workspace, const Start& start,

@@ -20,8 +20,9 @@ class DcaAlgorithm : public Algorithm {
   }
   const ParameterTable& options() const override { return dc_iteration_options(); }
   std::vector<std::string> statistic_names() const override { return step_statistic_names(); }
+  bool finds_optimum() const override { return false; }
   bool needs_start() const override { return true; }
-  std::string unsupported(const Objective&) const override { return ""; }  // every loss and penalty has a DC split
+  std::string unsupported(const Objective& objective) const override { return convex_step_unsupported(objective); }
 
   FitReport fit(const Objective& objective, Workspace& workspace, const Start& start,
                 const Hyperparameters& options) const override {

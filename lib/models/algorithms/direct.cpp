@@ -23,9 +23,11 @@ class DirectAlgorithm : public Algorithm {
     return none;
   }
   std::vector<std::string> statistic_names() const override { return step_statistic_names(); }
+  bool finds_optimum() const override { return true; }
   bool needs_start() const override { return false; }
 
   std::string unsupported(const Objective& objective) const override {
+    if (std::string reason = convex_step_unsupported(objective); !reason.empty()) return reason;
     if (!objective.loss->is_convex()) {
       return fmt::format("direct needs a convex objective; loss {} is not convex (use dca)", objective.loss->id());
     }

@@ -12,6 +12,7 @@ namespace sparsesvm::models {
 std::unique_ptr<const Algorithm> make_direct_algorithm();
 std::unique_ptr<const Algorithm> make_dca_algorithm();
 std::unique_ptr<const Algorithm> make_sla_algorithm();
+std::unique_ptr<const Algorithm> make_rw_algorithm();
 
 const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
   static const std::vector<std::unique_ptr<const Algorithm>> registry = [] {
@@ -19,6 +20,7 @@ const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
     rows.push_back(make_direct_algorithm());
     rows.push_back(make_dca_algorithm());
     rows.push_back(make_sla_algorithm());
+    rows.push_back(make_rw_algorithm());
     return rows;
   }();
   return registry;

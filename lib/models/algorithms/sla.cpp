@@ -21,8 +21,10 @@ class SlaAlgorithm : public Algorithm {
   }
   const ParameterTable& options() const override { return dc_iteration_options(); }
   std::vector<std::string> statistic_names() const override { return {"simplex_iterations"}; }  // LP steps only
+  bool finds_optimum() const override { return false; }
   bool needs_start() const override { return true; }
   std::string unsupported(const Objective& objective) const override {
+    if (std::string reason = convex_step_unsupported(objective); !reason.empty()) return reason;
     const core::Vector probe = core::Vector::Ones(1);
     if (objective.penalty->abs_slope(probe).size() == 0) {
       return fmt::format("sla needs a penalty of the form sum_j phi(|w_j|) with phi concave; {} is not",

@@ -1,8 +1,9 @@
 #pragma once
-// Losses of the margin t = y (w.x + b), each with its DC split  loss(t) = g(t) - h(t)  where the
-// convex part is always a scaled, shifted hinge  g(t) = scale * max(0, margin - t)  (so that every DCA
-// step is the convex program of convex_step.hpp), and h is convex and piecewise linear with slope
-// concave_slope(t) (0 at a kink, [DCA] eq. (19)). One file per loss in this folder; the registry
+// Losses of the margin t = y (w.x + b). Most have a DC split  loss(t) = g(t) - h(t)  whose convex part
+// is a scaled, shifted hinge  g(t) = scale * max(0, margin - t)  (so that every DCA step is the convex
+// program of convex_step.hpp), and h convex and piecewise linear with slope concave_slope(t) (0 at a
+// kink, [DCA] eq. (19)). A loss without one (the squared hinge of the L2-SVM, which only RW's dual CD
+// runs) says so by has_hinge_split() and throws logic_error from the three split functions. One file per loss in this folder; the registry
 // (registry.cpp) lists them with their parameter tables. A loss's parameters never share a name with a
 // penalty's or an algorithm's: the method registry refuses a collision when it is built.
 #include <functional>
@@ -20,6 +21,7 @@ class Loss {
   virtual ~Loss() = default;
   virtual std::string id() const = 0;  // "hinge", "ramp[mu=0.5]"
   virtual double value(double t) const = 0;
+  virtual bool has_hinge_split() const { return true; }
   virtual double convex_scale() const = 0;
   virtual double convex_margin() const = 0;
   virtual double concave_slope(double t) const = 0;
