@@ -406,7 +406,7 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
                                        "train_tune_test, and train_tune_test selects on it");
   }
   if (const YAML::Node selection = node["selection"]) {
-    reader.check_keys(selection, "protocol.selection", {"rule", "ties"});
+    reader.check_keys(selection, "protocol.selection", {"rule", "ties", "near_zero_norm"});
     protocol.selection = reader.optional<std::string>(selection, "protocol.selection", "rule", "best", "a rule name");
     if (protocol.selection != "best" && protocol.selection != "median_of_best") {
       reader.fail("protocol.selection.rule",
@@ -416,6 +416,12 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     if (protocol.ties != "most_regularized" && protocol.ties != "least_regularized") {
       reader.fail("protocol.selection.ties",
                   fmt::format("unknown tie rule '{}' (known: most_regularized, least_regularized)", protocol.ties));
+    }
+    protocol.near_zero_norm =
+        reader.optional<double>(selection, "protocol.selection", "near_zero_norm", 0.0, "a number");
+    if (!(protocol.near_zero_norm >= 0.0 && protocol.near_zero_norm < 1e10)) {
+      reader.fail("protocol.selection.near_zero_norm",
+                  fmt::format("must be a number in [0, 1e10) (0: off), found {}", protocol.near_zero_norm));
     }
   }
   return protocol;

@@ -48,6 +48,9 @@ struct Protocol {
   double tuning_fraction = 0.1;
   std::string selection = "best";            // best | median_of_best
   std::string ties = "most_regularized";     // most_regularized | least_regularized
+  // [RW] Fig. 3's variant: during inner selection a model with ||w||_1 below this scores 0.5 (a coin);
+  // 0 turns it off.
+  double near_zero_norm = 0.0;
 };
 
 struct ExperimentConfig {

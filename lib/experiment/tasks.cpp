@@ -82,6 +82,7 @@ std::string group_fingerprint(const ExperimentConfig& config) {
       "seed={};outer={},{},{},{},{},{},{},{};inner={},{},{},{};selection={},{};", config.seed, p.outer,
       p.test_fraction, p.outer_folds, p.stratified, p.train_size, p.tune_size, p.test_size, p.independent_test,
       p.inner, p.inner_folds, p.tuning_parts, p.tuning_fraction, p.selection, p.ties);
+  if (p.near_zero_norm > 0) text += fmt::format("near_zero_norm={};", p.near_zero_norm);  // (absent before it existed)
   for (const auto& [name, values] : config.grid) text += fmt::format("grid {}={};", name, fmt::join(values, ","));
   for (const MethodEntry& entry : config.methods) {
     text += fmt::format("method {} as {}", entry.name, entry.label);
@@ -257,7 +258,8 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
             ++run.inner_failures;
             continue;
           }
-          run.score_sum[c] += report.model.accuracy(parts.test);
+          const bool near_zero = report.model.w().lpNorm<1>() < config.protocol.near_zero_norm;
+          run.score_sum[c] += near_zero ? 0.5 : report.model.accuracy(parts.test);
         }
       } catch (const core::InputError& error) {
         run.input_error = error.what();
