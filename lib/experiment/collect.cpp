@@ -5,11 +5,13 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
 #include <set>
 
 #include "core/errors.hpp"
 #include "core/status.hpp"
+#include "experiment/convergence.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/stats.hpp"
@@ -96,6 +98,32 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
 
 // A row without a solution: any status but optimal, feasible and solved_inaccurate.
 bool failed(const Row& row) { return !core::has_solution(row.at("status")); }
+
+std::string json_string(const std::string& text) {
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      quoted += fmt::format("\\u{:04x}", static_cast<int>(c));
+      continue;
+    }
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+// The config's figures for scripts/plot.py, with the method labels in config order.
+std::string figures_json(const ExperimentConfig& config) {
+  std::vector<std::string> labels, figures;
+  for (const MethodEntry& entry : config.methods) labels.push_back(json_string(entry.label));
+  for (const FigureSpec& f : config.figures) {
+    figures.push_back(fmt::format(R"({{"kind": {}, "file": {}, "title": {}, "metric": {}, "x": {}, "as_error": {}}})",
+                                  json_string(f.kind), json_string(f.file), json_string(f.title), json_string(f.metric),
+                                  json_string(f.x), f.as_error ? "true" : "false"));
+  }
+  return fmt::format("{{\"config\": {}, \"methods\": [{}], \"figures\": [\n  {}\n]}}\n", json_string(config.name),
+                     fmt::join(labels, ", "), fmt::join(figures, ",\n  "));
+}
 
 struct Cell {
   std::vector<double> values;
@@ -222,6 +250,12 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     }
     write("paired_test.csv", tests);
   }
+  if (config.convergence) {
+    const ConvergenceCsv convergence = convergence_tables(config, rows);
+    write("convergence_by_walk.csv", convergence.by_walk);
+    write("convergence.csv", convergence.summary);
+  }
+  if (!config.figures.empty()) write("figures.json", figures_json(config));
   return summary;
 }
 

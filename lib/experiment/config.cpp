@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <set>
+#include <sstream>
 #include <yaml-cpp/yaml.h>
 
 #include "core/errors.hpp"
@@ -198,9 +199,18 @@ std::string spec_of(const std::string& generator, const std::vector<std::pair<st
 
 std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::string& key, const Reader& reader,
                                           const std::string& config_dir) {
-  reader.check_keys(node, key, {"name", "generator", "params", "grid", "file", "format", "loader", "transforms", "fetch"});
+  reader.check_keys(node, key, {"name", "generator", "params", "grid", "file", "format", "loader", "transforms", "fetch",
+                                "method_grid"});
   const std::string name = reader.optional<std::string>(node, key, "name", "", "a string");
   if (name.empty()) reader.fail(Reader::join(key, "name"), "every data set needs a name");
+  std::map<std::string, std::vector<double>> method_grid;
+  if (const YAML::Node grid = node["method_grid"]) {
+    if (!grid.IsMap()) reader.fail(Reader::join(key, "method_grid"), "expected a mapping of parameter: [values]");
+    for (const auto& entry : grid) {
+      const std::string parameter = entry.first.as<std::string>();
+      method_grid[parameter] = reader.numbers(entry.second, fmt::format("{}.method_grid.{}", key, parameter));
+    }
+  }
   std::vector<std::string> transforms;
   if (node["transforms"]) transforms = reader.strings(node["transforms"], Reader::join(key, "transforms"));
   for (std::size_t k = 0; k < transforms.size(); ++k) {
@@ -225,7 +235,8 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     for (const auto& combination : grid_combinations(node["grid"], Reader::join(key, "grid"), reader)) {
       auto values = fixed;
       values.insert(values.end(), combination.begin(), combination.end());
-      DatasetInstance instance{name, "", {spec_of(generator, values), "generator", {}}, generator, {}, transforms, ""};
+      DatasetInstance instance{name, "", {spec_of(generator, values), "generator", {}}, generator, {}, transforms, "",
+                               method_grid, key};
       for (const auto& [param, value] : values) instance.generator_parameters[param] = value;
       std::vector<std::string> condition;
       for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
@@ -255,7 +266,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     writable["file"] = file;
   }
   DatasetInstance instance{name, "", {file, reader.optional<std::string>(node, key, "format", "auto", "a format"), {}},
-                           "", {}, transforms, ""};
+                           "", {}, transforms, "", method_grid, key};
   if (const YAML::Node loader = node["loader"]) {
     if (!loader.IsMap()) reader.fail(Reader::join(key, "loader"), "expected a mapping of loader options");
     for (const auto& entry : loader) {
@@ -329,19 +340,43 @@ void check_unique_labels(const std::vector<MethodEntry>& methods, const Reader& 
 
 // Every grid key is tuned by some method of the run (a method that fixes it does not tune it), and
 // every value is admissible for each method that tunes it (the method's parameter table says the range).
-void check_grid(const ExperimentConfig& config, const Reader& reader) {
-  for (const auto& [name, values] : config.grid) {
-    bool used = false;
-    for (const MethodEntry& entry : config.methods) {
-      const models::ParameterSpec* spec = models::find_parameter(models::find_method(entry.name).parameters, name);
-      if (!spec || entry.fixed.contains(name)) continue;
-      used = true;
-      for (std::size_t k = 0; k < values.size(); ++k) {
-        if (const std::string problem = spec->check(values[k]); !problem.empty()) {
-          reader.fail(fmt::format("grid.{}[{}]", name, k), fmt::format("method {}: {}", entry.label, problem));
-        }
+// Whether some method tunes `name`; fails at `key`[k] on a value one of them does not admit.
+bool check_grid_values(const ExperimentConfig& config, const std::string& name, const std::vector<double>& values,
+                       const std::string& key, const Reader& reader) {
+  bool used = false;
+  for (const MethodEntry& entry : config.methods) {
+    const models::ParameterSpec* spec = models::find_parameter(models::find_method(entry.name).parameters, name);
+    if (!spec || entry.fixed.contains(name)) continue;
+    used = true;
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (const std::string problem = spec->check(values[k]); !problem.empty()) {
+        reader.fail(fmt::format("{}[{}]", key, k), fmt::format("method {}: {}", entry.label, problem));
       }
     }
+  }
+  return used;
+}
+
+// A data set's method_grid names top-level grid parameters and varies each exactly when the grid does
+// (which parameters are tuned stays the config's), with admissible values.
+void check_method_grids(const ExperimentConfig& config, const Reader& reader) {
+  for (const DatasetInstance& instance : config.datasets) {
+    for (const auto& [name, values] : instance.method_grid) {
+      const std::string key = fmt::format("{}.method_grid.{}", instance.key, name);
+      const auto top = config.grid.find(name);
+      if (top == config.grid.end()) reader.fail(key, "not a parameter of the top-level grid");
+      if ((values.size() > 1) != (top->second.size() > 1)) {
+        reader.fail(key, fmt::format("gives {} value(s) where grid.{} gives {}: vary a parameter in both or in neither",
+                                     values.size(), name, top->second.size()));
+      }
+      check_grid_values(config, name, values, key, reader);
+    }
+  }
+}
+
+void check_grid(const ExperimentConfig& config, const Reader& reader) {
+  for (const auto& [name, values] : config.grid) {
+    const bool used = check_grid_values(config, name, values, "grid." + name, reader);
     if (!used) {
       reader.fail("grid." + name, "no method of this config tunes this parameter (none takes it, or every one that "
                                   "does fixes it; see sparsesvm describe METHOD)");
@@ -427,6 +462,63 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   return protocol;
 }
 
+ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
+  reader.check_keys(node, "tables.convergence", {"walk", "optimum"});
+  ConvergenceTable table;
+  for (auto [name, target] : {std::pair{"walk", &table.walk}, std::pair{"optimum", &table.optimum}}) {
+    const std::string key = fmt::format("tables.convergence.{}", name);
+    if (!node[name]) reader.fail(key, "missing: a method name of this config");
+    *target = reader.scalar<std::string>(node[name], key, "a method name");
+    if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.name == *target; })) {
+      reader.fail(key, fmt::format("'{}' is not a method of this config", *target));
+    }
+  }
+  return table;
+}
+
+std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
+  if (!node.IsSequence()) reader.fail("figures", "expected a list of figures");
+  const std::vector<std::string> metrics = summary_metric_names(parameter_columns(config));
+  std::set<std::string> condition_names;  // the generator grid parameters: "d_rel" of "d_rel=5"
+  for (const DatasetInstance& instance : config.datasets) {
+    std::stringstream parts(instance.condition);
+    for (std::string part; std::getline(parts, part, ',');) condition_names.insert(part.substr(0, part.find('=')));
+  }
+  std::vector<FigureSpec> figures;
+  std::set<std::string> files;
+  for (std::size_t k = 0; k < node.size(); ++k) {
+    const std::string key = fmt::format("figures[{}]", k);
+    const YAML::Node entry = node[k];
+    reader.check_keys(entry, key, {"kind", "file", "title", "metric", "x", "as_error"});
+    FigureSpec figure;
+    figure.kind = reader.optional<std::string>(entry, key, "kind", "", "a figure kind");
+    figure.file = reader.optional<std::string>(entry, key, "file", "", "a file name");
+    figure.title = reader.optional<std::string>(entry, key, "title", "", "a title");
+    figure.metric = reader.optional<std::string>(entry, key, "metric", "", "a metric name");
+    figure.x = reader.optional<std::string>(entry, key, "x", "", "a generator parameter");
+    figure.as_error = reader.optional<bool>(entry, key, "as_error", false, "true or false");
+    const bool safe = figure.file.size() > 4 && figure.file.ends_with(".png") &&
+                      figure.file.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == std::string::npos;
+    if (!safe) reader.fail(key + ".file", fmt::format("expected a file name like fig2.png (letters, digits, _ - .), found '{}'", figure.file));
+    if (!files.insert(figure.file).second) reader.fail(key + ".file", fmt::format("'{}' is drawn twice", figure.file));
+    if (figure.kind == "convergence") {
+      if (!config.convergence) reader.fail(key + ".kind", "a convergence figure needs tables.convergence");
+    } else if (figure.kind == "metric_by_condition") {
+      if (std::find(metrics.begin(), metrics.end(), figure.metric) == metrics.end()) {
+        reader.fail(key + ".metric", fmt::format("unknown metric '{}' (known: {})", figure.metric, fmt::join(metrics, ", ")));
+      }
+      if (!condition_names.contains(figure.x)) {
+        reader.fail(key + ".x", fmt::format("'{}' is not a generator parameter of this config (known: {})", figure.x,
+                                            fmt::join(condition_names, ", ")));
+      }
+    } else {
+      reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: convergence, metric_by_condition)", figure.kind));
+    }
+    figures.push_back(std::move(figure));
+  }
+  return figures;
+}
+
 // Per method, the grid parameters it tunes; `inner: none` admits one value each, median_of_best one
 // tuned parameter.
 void check_selection(const ExperimentConfig& config, const Reader& reader) {
@@ -507,7 +599,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   check_tree(root, reader);
   for (const std::string& item : overrides) apply_override(root, item, reader);
   check_tree(root, reader);  // what the overrides set, too
-  reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "grid", "protocol", "tables"});
+  reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "grid", "protocol", "tables", "figures"});
 
   ExperimentConfig config;
   config.path = path;
@@ -549,9 +641,10 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   config.protocol = read_protocol(root["protocol"], reader);
   check_selection(config, reader);
   check_datasets(config, reader);
+  check_method_grids(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
-    reader.check_keys(tables, "tables", {"metrics", "paired_test"});
+    reader.check_keys(tables, "tables", {"metrics", "paired_test", "convergence"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
     const std::vector<std::string> known = summary_metric_names(parameter_columns(config));
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
@@ -570,7 +663,9 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
         }
       }
     }
+    if (const YAML::Node convergence = tables["convergence"]) config.convergence = read_convergence(convergence, config, reader);
   }
+  if (const YAML::Node figures = root["figures"]) config.figures = read_figures(figures, config, reader);
   YAML::Emitter emitter;
   emitter << root;
   config.resolved_yaml = emitter.c_str();

@@ -6,6 +6,7 @@
 // the README, with an annotated example.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ struct DatasetInstance {
   std::map<std::string, std::string> generator_parameters;  // as given (for independent test samples)
   std::vector<std::string> transforms;  // fitted on each training part
   std::string missing_hint;             // non-empty when the file is absent: how to get it
+  // method_grid: this data set's values of top-level grid parameters (the RW paper's C range for gene
+  // expression data); `key` is where they came from, for error messages.
+  std::map<std::string, std::vector<double>> method_grid;
+  std::string key;
 };
 
 struct MethodEntry {
@@ -53,6 +58,27 @@ struct Protocol {
   double near_zero_norm = 0.0;
 };
 
+// tables.convergence ([RW] Fig. 2): every row of method `walk` against the row of method `optimum` with
+// the same data set, condition, repetition and optimum parameters (C): (F_t - F*) / F* per iteration t
+// of the walk's objective trace.
+struct ConvergenceTable {
+  std::string walk;     // a method name (all entries of it, whatever their labels)
+  std::string optimum;  // a method name
+};
+
+// figures: what scripts/plot.py draws from a collect directory (collect writes them to figures.json).
+//   convergence          the curves of convergence.csv, on a log scale ([RW] Fig. 2)
+//   metric_by_condition  a metric's mean (error bars: std) against one generator grid parameter `x`, one
+//                        line per method; as_error plots 1 - metric ([RW] Fig. 3, [DCA] Fig. 3-6)
+struct FigureSpec {
+  std::string kind;
+  std::string file;     // a .png name in the collect directory
+  std::string title;
+  std::string metric;
+  std::string x;
+  bool as_error = false;
+};
+
 struct ExperimentConfig {
   std::string path;
   std::string name;
@@ -63,6 +89,8 @@ struct ExperimentConfig {
   Protocol protocol;
   std::vector<std::string> table_metrics;           // metrics collect tabulates
   std::vector<std::string> paired_test;              // two methods for paired t-tests over outer splits
+  std::optional<ConvergenceTable> convergence;
+  std::vector<FigureSpec> figures;
   std::string resolved_yaml;                         // the config after overrides, as YAML text
   std::vector<std::string> overrides;
 };

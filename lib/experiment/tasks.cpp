@@ -70,6 +70,7 @@ std::string dataset_fingerprint(const DatasetInstance& instance) {
                                  generated ? "spec=" + instance.source.location : "content=" + file_content_hash(instance.source));
   for (const auto& [key, value] : instance.source.options) text += fmt::format("option {}={};", key, value);
   for (const std::string& transform : instance.transforms) text += "transform " + transform + ";";
+  for (const auto& [name, values] : instance.method_grid) text += fmt::format("method_grid {}={};", name, fmt::join(values, ","));
   return text;
 }
 
@@ -194,13 +195,15 @@ Parts prepare(const core::Dataset& data, const std::vector<std::size_t>& train_r
 // Every combination of the grid's values for the parameters the entry tunes, with the entry's fixed
 // values, in fitting order: the first tuned parameter of the table (lambda) varies fastest, so
 // consecutive LPs differ only in their costs and re-solve warm (a change of mu changes row bounds).
-std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, const MethodEntry& entry) {
+std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, const DatasetInstance& instance,
+                                                const MethodEntry& entry) {
   std::vector<models::Hyperparameters> combos = {entry.fixed};
   const std::vector<std::string> tuned = tuned_parameters(config, entry);
   for (auto name = tuned.rbegin(); name != tuned.rend(); ++name) {
     std::vector<models::Hyperparameters> expanded;
     for (const auto& combo : combos) {
-      for (double value : config.grid.at(*name)) {
+      const auto own = instance.method_grid.find(*name);
+      for (double value : own != instance.method_grid.end() ? own->second : config.grid.at(*name)) {
         auto next = combo;
         next[*name] = value;
         expanded.push_back(std::move(next));
@@ -398,7 +401,7 @@ std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, 
   std::vector<MethodRun> runs(config.methods.size());
   for (std::size_t m = 0; m < runs.size(); ++m) {
     runs[m].entry = &config.methods[m];
-    runs[m].combos = candidates(config, config.methods[m]);
+    runs[m].combos = candidates(config, instance, config.methods[m]);
     runs[m].score_sum.assign(runs[m].combos.size(), 0.0);
     runs[m].eligible.assign(runs[m].combos.size(), true);
   }

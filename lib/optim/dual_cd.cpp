@@ -198,9 +198,14 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
     overflow.message = "dual cd: squared norms of the examples overflow (features beyond ~1e154); rescale the data";
     return overflow;
   }
-  // The proximal rounds' bias feature: on the scale of the examples, so that b moves as fast as w.
-  rows.s = unpenalized ? std::sqrt(std::max(mean_norm, 1e-12)) : p.bias_feature;
-  rows.q += rows.diagonal + core::Vector::Constant(n, rows.s * rows.s);
+  // The proximal rounds' bias feature s: a round moves b by about s^2 times the equality residual. It
+  // starts on the examples' scale and at least the margins' (re-weighted columns can make the examples
+  // tiny), and doubles while b keeps moving one way, up to 10 times that scale (beyond it the shared
+  // bias column slows CD down).
+  const double start_s = std::sqrt(std::max(mean_norm, 1.0));
+  rows.s = unpenalized ? start_s : p.bias_feature;
+  const core::Vector base_q = rows.q + rows.diagonal;
+  rows.q = base_q + core::Vector::Constant(n, rows.s * rows.s);
 
   const double kappa = p.tilt_b * half_over_lambda;
   if (unpenalized) {
@@ -230,7 +235,8 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
 
   core::Rng rng(options.seed);
   DualCdSolution solution;
-  double centre = 0.0;  // b_k
+  double centre = options.bias_guess;  // b_k
+  double last_move = 0.0;
   double tolerance = options.tolerance;
   double last_gap = kInfinity;
   for (int round = 1;; ++round) {
@@ -279,8 +285,11 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
                                      solution.epochs, round, solution.relative_gap, options.relative_gap);
       return solution;
     }
-    // Tighten when the gap stalls (a round that no longer halves it): CD, not the bias, is what limits it.
-    if (!unpenalized || gap > 0.5 * last_gap) {
+    // While b keeps moving one way the rounds' steps are too short: s doubles (up to its cap) and the
+    // tolerance stays. Otherwise a round that no longer halves the gap means CD's accuracy limits it.
+    const double move = b - centre;
+    const bool travelling = unpenalized && move * last_move > 0;
+    if (!travelling && (!unpenalized || gap > 0.5 * last_gap)) {
       if (tolerance / 10.0 < kMinimalTolerance) {
         solution.status = core::Status::solved_inaccurate;
         solution.message = fmt::format("dual cd: relative duality gap {:.3g} above {:.3g} at PG tolerance {:.3g}",
@@ -290,6 +299,7 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
       tolerance /= 10.0;
     }
     last_gap = gap;
+    last_move = move;
     if (unpenalized) centre = b;
   }
 }

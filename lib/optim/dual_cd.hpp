@@ -57,6 +57,7 @@ struct DualCdOptions {
   long max_epochs = 100'000;       // passes over the active examples, over all rounds
   bool shrinking = true;
   std::uint64_t seed = 1;          // of the per-epoch permutations
+  double bias_guess = 0.0;         // unpenalized bias: the first round's centre (the last solve's b)
 };
 
 struct DualCdSolution {

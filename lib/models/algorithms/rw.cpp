@@ -152,7 +152,7 @@ class RwAlgorithm : public Algorithm {
   }
   const ParameterTable& options() const override {
     static const ParameterTable table = {
-        {"iterations", "N, the number of 2-norm SVMs solved; RW(1) is the 2-norm SVM", 2.0, 1.0, 1000.0, false, false,
+        {"rw_iterations", "N, the number of 2-norm SVMs solved; RW(1) is the 2-norm SVM", 2.0, 1.0, 1000.0, false, false,
          Scale::linear, Regularizes::neither, ParameterKind::model, true},
         {"bias_feature", "s of liblinear's -B s: a penalized, re-weighted constant feature; 0 leaves b unpenalized", 1.0,
          0.0, 1e6, false, false, Scale::linear, Regularizes::neither, ParameterKind::model},
@@ -182,7 +182,7 @@ class RwAlgorithm : public Algorithm {
     if (!(objective.penalty_weight > 0)) throw core::InputError("rw needs a positive weight of the 1-norm");
     Walks& walks = workspace.state<Walks>("rw", [&] { return std::make_unique<Walks>(workspace.data()); });
     Walk& walk = walks.walks[walk_key(objective, options)];
-    const auto wanted = static_cast<std::size_t>(options.at("iterations"));
+    const auto wanted = static_cast<std::size_t>(options.at("rw_iterations"));
     while (walk.iterates.size() < wanted && (walk.iterates.empty() || core::has_solution(walk.iterates.back().status))) {
       extend(walk, walks, workspace.data(), objective, options);
     }

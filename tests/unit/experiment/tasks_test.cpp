@@ -6,6 +6,7 @@
 #include "data/load.hpp"
 #include "experiment/config.hpp"
 #include "experiment/tasks.hpp"
+#include "models/methods.hpp"
 #include "test_files.hpp"
 
 using namespace sparsesvm;
@@ -115,4 +116,13 @@ protocol:
   CHECK(rows[0].at("status") == "input_error");
   CHECK_THAT(rows[0].at("message"), Catch::Contains("the part to score on is empty"));
   CHECK(rows[0].at("accuracy").empty());
+}
+
+TEST_CASE("result columns never repeat a name: no method parameter is called like a metric", "[tasks]") {
+  // A parameter named like a result column (RW's N once was "iterations") would overwrite it in the row.
+  experiment::ExperimentConfig config;
+  for (const models::MethodInfo& method : models::method_registry()) config.methods.push_back({method.name, method.name, {}});
+  std::vector<std::string> columns = experiment::result_columns(config);
+  std::sort(columns.begin(), columns.end());
+  CHECK(std::adjacent_find(columns.begin(), columns.end()) == columns.end());
 }

@@ -27,7 +27,7 @@ TEST_CASE("RW(N) approaches the LP optimum of ||w||_1 + C sum hinge, decreasing 
     Workspace workspace(data);
     const FitReport optimum = fit_method("OneNormSVM-C", {{"C", c}}, workspace);
     REQUIRE(optimum.status == core::Status::optimal);
-    const FitReport walk = fit_method("RW", {{"C", c}, {"iterations", 100}, {"bias_feature", 0}}, workspace);
+    const FitReport walk = fit_method("RW", {{"C", c}, {"rw_iterations", 100}, {"bias_feature", 0}}, workspace);
     REQUIRE(walk.status == core::Status::optimal);
     REQUIRE(walk.objective_trace.size() == 100);
     for (std::size_t t = 1; t < walk.objective_trace.size(); ++t) {
@@ -47,7 +47,7 @@ TEST_CASE("RW does not approach the optimum of (1/2)||w||_1 + C sum hinge", "[rw
   const core::Dataset data = testing::random_problem(60, 10, 4, 3);
   Workspace workspace(data);
   const double c = 1.0;
-  const FitReport walk = fit_method("RW", {{"C", c}, {"iterations", 100}, {"bias_feature", 0}}, workspace);
+  const FitReport walk = fit_method("RW", {{"C", c}, {"rw_iterations", 100}, {"bias_feature", 0}}, workspace);
   const FitReport doubled = fit_method("OneNormSVM-C", {{"C", 2 * c}}, workspace);
   const double half_optimum = doubled.objective / 2.0;
   const double half_value = walk.objective - 0.5 * walk.model.w().lpNorm<1>();  // (1/2)||w||_1 + C sum hinge
@@ -58,11 +58,11 @@ TEST_CASE("RW(1) is the 2-norm SVM, and one walk serves every N", "[rw]") {
   const core::Dataset data = testing::random_problem(50, 6, 8);
   const double c = 2.0;
   Workspace workspace(data);
-  const FitReport rw5 = fit_method("RW", {{"C", c}, {"iterations", 5}, {"bias_feature", 0}}, workspace);
-  const FitReport rw2 = fit_method("RW", {{"C", c}, {"iterations", 2}, {"bias_feature", 0}}, workspace);
+  const FitReport rw5 = fit_method("RW", {{"C", c}, {"rw_iterations", 5}, {"bias_feature", 0}}, workspace);
+  const FitReport rw2 = fit_method("RW", {{"C", c}, {"rw_iterations", 2}, {"bias_feature", 0}}, workspace);
   CHECK(rw2.objective == rw5.objective_trace[1]);  // the walk's second iterate, not a new walk
   CHECK(rw2.seconds <= rw5.seconds);
-  const FitReport rw1 = fit_method("RW", {{"C", c}, {"iterations", 1}, {"bias_feature", 0}}, workspace);
+  const FitReport rw1 = fit_method("RW", {{"C", c}, {"rw_iterations", 1}, {"bias_feature", 0}}, workspace);
   // (1/2)||w||^2 + C sum hinge = C (lambda ||w||^2 + sum hinge) with lambda = 1/(2C), solved by SMO.
   StepSolverOptions smo;
   smo.qp_solver = QpSolver::smo;
@@ -79,14 +79,14 @@ TEST_CASE("RW on CSR data equals RW on dense data; L2-loss walks too", "[rw]") {
   for (const std::string method : {"RW", "RW-L2"}) {
     INFO(method);
     Workspace on_dense(dense), on_sparse(sparse);
-    const Hyperparameters h{{"C", 0.5}, {"iterations", 4}};
+    const Hyperparameters h{{"C", 0.5}, {"rw_iterations", 4}};
     const FitReport a = fit_method(method, h, on_dense);
     const FitReport b = fit_method(method, h, on_sparse);
     REQUIRE(a.has_solution());
     REQUIRE(b.has_solution());
     CHECK(a.objective == Approx(b.objective).epsilon(1e-5));
     // Re-weighting makes the model sparser than the 2-norm SVM's.
-    const FitReport first = fit_method(method, {{"C", 0.5}, {"iterations", 1}}, on_dense);
+    const FitReport first = fit_method(method, {{"C", 0.5}, {"rw_iterations", 1}}, on_dense);
     const auto nonzeros = [](const core::Vector& w) { return (w.array().abs() > 1e-6 * w.cwiseAbs().maxCoeff()).count(); };
     CHECK(nonzeros(a.model.w()) < nonzeros(first.model.w()));
   }
