@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Reruns configs whose data are present offline and copies their tables, summary, paired tests and
-# manifest into results/reference/<config name>/ (the effort config keeps its results.csv too, for the
-# objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
+# Reruns configs whose data are present offline and copies their tables, summary, paired tests,
+# convergence tables, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
+# name>/ (the effort config keeps its results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,8 @@ configs=("$@")
 if ((${#configs[@]} == 0)); then
   configs=(configs/bradley1998/uci.yaml configs/ong2010/uci.yaml configs/ong2010/sim_features.yaml
            configs/ong2010/sim_labelnoise.yaml configs/ong2010/sim_both.yaml configs/ong2010/effort.yaml
-           configs/ong2010/uci_mu.yaml)
+           configs/ong2010/uci_mu.yaml configs/walk/convergence.yaml configs/walk/accuracy.yaml
+           configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml)
 fi
 for config in "${configs[@]}"; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
@@ -20,7 +21,13 @@ for config in "${configs[@]}"; do
   mkdir -p "results/reference/$name"
   rm -f "results/reference/$name"/*
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"
-  [[ -f "results/$name/paired_test.csv" ]] && cp "results/$name/paired_test.csv" "results/reference/$name/"
+  for extra in paired_test.csv convergence.csv convergence_by_walk.csv; do
+    if [[ -f "results/$name/$extra" ]]; then cp "results/$name/$extra" "results/reference/$name/"; fi
+  done
+  if [[ -f "results/$name/figures.json" ]]; then
+    /usr/bin/python3 scripts/plot.py "results/$name" >/dev/null
+    cp "results/$name"/*.png "results/reference/$name/"
+  fi
   [[ "$name" == ong2010_effort ]] && cp "results/$name/results.csv" "results/reference/$name/"
   echo "regenerated results/reference/$name"
 done

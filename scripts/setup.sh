@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config coinor-libclp-dev coinor-libcbc-dev libeigen3-dev libyaml-cpp-dev
-          libfmt-dev libspdlog-dev catch2 libcli11-dev python3)
+          libfmt-dev libspdlog-dev catch2 libcli11-dev python3 python3-matplotlib)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

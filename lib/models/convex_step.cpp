@@ -157,6 +157,7 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
     optim::DualCdOptions cd_options;
     cd_options.relative_gap = options_.qp_relative_gap;
     cd_options.max_epochs = options_.cd_max_epochs;
+    cd_options.bias_guess = last_b_;
     const optim::DualCdSolution solution = dual_cd_->solve(cd_problem, warm, cd_options);
     result.status = solution.status;
     result.message = solution.message;
@@ -179,6 +180,7 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
   }
   if (core::has_solution(result.status)) {
     last_alpha_ = std::move(alpha);
+    last_b_ = result.b;
   } else {
     result.w = core::Vector();
   }

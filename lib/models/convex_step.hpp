@@ -96,6 +96,7 @@ class StepSolver : public WorkspaceState {
   core::Vector l1_margins_;
   core::Vector linf_margins_;
   core::Vector last_alpha_;
+  double last_b_ = 0.0;  // where dual CD's search for an unpenalized bias starts
 };
 
 // The convex step linearized at (w, b) ([DCA] eq. (22)-(23), (30)): G with the tilt (eta, kappa) in dH(w, b).

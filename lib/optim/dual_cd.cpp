@@ -235,7 +235,7 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
 
   core::Rng rng(options.seed);
   DualCdSolution solution;
-  double centre = options.bias_guess;  // b_k
+  double centre = unpenalized ? options.bias_guess : 0.0;  // b_k
   double last_move = 0.0;
   double tolerance = options.tolerance;
   double last_gap = kInfinity;

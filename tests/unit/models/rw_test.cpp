@@ -91,3 +91,18 @@ TEST_CASE("RW on CSR data equals RW on dense data; L2-loss walks too", "[rw]") {
     CHECK(nonzeros(a.model.w()) < nonzeros(first.model.w()));
   }
 }
+
+TEST_CASE("RW's walk is the same whichever solver runs the inner SVMs (dual CD or SMO)", "[rw]") {
+  const core::Dataset data = testing::random_problem(50, 8, 13, 3);
+  for (const double c : {0.1, 10.0}) {
+    INFO("C = " << c);
+    Workspace workspace(data);
+    const FitReport cd = fit_method("RW", {{"C", c}, {"rw_iterations", 5}, {"bias_feature", 0}}, workspace);
+    const FitReport smo = fit_method("RW", {{"C", c}, {"rw_iterations", 5}, {"bias_feature", 0}, {"inner_smo", 1}}, workspace);
+    REQUIRE(cd.status == core::Status::optimal);
+    REQUIRE(smo.status == core::Status::optimal);
+    for (std::size_t t = 0; t < 5; ++t) CHECK(cd.objective_trace[t] == Approx(smo.objective_trace[t]).epsilon(1e-4));
+  }
+  Workspace workspace(data);
+  CHECK_THROWS_WITH(fit_method("RW", {{"C", 1}, {"inner_smo", 1}}, workspace), Catch::Contains("set bias_feature: 0"));
+}

@@ -74,7 +74,9 @@ TEST_CASE("dual CD with a regularized bias solves the SVM on data with a constan
     optim::DualCdProblem problem = random_step_problem(rng, data.n(), data.d(), false);
     problem.bias = optim::BiasMode::regularized;
     problem.bias_feature = s;
-    const optim::DualCdSolution solution = optim::DualCdSolver(data).solve(problem, core::Vector());
+    optim::DualCdOptions options;
+    options.bias_guess = 2.5;  // a guess for an unpenalized bias: a regularized one must ignore it
+    const optim::DualCdSolution solution = optim::DualCdSolver(data).solve(problem, core::Vector(), options);
     check_certificate(solution, 1e-6);
     // The same problem as a QP with the bias as an ordinary, penalized weight of the column s and no b.
     const optim::ClpQpSolution reference =

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# End-to-end check of the figures: a config with both figure kinds is run and collected, and
+# scripts/plot.py (Debian's python3-matplotlib) writes every PNG the config lists; without figures.json,
+# or with the data a figure needs deleted, it exits 1 naming the file.
+# Usage: plot_test.sh PATH/TO/sparsesvm REPO_ROOT
+set -uo pipefail
+bin=$1
+root=$2
+plot=$root/scripts/plot.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+is_png() { [[ -s "$1" ]] && [[ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" == "89504e470d0a1a0a" ]]; }
+
+cat > "$tmp/figures.yaml" <<'YAML'
+name: plot_check
+seed: 3
+datasets:
+  - name: relevant
+    generator: rw_relevant
+    params: {n: 40, d: 30, distance: 3, seed: 1}
+    grid: {d_rel: [1, 5, 30]}
+methods:
+  - {name: RW, C: 1, rw_iterations: 5, bias_feature: 0, label: RW}
+  - {name: OneNormSVM-C, C: 1, label: LP}
+protocol:
+  outer: {type: half_half, repetitions: 2}
+  inner: {type: none}
+tables:
+  metrics: [accuracy]
+  convergence: {walk: RW, optimum: OneNormSVM-C}
+figures:
+  - {kind: convergence, file: convergence.png}
+  - {kind: metric_by_condition, metric: accuracy, x: d_rel, as_error: true, file: error.png, title: "error"}
+YAML
+"$bin" run "$tmp/figures.yaml" -q --out "$tmp/run" || fail "run exited $?"
+[[ -s "$tmp/run/figures.json" ]] || fail "collect wrote no figures.json"
+[[ $(wc -l < "$tmp/run/convergence.csv") -eq 6 ]] || fail "convergence.csv: expected a header and 5 iterations"
+/usr/bin/python3 "$plot" "$tmp/run" > "$tmp/plot.out" || fail "plot.py exited $?"
+for png in convergence.png error.png; do
+  is_png "$tmp/run/$png" || fail "$png is not a PNG"
+done
+
+# Failures name the file and exit 1.
+mkdir "$tmp/empty"
+/usr/bin/python3 "$plot" "$tmp/empty" 2> "$tmp/err" && fail "plot.py without figures.json exited 0"
+grep -q "figures.json: not found" "$tmp/err" || fail "no figures.json: message '$(cat "$tmp/err")'"
+rm "$tmp/run/convergence.csv"
+/usr/bin/python3 "$plot" "$tmp/run" 2> "$tmp/err" && fail "plot.py without convergence.csv exited 0"
+grep -q "convergence.csv: not found" "$tmp/err" || fail "no convergence.csv: message '$(cat "$tmp/err")'"
+
+# A figure on a parameter that is not a generator grid key is a config error.
+sed 's/x: d_rel/x: noise_dims/' "$tmp/figures.yaml" > "$tmp/bad.yaml"
+"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a figure on an unknown x was accepted"
+grep -q "figures\[1\].x" "$tmp/err" || fail "bad x: message '$(cat "$tmp/err")'"
+
+((failures == 0)) && echo "plot_test: all checks passed"
+exit $((failures > 0))
