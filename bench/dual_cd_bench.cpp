@@ -25,8 +25,8 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "bench_data.hpp"
 #include "data/load.hpp"
-#include "data/transforms.hpp"
 #include "optim/dual_cd.hpp"
 #include "optim/svm_dual.hpp"
 
@@ -207,17 +207,10 @@ core::Dataset generated(std::size_t n) {
   return core::Dataset(fmt::format("gauss{}", n), x, y, {}, {});
 }
 
-core::Dataset standardized(core::Dataset data) {
-  data::Standardizer standardize;
-  standardize.fit(data);
-  standardize.apply(data);
-  return data;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   for (const std::size_t n : {200, 2000, 20000}) report(generated(n));
-  for (int k = 1; k < argc; ++k) report(standardized(data::load_dataset({argv[k], "auto", {}})));
+  for (int k = 1; k < argc; ++k) report(bench::standardized(data::load_dataset({argv[k], "auto", {}})));
   return 0;
 }

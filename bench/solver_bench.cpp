@@ -10,8 +10,8 @@
 #include <functional>
 
 #include "data/generators/generator_registry.hpp"
+#include "bench_data.hpp"
 #include "data/load.hpp"
-#include "data/transforms.hpp"
 #include "models/methods.hpp"
 #include "optim/clp_qp.hpp"
 
@@ -72,19 +72,12 @@ void report(const core::Dataset& data) {
   fmt::print("{}\n", row);
 }
 
-core::Dataset standardized(core::Dataset data) {
-  data::Standardizer standardize;
-  standardize.fit(data);
-  standardize.apply(data);
-  return data;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   fmt::print("data set        n x d   | per method: simplex iterations warm / cold, ratio, seconds warm / cold, ratio "
              "(OneNormSVM path, RLSVM0 chains, CapOneNormSVM chains) | SVM QP\n");
-  report(standardized(data::generate("dca_gaussians:n=500,noise_dims=90,seed=1")));
-  for (int k = 1; k < argc; ++k) report(standardized(data::load_dataset({argv[k], "auto", {}})));
+  report(bench::standardized(data::generate("dca_gaussians:n=500,noise_dims=90,seed=1")));
+  for (int k = 1; k < argc; ++k) report(bench::standardized(data::load_dataset({argv[k], "auto", {}})));
   return 0;
 }

@@ -147,9 +147,7 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
   const optim::SvmDualProblem problem{step.regularizer_weight, step.hinge_weight, step.margin, step.tilt_w,
                                       step.tilt_b};
   const core::Vector& warm = options_.warm_start ? last_alpha_ : core::Vector();
-  StepResult result;
-  result.kind = StepKind::qp;
-  core::Vector alpha;
+  optim::DualCdSolution solution;
   if (options_.qp_solver == QpSolver::dual_cd) {
     if (!dual_cd_) dual_cd_ = std::make_unique<optim::DualCdSolver>(data_);
     optim::DualCdProblem cd_problem;
@@ -158,28 +156,22 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
     cd_options.relative_gap = options_.qp_relative_gap;
     cd_options.max_epochs = options_.cd_max_epochs;
     cd_options.bias_guess = last_b_;
-    const optim::DualCdSolution solution = dual_cd_->solve(cd_problem, warm, cd_options);
-    result.status = solution.status;
-    result.message = solution.message;
-    result.qp_updates = solution.coordinate_updates;
-    result.qp_relative_gap = solution.relative_gap;
-    result.w = solution.w;
-    result.b = solution.b;
-    alpha = solution.alpha;
+    solution = dual_cd_->solve(cd_problem, warm, cd_options);
   } else {
     if (!smo_) smo_ = std::make_unique<optim::SvmDualSolver>(data_);
-    const optim::SvmDualSolution solution = smo_->solve(
-        problem, warm, optim::SvmDualOptions{options_.smo_tolerance, options_.smo_max_iterations, options_.qp_relative_gap});
-    result.status = solution.status;
-    result.message = solution.message;
-    result.qp_updates = solution.iterations;
-    result.qp_relative_gap = solution.relative_gap;
-    result.w = solution.w;
-    result.b = solution.b;
-    alpha = solution.alpha;
+    solution = optim::from_smo(smo_->solve(
+        problem, warm, optim::SvmDualOptions{options_.smo_tolerance, options_.smo_max_iterations, options_.qp_relative_gap}));
   }
+  StepResult result;
+  result.kind = StepKind::qp;
+  result.status = solution.status;
+  result.message = solution.message;
+  result.qp_updates = solution.coordinate_updates;
+  result.qp_relative_gap = solution.relative_gap;
+  result.w = solution.w;
+  result.b = solution.b;
   if (core::has_solution(result.status)) {
-    last_alpha_ = std::move(alpha);
+    last_alpha_ = std::move(solution.alpha);
     last_b_ = result.b;
   } else {
     result.w = core::Vector();

@@ -120,20 +120,6 @@ long run_epochs(const Rows& rows, double tolerance, long budget, bool shrinking,
   return epoch;
 }
 
-// Moves alpha (inside the box) onto sum_i y_i alpha_i = target, greedily in index order; false when the
-// box does not allow it.
-bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
-  double residual = target - y.dot(alpha);
-  for (Eigen::Index i = 0; i < alpha.size() && residual != 0.0; ++i) {
-    const bool raise = (residual > 0) == (y[i] > 0);
-    const double room = raise ? upper[i] - alpha[i] : alpha[i];
-    const double step = std::min(room, std::abs(residual));
-    alpha[i] += raise ? step : -step;
-    residual -= (raise ? 1.0 : -1.0) * y[i] * step;
-  }
-  return std::abs(residual) <= 1e-9 * (1.0 + std::abs(target));
-}
-
 core::SparseMatrix row_major_copy(const core::Dataset& data) {
   if (data.is_sparse()) return {};
   core::SparseMatrix copy = data.dense().sparseView(0.0, 0.0);
@@ -142,6 +128,20 @@ core::SparseMatrix row_major_copy(const core::Dataset& data) {
 }
 
 }  // namespace
+
+DualCdSolution from_smo(const SvmDualSolution& smo) {
+  DualCdSolution solution;
+  solution.status = smo.status;
+  solution.message = smo.message;
+  solution.w = smo.w;
+  solution.b = smo.b;
+  solution.alpha = smo.alpha;
+  solution.primal_objective = smo.primal_objective;
+  solution.dual_objective = smo.dual_objective;
+  solution.relative_gap = smo.relative_gap;
+  solution.coordinate_updates = smo.iterations;
+  return solution;
+}
 
 DualCdSolver::DualCdSolver(const core::Dataset& train) : data_(train), row_major_(row_major_copy(train)) {}
 
@@ -249,7 +249,7 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
 
     // The duality gap of the problem asked for: with an unpenalized bias, at alpha moved onto sum y alpha = -kappa'.
     core::Vector dual_alpha = state.alpha;
-    if (unpenalized) satisfy_equality(dual_alpha, y, rows.upper, -kappa);
+    if (unpenalized) move_onto_equality(dual_alpha, y, rows.upper, -kappa);
     CdState dual_state{dual_alpha, {}, 0.0};
     recompute(dual_state);
     double w_prime_squared = 0.0;

@@ -74,6 +74,10 @@ struct DualCdSolution {
   int bias_rounds = 0;            // proximal rounds on the unpenalized bias (1 when regularized)
 };
 
+// An SMO solution (svm_dual.hpp) in these terms, for callers that run either solver: the pair updates
+// count as coordinate updates.
+DualCdSolution from_smo(const SvmDualSolution& smo);
+
 class DualCdSolver {
  public:
   // Keeps a row-major copy of dense features (the CD pass reads rows) and refers to sparse CSR rows.

@@ -17,8 +17,9 @@ constexpr double kTinyObjective = 1e-300;    // floor of |P| in the relative gap
 // double precision (with a tilt, P can be near 0 while its terms are not).
 constexpr double kRoundingGap = 1e-13;
 
-// Moves alpha (already inside the box) onto sum_i y_i alpha_i = target, greedily in index order.
-bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
+}  // namespace
+
+bool move_onto_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {
   double residual = target - y.dot(alpha);
   for (Eigen::Index i = 0; i < alpha.size() && std::abs(residual) > 1e-12; ++i) {
     // Raising alpha_i moves the sum by +y_i per unit; lowering it by -y_i.
@@ -30,8 +31,6 @@ bool satisfy_equality(core::Vector& alpha, const core::Vector& y, const core::Ve
   }
   return std::abs(residual) <= 1e-9 * (1.0 + std::abs(target));
 }
-
-}  // namespace
 
 SvmDualSolver::SvmDualSolver(const core::Dataset& train) : data_(train) {
   if (data_.is_sparse()) {
@@ -77,7 +76,7 @@ SvmDualSolution SvmDualSolver::solve(const SvmDualProblem& problem, const core::
 
   core::Vector alpha = warm_alpha.size() == n ? warm_alpha : core::Vector::Zero(n);
   alpha = alpha.cwiseMax(0.0).cwiseMin(problem.upper);
-  if (!satisfy_equality(alpha, y, problem.upper, -problem.tilt_b)) {
+  if (!move_onto_equality(alpha, y, problem.upper, -problem.tilt_b)) {
     SvmDualSolution infeasible;
     infeasible.status = core::Status::infeasible;
     infeasible.message = fmt::format("svm dual: sum y_i alpha_i = {} is out of reach with 0 <= alpha_i <= C_i",

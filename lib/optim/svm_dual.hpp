@@ -59,6 +59,10 @@ struct SvmDualSolution {
   long iterations = 0;
 };
 
+// Moves alpha (inside the box 0 <= alpha_i <= upper_i) onto sum_i y_i alpha_i = target, greedily in index
+// order (to 1e-12); false when the box does not allow it. Shared by SMO and dual CD.
+bool move_onto_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target);
+
 class SvmDualSolver {
  public:
   // Precomputes the Gram matrix K = X X' of the training data (n x n doubles).

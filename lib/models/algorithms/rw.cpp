@@ -90,16 +90,9 @@ optim::DualCdSolution solve_by_smo(const core::Dataset& data, const optim::DualC
   } else {
     scaled.mutable_dense() = scaled.dense() * v.asDiagonal();
   }
-  const optim::SvmDualSolution smo = optim::SvmDualSolver(scaled).solve(
-      problem, warm_alpha, optim::SvmDualOptions{1e-4, 100'000'000, relative_gap});
-  optim::DualCdSolution solution;
-  solution.status = smo.status;
-  solution.message = smo.message;
-  solution.w = smo.w.size() > 0 ? smo.w.cwiseProduct(v).eval() : core::Vector();
-  solution.b = smo.b;
-  solution.alpha = smo.alpha;
-  solution.relative_gap = smo.relative_gap;
-  solution.coordinate_updates = smo.iterations;
+  optim::DualCdSolution solution = optim::from_smo(
+      optim::SvmDualSolver(scaled).solve(problem, warm_alpha, optim::SvmDualOptions{1e-4, 100'000'000, relative_gap}));
+  if (solution.w.size() > 0) solution.w = solution.w.cwiseProduct(v);  // back on the original features
   return solution;
 }
 
