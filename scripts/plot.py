@@ -52,12 +52,17 @@ def plot_convergence(directory, figure):
     rows = read_rows(path)
     if not rows:
         raise PlotError(f"{path}: no iterations (no walk had a matching optimum)")
+    if int(rows[0]["below_optimum"]) > 0:
+        raise PlotError(f"{path}: {rows[0]['below_optimum']} walks went below their 'optimum' by more than 1e-6: "
+                        "the optimum method does not solve the walk's objective")
     iterations = [int(row["iteration"]) for row in rows]
     fig, ax = plt.subplots(figsize=(6, 4))
+    labels = {"worst": "worst data set (its C worst at the last iteration)", "mean": "mean over data sets",
+              "true_mean": "mean over data sets and C", "true_median": "median over data sets and C"}
     for column, style in (("worst", "-"), ("mean", "--"), ("true_mean", "-."), ("true_median", ":")):
-        # A gap of exactly 0 (the walk reached the optimum to rounding) cannot be drawn on a log scale.
+        # A gap of 0 (the walk reached the optimum to rounding, within 1e-6) cannot be drawn on a log scale.
         values = [max(float(row[column]), 1e-16) for row in rows]
-        ax.semilogy(iterations, values, style, label=column.replace("_", " "))
+        ax.semilogy(iterations, values, style, label=labels[column])
     ax.set_xlabel("iteration")
     ax.set_ylabel("(F - F*) / F*")
     ax.legend()

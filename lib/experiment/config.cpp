@@ -197,6 +197,15 @@ std::string spec_of(const std::string& generator, const std::vector<std::pair<st
   return parts.empty() ? generator : generator + ":" + fmt::format("{}", fmt::join(parts, ","));
 }
 
+// A value twice in a grid would be fitted twice and tie with itself.
+void check_distinct(const std::vector<double>& values, const std::string& key, const Reader& reader) {
+  for (std::size_t k = 1; k < values.size(); ++k) {
+    if (std::find(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values[k]) != values.begin() + static_cast<std::ptrdiff_t>(k)) {
+      reader.fail(fmt::format("{}[{}]", key, k), fmt::format("{} is listed twice", values[k]));
+    }
+  }
+}
+
 std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::string& key, const Reader& reader,
                                           const std::string& config_dir) {
   reader.check_keys(node, key, {"name", "generator", "params", "grid", "file", "format", "loader", "transforms", "fetch",
@@ -209,6 +218,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     for (const auto& entry : grid) {
       const std::string parameter = entry.first.as<std::string>();
       method_grid[parameter] = reader.numbers(entry.second, fmt::format("{}.method_grid.{}", key, parameter));
+      check_distinct(method_grid[parameter], fmt::format("{}.method_grid.{}", key, parameter), reader);
     }
   }
   std::vector<std::string> transforms;
@@ -462,6 +472,9 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   return protocol;
 }
 
+// The walk is an iterative method (its objective trace has a value per iteration) and the optimum a method
+// that finds the optimum of the same objective (loss, penalty and weighting); the walk's entries differ
+// only in the optimum's parameters (C), so their curves are comparable iteration by iteration.
 ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
   reader.check_keys(node, "tables.convergence", {"walk", "optimum"});
   ConvergenceTable table;
@@ -471,6 +484,35 @@ ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig
     *target = reader.scalar<std::string>(node[name], key, "a method name");
     if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.name == *target; })) {
       reader.fail(key, fmt::format("'{}' is not a method of this config", *target));
+    }
+  }
+  const models::MethodInfo& walk = models::find_method(table.walk);
+  const models::MethodInfo& optimum = models::find_method(table.optimum);
+  if (models::find_algorithm(walk.algorithm).finds_optimum() || walk.algorithm == "direct") {
+    reader.fail("tables.convergence.walk", fmt::format("{} solves its objective at once; the walk must iterate (RW)", walk.name));
+  }
+  if (!models::find_algorithm(optimum.algorithm).finds_optimum()) {
+    reader.fail("tables.convergence.optimum", fmt::format("{} does not find an optimum (algorithm {})", optimum.name, optimum.algorithm));
+  }
+  if (walk.loss != optimum.loss || walk.penalty != optimum.penalty || walk.weighting != optimum.weighting) {
+    reader.fail("tables.convergence", fmt::format("{} ({} + {}) and {} ({} + {}) do not share an objective", walk.name,
+                                                  walk.loss, walk.penalty, optimum.name, optimum.loss, optimum.penalty));
+  }
+  const MethodEntry* first = nullptr;
+  for (const MethodEntry& entry : config.methods) {
+    if (entry.name != table.walk) continue;
+    std::map<std::string, double> others = entry.fixed;
+    for (const models::ParameterSpec& spec : optimum.parameters) others.erase(spec.name);
+    if (!first) {
+      first = &entry;
+      continue;
+    }
+    std::map<std::string, double> first_others = first->fixed;
+    for (const models::ParameterSpec& spec : optimum.parameters) first_others.erase(spec.name);
+    if (others != first_others) {
+      reader.fail("tables.convergence.walk", fmt::format("entries {} and {} of {} differ in more than {}'s parameters; "
+                                                         "their curves could not be compared", first->label, entry.label,
+                                                         table.walk, optimum.name));
     }
   }
   return table;
@@ -503,7 +545,11 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     if (!files.insert(figure.file).second) reader.fail(key + ".file", fmt::format("'{}' is drawn twice", figure.file));
     if (figure.kind == "convergence") {
       if (!config.convergence) reader.fail(key + ".kind", "a convergence figure needs tables.convergence");
+      if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a convergence figure takes no metric, x or as_error");
     } else if (figure.kind == "metric_by_condition") {
+      if (figure.as_error && !figure.metric.ends_with("accuracy")) {
+        reader.fail(key + ".as_error", fmt::format("1 - {} is not an error; as_error goes with the accuracies", figure.metric));
+      }
       if (std::find(metrics.begin(), metrics.end(), figure.metric) == metrics.end()) {
         reader.fail(key + ".metric", fmt::format("unknown metric '{}' (known: {})", figure.metric, fmt::join(metrics, ", ")));
       }
@@ -519,9 +565,31 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
   return figures;
 }
 
+// Each entry's algorithm options go with its objective (RW's inner_smo needs the hinge and b unpenalized),
+// with the entry's fixed values and the first value of each grid parameter.
+void check_method_options(const ExperimentConfig& config, const Reader& reader) {
+  const core::Dataset probe("config_probe", core::DenseMatrix::Zero(2, 1), (core::Vector(2) << 1, -1).finished(), {}, {});
+  for (std::size_t k = 0; k < config.methods.size(); ++k) {
+    const MethodEntry& entry = config.methods[k];
+    const models::MethodInfo& method = models::find_method(entry.name);
+    models::Hyperparameters given = entry.fixed;
+    for (const std::string& name : tuned_parameters(config, entry)) given[name] = config.grid.at(name).front();
+    const models::Hyperparameters h = models::resolve_hyperparameters(method, given);
+    const models::Algorithm& algorithm = models::find_algorithm(method.algorithm);
+    models::Hyperparameters options;
+    for (const models::ParameterSpec& spec : algorithm.options()) options[spec.name] = h.at(spec.name);
+    if (const std::string reason = algorithm.invalid_options(models::make_objective(method, h, probe), options); !reason.empty()) {
+      reader.fail(fmt::format("methods[{}]", k), reason);
+    }
+  }
+}
+
 // Per method, the grid parameters it tunes; `inner: none` admits one value each, median_of_best one
 // tuned parameter.
 void check_selection(const ExperimentConfig& config, const Reader& reader) {
+  if (config.protocol.near_zero_norm > 0 && config.protocol.inner == "none") {
+    reader.fail("protocol.selection.near_zero_norm", "scores inner selection, and protocol.inner.type is none");
+  }
   for (std::size_t k = 0; k < config.methods.size(); ++k) {
     const std::vector<std::string> tuned = tuned_parameters(config, config.methods[k]);
     for (const std::string& name : tuned) {
@@ -635,9 +703,11 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     for (const auto& entry : grid) {
       const std::string name = entry.first.as<std::string>();
       config.grid[name] = reader.numbers(entry.second, "grid." + name);
+      check_distinct(config.grid[name], "grid." + name, reader);
     }
   }
   check_grid(config, reader);
+  check_method_options(config, reader);
   config.protocol = read_protocol(root["protocol"], reader);
   check_selection(config, reader);
   check_datasets(config, reader);

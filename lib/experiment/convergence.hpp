@@ -9,7 +9,8 @@
 //                            is a data set, condition and repetition; its curve is the walk whose gap at
 //                            the last iteration is largest: the worst C), `true_mean` and `true_median`
 //                            over every walk; `instances` and `walks` counted, `unmatched` walk rows
-//                            without a usable optimum row (failed or absent).
+//                            without a usable optimum row (failed or absent), `below_optimum` walks whose
+//                            objective went below F* by more than 1e-6 relative (F* is then no optimum).
 #include <map>
 #include <string>
 #include <vector>

@@ -70,6 +70,19 @@ optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
   return lp;
 }
 
+// Clp's optimality tolerance (1e-7) is absolute: when the LP's costs are tiny (C = 1e-9 on every hinge
+// term of OneNormSVM-C), reduced costs below it count as zero and Clp ends "optimal" far from the
+// optimum. Scaling the costs moves no optimum: below 1e-6, the smallest nonzero cost is scaled up to 1
+// (as long as the largest stays below 1e12).
+core::Vector cost_for_clp(core::Vector cost) {
+  double smallest = kInfinity;
+  for (const double c : cost) {
+    if (c != 0.0) smallest = std::min(smallest, std::abs(c));
+  }
+  if (!(smallest < 1e-6)) return cost;  // also NaN: ClpLp reports it
+  return cost * std::min(1.0 / smallest, 1e12 / cost.cwiseAbs().maxCoeff());
+}
+
 }  // namespace
 
 double ConvexStep::value(const core::Dataset& data, const core::Vector& w, double b) const {
@@ -124,7 +137,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
     lp->set_row_lower(row_lower);
     cached_margins = step.margin;
   }
-  lp->set_cost(cost);
+  lp->set_cost(cost_for_clp(cost));
   if (!options_.warm_start) lp->forget_basis();
   const optim::LpSolution solution = lp->solve();
 
@@ -138,6 +151,12 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
     result.b = solution.primal[2 * d];
   }
   return result;
+}
+
+optim::DualCdSolution StepSolver::solve_by_smo(const optim::SvmDualProblem& problem, const core::Vector& warm) {
+  if (!smo_) smo_ = std::make_unique<optim::SvmDualSolver>(data_);
+  return optim::from_smo(smo_->solve(
+      problem, warm, optim::SvmDualOptions{options_.smo_tolerance, options_.smo_max_iterations, options_.qp_relative_gap}));
 }
 
 StepResult StepSolver::solve_qp(const ConvexStep& step) {
@@ -157,10 +176,11 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
     cd_options.max_epochs = options_.cd_max_epochs;
     cd_options.bias_guess = last_b_;
     solution = dual_cd_->solve(cd_problem, warm, cd_options);
+    if (solution.status != core::Status::optimal && data_.n() <= static_cast<std::size_t>(optim::kSmoBackupExamples)) {
+      solution = optim::better_of(std::move(solution), solve_by_smo(problem, solution.alpha));
+    }
   } else {
-    if (!smo_) smo_ = std::make_unique<optim::SvmDualSolver>(data_);
-    solution = optim::from_smo(smo_->solve(
-        problem, warm, optim::SvmDualOptions{options_.smo_tolerance, options_.smo_max_iterations, options_.qp_relative_gap}));
+    solution = solve_by_smo(problem, warm);
   }
   StepResult result;
   result.kind = StepKind::qp;

@@ -29,6 +29,8 @@ namespace sparsesvm::optim {
 class ClpLp;
 class DualCdSolver;
 class SvmDualSolver;
+struct DualCdSolution;
+struct SvmDualProblem;
 }  // namespace sparsesvm::optim
 
 namespace sparsesvm::models {
@@ -63,7 +65,7 @@ struct StepResult {
 enum class QpSolver { dual_cd, smo };
 
 struct StepSolverOptions {
-  QpSolver qp_solver = QpSolver::dual_cd;  // SMO keeps an n x n Gram matrix: for comparisons only
+  QpSolver qp_solver = QpSolver::dual_cd;  // dual CD, backed up by SMO where it stops short (n <= 5000)
   double qp_relative_gap = 1e-6;   // accept a QP when P - D <= qp_relative_gap * |P|
   double smo_tolerance = 1e-4;     // SMO: maximal KKT violation at which to check the duality gap first
   long smo_max_iterations = 10'000'000;
@@ -86,6 +88,7 @@ class StepSolver : public WorkspaceState {
  private:
   StepResult solve_lp(const ConvexStep& step);
   StepResult solve_qp(const ConvexStep& step);
+  optim::DualCdSolution solve_by_smo(const optim::SvmDualProblem& problem, const core::Vector& warm);
 
   const core::Dataset& data_;
   StepSolverOptions options_;

@@ -17,6 +17,7 @@ constexpr double kMinimalTolerance = 1e-15;  // tightest PG tolerance tried befo
 constexpr double kTinyObjective = 1e-300;    // floor of |P| in the relative gap
 constexpr double kRoundingGap = 1e-13;       // a gap below this fraction of P's terms is rounding
 constexpr int kMaxBiasRounds = 1000;
+constexpr double kUsableGap = 1e-3;  // a stopped solve within this relative gap keeps its model (solved_inaccurate)
 
 
 // The training rows in CSR form, and what one solve derives from the problem: liblinear's scaling
@@ -129,6 +130,33 @@ core::SparseMatrix row_major_copy(const core::Dataset& data) {
 
 }  // namespace
 
+namespace {
+
+// A solve that stopped short of its gap: its model is usable (solved_inaccurate) when the certified gap
+// is below kUsableGap, else it is `failure` without a model.
+DualCdSolution unfinished(DualCdSolution solution, core::Status failure, const std::string& where, double wanted) {
+  const bool usable = solution.relative_gap <= kUsableGap;
+  solution.status = usable ? core::Status::solved_inaccurate : failure;
+  solution.message = fmt::format("dual cd: {} left a relative duality gap of {:.3g} (wanted {:.3g}){}", where,
+                                 solution.relative_gap, wanted, usable ? "" : "; no model kept");
+  return solution;
+}
+
+}  // namespace
+
+DualCdSolution better_of(DualCdSolution first, DualCdSolution backup) {
+  const auto rank = [](const DualCdSolution& s) {
+    return s.status == core::Status::optimal ? 2 : core::has_solution(s.status) ? 1 : 0;
+  };
+  const bool backup_wins = rank(backup) > rank(first) || (rank(backup) == rank(first) && backup.relative_gap < first.relative_gap);
+  DualCdSolution& kept = backup_wins ? backup : first;
+  kept.message = fmt::format("{} ({}); SMO backup: {}{}", first.message, core::to_string(first.status),
+                             core::to_string(backup.status), backup.message.empty() ? "" : " (" + backup.message + ")");
+  if (kept.status == core::Status::optimal && backup_wins) kept.message = "dual cd stopped short; SMO solved it: " + kept.message;
+  kept.coordinate_updates = first.coordinate_updates + backup.coordinate_updates;
+  return kept;
+}
+
 DualCdSolution from_smo(const SvmDualSolution& smo) {
   DualCdSolution solution;
   solution.status = smo.status;
@@ -198,12 +226,11 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
     overflow.message = "dual cd: squared norms of the examples overflow (features beyond ~1e154); rescale the data";
     return overflow;
   }
-  // The proximal rounds' bias feature s: a round moves b by about s^2 times the equality residual. It
-  // starts on the examples' scale and at least the margins' (re-weighted columns can make the examples
-  // tiny), and doubles while b keeps moving one way, up to 10 times that scale (beyond it the shared
-  // bias column slows CD down).
-  const double start_s = std::sqrt(std::max(mean_norm, 1.0));
-  rows.s = unpenalized ? start_s : p.bias_feature;
+  // The proximal rounds' bias feature s: a round moves b by about s^2 times the equality residual, which
+  // is at most sum_i U_i. So s^2 is at least 1 / sum_i U_i (b can move by the margins' scale when C is
+  // tiny), at least 1, and on the examples' scale (re-weighted columns can make the examples tiny).
+  const double total_upper = std::isfinite(rows.upper.sum()) ? rows.upper.sum() : kInfinity;
+  rows.s = unpenalized ? std::sqrt(std::max({mean_norm, 1.0, total_upper > 0 ? 1.0 / total_upper : 1.0})) : p.bias_feature;
   const core::Vector base_q = rows.q + rows.diagonal;
   rows.q = base_q + core::Vector::Constant(n, rows.s * rows.s);
 
@@ -280,21 +307,17 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
       return solution;
     }
     if (solution.epochs >= options.max_epochs || round >= kMaxBiasRounds) {
-      solution.status = core::Status::iteration_limit;
-      solution.message = fmt::format("dual cd: {} epochs in {} bias rounds left a relative duality gap of {:.3g} (wanted {:.3g})",
-                                     solution.epochs, round, solution.relative_gap, options.relative_gap);
-      return solution;
+      return unfinished(solution, core::Status::iteration_limit,
+                        fmt::format("{} epochs in {} rounds", solution.epochs, round), options.relative_gap);
     }
-    // While b keeps moving one way the rounds' steps are too short: s doubles (up to its cap) and the
-    // tolerance stays. Otherwise a round that no longer halves the gap means CD's accuracy limits it.
+    // While b keeps moving one way, the tolerance stays (the bias, not CD, limits the gap). Otherwise a
+    // round that no longer halves the gap means CD's accuracy limits it: tighten.
     const double move = b - centre;
     const bool travelling = unpenalized && move * last_move > 0;
     if (!travelling && (!unpenalized || gap > 0.5 * last_gap)) {
       if (tolerance / 10.0 < kMinimalTolerance) {
-        solution.status = core::Status::solved_inaccurate;
-        solution.message = fmt::format("dual cd: relative duality gap {:.3g} above {:.3g} at PG tolerance {:.3g}",
-                                       solution.relative_gap, options.relative_gap, tolerance);
-        return solution;
+        return unfinished(solution, core::Status::numerical_error, fmt::format("PG tolerance {:.3g}", tolerance),
+                          options.relative_gap);
       }
       tolerance /= 10.0;
     }

@@ -29,8 +29,9 @@
 // gap of the unpenalized problem, with alpha moved onto the equality constraint, is small.
 //
 // Every solve is certified by its duality gap: accepted when P - D <= relative_gap |P| (or at rounding
-// level of P's terms); otherwise the tolerance is divided by 10 and CD continues (down to 1e-15), and
-// a solve that still misses the gap is solved_inaccurate.
+// level of P's terms); otherwise the tolerance is divided by 10 and CD continues (down to 1e-15). A
+// solve that stops short (epochs spent, or the tightest tolerance) is solved_inaccurate, with its model,
+// when its gap is below 1e-3 of P, else iteration_limit / numerical_error without one.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -73,6 +74,14 @@ struct DualCdSolution {
   long coordinate_updates = 0;
   int bias_rounds = 0;            // proximal rounds on the unpenalized bias (1 when regularized)
 };
+
+// SMO (n x n Gram matrix) backs up dual CD where dual CD stops short (large C on overlapping classes,
+// badly scaled features) and the Gram matrix is affordable: up to this many examples (200 MB).
+constexpr Eigen::Index kSmoBackupExamples = 5000;
+
+// The better of two solutions of one problem: optimal over solved_inaccurate over none, then the smaller
+// gap. Its message names both solvers' outcomes when `backup` was needed.
+DualCdSolution better_of(DualCdSolution first, DualCdSolution backup);
 
 // An SMO solution (svm_dual.hpp) in these terms, for callers that run either solver: the pair updates
 // count as coordinate updates.

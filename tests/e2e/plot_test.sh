@@ -50,6 +50,11 @@ rm "$tmp/run/convergence.csv"
 /usr/bin/python3 "$plot" "$tmp/run" 2> "$tmp/err" && fail "plot.py without convergence.csv exited 0"
 grep -q "convergence.csv: not found" "$tmp/err" || fail "no convergence.csv: message '$(cat "$tmp/err")'"
 
+# A convergence table whose "optimum" does not solve the walk's objective is a config error.
+sed 's/optimum: OneNormSVM-C}/optimum: RW}/' "$tmp/figures.yaml" > "$tmp/bad.yaml"
+"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a convergence table against RW itself was accepted"
+grep -q "tables.convergence" "$tmp/err" || fail "bad optimum: message '$(cat "$tmp/err")'"
+
 # A figure on a parameter that is not a generator grid key is a config error.
 sed 's/x: d_rel/x: noise_dims/' "$tmp/figures.yaml" > "$tmp/bad.yaml"
 "$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a figure on an unknown x was accepted"

@@ -37,6 +37,9 @@ class Algorithm {
   // (DCA) or an approximation (RW's walk).
   virtual bool finds_optimum() const = 0;
   virtual std::string unsupported(const Objective& objective) const = 0;
+  // Why `options` (values for every entry of options()) cannot go with `objective`, or "". Configs check
+  // it for every method entry before running; fit() throws InputError on it.
+  virtual std::string invalid_options(const Objective&, const Hyperparameters&) const { return ""; }
   // `options` holds a value for every entry of options(). Throws InputError when unsupported().
   virtual FitReport fit(const Objective& objective, Workspace& workspace, const Start& start,
                         const Hyperparameters& options) const = 0;

@@ -1,6 +1,6 @@
 // Direct solve of a convex objective: one convex step (convex_step.hpp) with no tilt, an LP in Clp for
-// the l1, l_inf and no penalty ([DCA] A.2; [FSV] (4), (12), (13)), the SVM dual by SMO for l2^2
-// ([DCA] A.1; [FSV] (14)). Tolerances are those of the workspace's step solver: Clp's defaults; SMO
+// the l1, l_inf and no penalty ([DCA] A.2; [FSV] (4), (12), (13)), the SVM dual by dual coordinate descent (SMO as its backup)
+// for l2^2 ([DCA] A.1; [FSV] (14)). Tolerances are those of the workspace's step solver: Clp's defaults; the QP
 // until the relative duality gap is below 1e-6 (svm_dual.hpp).
 #include <chrono>
 #include <fmt/format.h>
@@ -16,7 +16,7 @@ class DirectAlgorithm : public Algorithm {
  public:
   std::string id() const override { return "direct"; }
   std::string description() const override {
-    return "one convex solve: an LP (Clp, warm basis) for l1/l_inf/no penalty, the SVM dual (SMO) for l2^2";
+    return "one convex solve: an LP (Clp, warm basis) for l1/l_inf/no penalty, the SVM dual (dual CD, SMO as backup) for l2^2";
   }
   const ParameterTable& options() const override {
     static const ParameterTable none;

@@ -6,8 +6,9 @@
 // problem (rho/2)||w'||^2 + sum_i c_i loss(y_i (w'.x'_i + b)) with the objective's own weights c_i and
 // loss (hinge: L1-SVM, squared hinge: L2-SVM), solved by dual coordinate descent (optim/dual_cd.hpp)
 // on the columns scaled in place (sparse data stay sparse), warm-started from the previous iteration's
-// dual point; or, with inner_smo = 1, by SMO (svm_dual.hpp) on a scaled copy of the data with its n x n
-// Gram matrix (hinge loss and unpenalized bias only; faster than dual CD at large C on small sets).
+// dual point, and backed up by SMO where it stops short; or, with inner_smo = 1, by SMO (svm_dual.hpp)
+// alone, on a scaled copy of the data with its n x n Gram matrix (hinge loss and unpenalized bias only:
+// faster than dual CD at large C on small sets, and on d >> n).
 //
 // Which 1-norm objective the walk approaches: at a fixed point v_j^2 = |u_j|, so w'_j = u_j / v_j =
 // sign(u_j) v_j, and the inner optimality condition rho w'_j + v_j g_j = 0 (g a subgradient of the loss
@@ -77,6 +78,12 @@ std::string walk_key(const Objective& objective, Hyperparameters options) {
                      core::sha256_hex(weights));
 }
 
+// SMO solves the hinge with an unpenalized bias, with an affordable Gram matrix.
+bool smo_can_solve(const optim::DualCdProblem& problem, const core::Dataset& data) {
+  return problem.loss == optim::SvmLoss::hinge && problem.bias == optim::BiasMode::unpenalized &&
+         data.n() <= static_cast<std::size_t>(optim::kSmoBackupExamples);
+}
+
 // The inner SVM by SMO on a copy of the data with scaled columns (only hinge, unpenalized bias).
 optim::DualCdSolution solve_by_smo(const core::Dataset& data, const optim::DualCdProblem& problem,
                                    const core::Vector& warm_alpha, double relative_gap) {
@@ -118,9 +125,12 @@ void extend(Walk& walk, Walks& walks, const core::Dataset& data, const Objective
   optim::DualCdOptions solver_options;
   solver_options.relative_gap = options.at("inner_relative_gap");
   solver_options.bias_guess = first ? 0.0 : walk.iterates.back().b;
-  const optim::DualCdSolution solution = options.at("inner_smo") == 1.0
-                                             ? solve_by_smo(data, problem, walk.alpha, solver_options.relative_gap)
-                                             : walks.solver.solve(problem, walk.alpha, solver_options);
+  optim::DualCdSolution solution = options.at("inner_smo") == 1.0
+                                       ? solve_by_smo(data, problem, walk.alpha, solver_options.relative_gap)
+                                       : walks.solver.solve(problem, walk.alpha, solver_options);
+  if (solution.status != core::Status::optimal && smo_can_solve(problem, data) && options.at("inner_smo") == 0.0) {
+    solution = optim::better_of(std::move(solution), solve_by_smo(data, problem, solution.alpha, solver_options.relative_gap));
+  }
 
   WalkIterate iterate;
   iterate.status = solution.status;
@@ -180,8 +190,9 @@ class RwAlgorithm : public Algorithm {
     static const ParameterTable table = {
         {"rw_iterations", "N, the number of 2-norm SVMs solved; RW(1) is the 2-norm SVM", 2.0, 1.0, 1000.0, false, false,
          Scale::linear, Regularizes::neither, ParameterKind::model, true},
-        {"bias_feature", "s of liblinear's -B s: a penalized, re-weighted constant feature; 0 leaves b unpenalized", 1.0,
-         0.0, 1e6, false, false, Scale::linear, Regularizes::neither, ParameterKind::model},
+        {"bias_feature", "s of liblinear's -B s: a penalized, re-weighted constant feature; 0 leaves b unpenalized "
+         "(above 10 the shared column stalls dual CD)", 1.0, 0.0, 10.0, false, false, Scale::linear, Regularizes::neither,
+         ParameterKind::model},
         {"inner_relative_gap", "each SVM is solved to this relative duality gap", 1e-6, 0.0, 0.1, true, false, Scale::log,
          Regularizes::neither, ParameterKind::solver},
         {"inner_smo", "1: each SVM by SMO on a scaled copy (n x n Gram matrix; hinge, bias_feature 0); 0: dual CD", 0.0,
@@ -192,6 +203,13 @@ class RwAlgorithm : public Algorithm {
   std::vector<std::string> statistic_names() const override { return {"qp_updates", "qp_max_relative_gap"}; }
   bool finds_optimum() const override { return false; }
   bool needs_start() const override { return false; }
+
+  std::string invalid_options(const Objective& objective, const Hyperparameters& options) const override {
+    if (options.at("inner_smo") == 1.0 && (objective.loss->id() != "hinge" || options.at("bias_feature") != 0.0)) {
+      return "rw: inner_smo = 1 solves the hinge loss with an unpenalized bias only (set bias_feature: 0)";
+    }
+    return "";
+  }
 
   std::string unsupported(const Objective& objective) const override {
     if (objective.penalty->id() != "l1") {
@@ -208,9 +226,7 @@ class RwAlgorithm : public Algorithm {
                 const Hyperparameters& options) const override {
     if (const std::string reason = unsupported(objective); !reason.empty()) throw core::InputError(reason);
     if (!(objective.penalty_weight > 0)) throw core::InputError("rw needs a positive weight of the 1-norm");
-    if (options.at("inner_smo") == 1.0 && (objective.loss->id() != "hinge" || options.at("bias_feature") != 0.0)) {
-      throw core::InputError("rw: inner_smo = 1 solves the hinge loss with an unpenalized bias only (set bias_feature: 0)");
-    }
+    if (const std::string reason = invalid_options(objective, options); !reason.empty()) throw core::InputError(reason);
     Walks& walks = workspace.state<Walks>("rw", [&] { return std::make_unique<Walks>(workspace.data()); });
     Walk& walk = walks.walks[walk_key(objective, options)];
     const auto wanted = static_cast<std::size_t>(options.at("rw_iterations"));

@@ -165,3 +165,55 @@ TEST_CASE("grid, labels and selection are checked against the methods' parameter
   CHECK(std::find(columns.begin(), columns.end(), "mu") != columns.end());  // RLSVM0's ramp
   CHECK(std::find(columns.begin(), columns.end(), "simplex_iterations") != columns.end());
 }
+
+TEST_CASE("the RW paper's config keys are checked: convergence tables, figures, method_grid, near_zero_norm",
+          "[config]") {
+  const std::string walk = R"(name: walk
+datasets:
+  - name: g
+    generator: rw_relevant
+    params: {n: 40, d: 20}
+    grid: {d_rel: [1, 5]}
+methods:
+  - {name: RW, C: 1, rw_iterations: 5, bias_feature: 0, label: RW_C1}
+  - {name: RW, C: 10, rw_iterations: 5, bias_feature: 0, label: RW_C10}
+  - {name: OneNormSVM-C, C: 1, label: LP_C1}
+  - {name: OneNormSVM-C, C: 10, label: LP_C10}
+protocol:
+  outer: {type: half_half, repetitions: 1}
+  inner: {type: none}
+tables:
+  convergence: {walk: RW, optimum: OneNormSVM-C}
+figures:
+  - {kind: convergence, file: conv.png}
+  - {kind: metric_by_condition, metric: accuracy, x: d_rel, as_error: true, file: err.png}
+)";
+  CHECK_NOTHROW(experiment::load_config(write_file("walk_good.yaml", walk)));
+  const auto rejects = [&](const std::string& from, const std::string& to, const std::string& message) {
+    std::string text = walk;
+    REQUIRE(text.find(from) != std::string::npos);
+    text.replace(text.find(from), from.size(), to);
+    INFO(to);
+    CHECK_THROWS_WITH(experiment::load_config(write_file("walk_bad.yaml", text)), Catch::Contains(message));
+  };
+  rejects("optimum: OneNormSVM-C}", "optimum: RW}", "RW does not find an optimum");
+  rejects("walk: RW,", "walk: OneNormSVM-C,", "solves its objective at once");
+  rejects("C: 10, rw_iterations: 5", "C: 10, rw_iterations: 4", "differ in more than OneNormSVM-C's parameters");
+  rejects("C: 1, rw_iterations: 5, bias_feature: 0", "C: 1, rw_iterations: 5, bias_feature: 1, inner_smo: 1",
+          "methods[0]: rw: inner_smo = 1 solves the hinge loss with an unpenalized bias only");
+  rejects("{kind: convergence, file: conv.png}", "{kind: convergence, file: conv.png, x: d_rel}", "takes no metric, x");
+  rejects("metric: accuracy, x: d_rel, as_error: true", "metric: n_features, x: d_rel, as_error: true",
+          "figures[1].as_error");
+  rejects("x: d_rel", "x: n", "figures[1].x: 'n' is not a generator parameter");
+  rejects("inner: {type: none}", "inner: {type: none}\n  selection: {near_zero_norm: 1e-4}",
+          "protocol.selection.near_zero_norm: scores inner selection");
+
+  const std::string grids = config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1, 0.5]}");
+  CHECK_THROWS_WITH(experiment::load_config(write_file("dup_grid.yaml", grids)), Catch::Contains("grid.lambda[2]: 0.5 is listed twice"));
+  const std::string own = config_with("    grid: {noise_dims: [0, 5]}", "    grid: {noise_dims: [0, 5]}\n    method_grid: {lambda: [2]}");
+  CHECK_THROWS_WITH(experiment::load_config(write_file("own_grid.yaml", own)),
+                    Catch::Contains("datasets[0].method_grid.lambda: gives 1 value(s) where grid.lambda gives 2"));
+  const std::string own_good = config_with("    grid: {noise_dims: [0, 5]}", "    grid: {noise_dims: [0, 5]}\n    method_grid: {lambda: [2, 3]}");
+  const auto config = experiment::load_config(write_file("own_grid_good.yaml", own_good));
+  CHECK(config.datasets[0].method_grid.at("lambda") == std::vector<double>{2, 3});
+}
