@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "data/load.hpp"
 #include "experiment/config.hpp"
@@ -14,10 +15,11 @@ using sparsesvm::testing::write_file;
 
 namespace {
 
-// The rows of every method of the config on data set 0, repetition `rep`, as column -> value maps.
-std::vector<std::map<std::string, std::string>> group_rows(const experiment::ExperimentConfig& config, std::size_t rep) {
-  const core::Dataset data = data::load_dataset(config.datasets[0].source);
-  const auto fields = experiment::run_group(config, 0, rep, data);
+// The rows of every method of the config on data set `dataset`, repetition `rep`, as column -> value maps.
+std::vector<std::map<std::string, std::string>> group_rows(const experiment::ExperimentConfig& config, std::size_t rep,
+                                                           std::size_t dataset = 0) {
+  const core::Dataset data = data::load_dataset(config.datasets[dataset].source);
+  const auto fields = experiment::run_group(config, dataset, rep, data);
   const std::vector<std::string> columns = experiment::result_columns(config);
   std::vector<std::map<std::string, std::string>> rows;
   for (const auto& line : fields) {
@@ -125,4 +127,31 @@ TEST_CASE("result columns never repeat a name: no method parameter is called lik
   std::vector<std::string> columns = experiment::result_columns(config);
   std::sort(columns.begin(), columns.end());
   CHECK(std::adjacent_find(columns.begin(), columns.end()) == columns.end());
+}
+
+TEST_CASE("a data set's method_grid replaces the grid's values for it alone", "[tasks]") {
+  const auto config = experiment::load_config(write_file("own_grid.yaml", R"(name: own
+datasets:
+  - name: g
+    generator: dca_gaussians
+    params: {n: 40}
+    method_grid: {lambda: [7, 9]}
+  - name: h
+    generator: dca_gaussians
+    params: {n: 40, seed: 2}
+methods: [OneNormSVM]
+grid: {lambda: [0.5, 1]}
+protocol:
+  outer: {type: holdout, repetitions: 2}
+  inner: {type: kfold, folds: 3}
+)"));
+  const auto selected = [&](std::size_t dataset) {
+    std::set<std::string> values;
+    for (std::size_t rep = 0; rep < 2; ++rep) {
+      for (const auto& row : group_rows(config, rep, dataset)) values.insert(row.at("lambda"));
+    }
+    return values;
+  };
+  for (const std::string& value : selected(0)) CHECK((value == "7" || value == "9"));
+  for (const std::string& value : selected(1)) CHECK((value == "0.5" || value == "1"));
 }
