@@ -70,17 +70,15 @@ optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
   return lp;
 }
 
-// Clp's optimality tolerance (1e-7) is absolute: when the LP's costs are tiny (C = 1e-9 on every hinge
-// term of OneNormSVM-C), reduced costs below it count as zero and Clp ends "optimal" far from the
-// optimum. Scaling the costs moves no optimum: below 1e-6, the smallest nonzero cost is scaled up to 1
-// (as long as the largest stays below 1e12).
-core::Vector cost_for_clp(core::Vector cost) {
-  double smallest = kInfinity;
-  for (const double c : cost) {
-    if (c != 0.0) smallest = std::min(smallest, std::abs(c));
-  }
-  if (!(smallest < 1e-6)) return cost;  // also NaN: ClpLp reports it
-  return cost * std::min(1.0 / smallest, 1e12 / cost.cwiseAbs().maxCoeff());
+// Clp's optimality tolerance (1e-7) is absolute: when the hinge costs C_i are all tiny (C = 1e-9 in
+// OneNormSVM-C), reduced costs below it count as zero and Clp ends "optimal" far from the optimum (the
+// same LP written with lambda = 1/C, hinge costs 1, is solved right). Scaling the costs moves no optimum:
+// when the largest hinge cost is below 1e-6, all costs are scaled so that it is 1 (the largest cost
+// staying below 1e12). Other LPs are passed as they are.
+core::Vector cost_for_clp(core::Vector cost, const core::Vector& hinge_weight) {
+  const double largest_hinge = hinge_weight.size() > 0 ? hinge_weight.cwiseAbs().maxCoeff() : 0.0;
+  if (!(largest_hinge > 0 && largest_hinge < 1e-6)) return cost;  // also NaN: ClpLp reports it
+  return cost * std::min(1.0 / largest_hinge, 1e12 / cost.cwiseAbs().maxCoeff());
 }
 
 }  // namespace
@@ -137,7 +135,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
     lp->set_row_lower(row_lower);
     cached_margins = step.margin;
   }
-  lp->set_cost(cost_for_clp(cost));
+  lp->set_cost(cost_for_clp(cost, step.hinge_weight));
   if (!options_.warm_start) lp->forget_basis();
   const optim::LpSolution solution = lp->solve();
 
