@@ -24,8 +24,29 @@ class Reader {
  public:
   explicit Reader(std::string file) : file_(std::move(file)) {}
 
+  // A key that a command-line override set (or that holds one) is blamed on the override, not on the file.
   [[noreturn]] void fail(const std::string& key, const std::string& message) const {
+    const auto within = [](const std::string& inner, const std::string& outer) {
+      return inner == outer || inner.starts_with(outer + ".") || inner.starts_with(outer + "[");
+    };
+    for (const auto& [path, text] : overridden_) {
+      if (within(key, path) || within(path, key)) {
+        throw ConfigError(fmt::format("override '{}': {}: {}", text, key, message));
+      }
+    }
     throw ConfigError(fmt::format("{}: {}: {}", file_, key, message));
+  }
+
+  // Records the override `text` (key.path=value): `datasets.0.params.n` is key `datasets[0].params.n`.
+  void remember_override(const std::string& text) {
+    const std::string path = text.substr(0, text.find('='));
+    std::string key;
+    std::stringstream parts(path);
+    for (std::string part; std::getline(parts, part, '.');) {
+      const bool index = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      key += index ? "[" + part + "]" : (key.empty() ? "" : ".") + part;
+    }
+    overridden_.emplace_back(key, text);
   }
 
   void check_keys(const YAML::Node& node, const std::string& key, const std::set<std::string>& known) const {
@@ -89,6 +110,7 @@ class Reader {
 
  private:
   std::string file_;
+  std::vector<std::pair<std::string, std::string>> overridden_;  // message key, override text
 };
 
 // Every mapping of the tree has plain scalar keys, each once (yaml-cpp would keep the first of two
@@ -649,7 +671,7 @@ std::vector<std::string> parameter_columns(const ExperimentConfig& config) {
 }
 
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
-  const Reader reader(path);
+  Reader reader(path);
   YAML::Node root;
   try {
     const std::vector<YAML::Node> documents = YAML::LoadAllFromFile(path);
@@ -665,7 +687,10 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   }
   if (!root.IsMap()) throw ConfigError(fmt::format("{}: the config must be a YAML mapping", path));
   check_tree(root, reader);
-  for (const std::string& item : overrides) apply_override(root, item, reader);
+  for (const std::string& item : overrides) {
+    apply_override(root, item, reader);
+    reader.remember_override(item);
+  }
   check_tree(root, reader);  // what the overrides set, too
   reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "grid", "protocol", "tables", "figures"});
 

@@ -148,7 +148,10 @@ core::Dataset generate(const std::string& spec) {
       if (equals == std::string_view::npos || equals == 0) {
         throw InputError(fmt::format("generator spec '{}': expected key=value, found '{}'", spec, field.text));
       }
-      given[std::string(field.text.substr(0, equals))] = std::string(field.text.substr(equals + 1));
+      const std::string key(field.text.substr(0, equals));
+      if (!given.emplace(key, std::string(field.text.substr(equals + 1))).second) {
+        throw InputError(fmt::format("generator spec '{}': '{}' is given twice", spec, key));
+      }
     }
   }
   return generate(name, given);

@@ -133,3 +133,9 @@ TEST_CASE("generators refuse impossible or oversized parameters", "[generator]")
                     Catch::Contains("n x d = 1000000000 x 10 exceeds the limit"));
   CHECK_THROWS_WITH(data::generate("rw_relevant:n=100000,d=100000"), Catch::Contains("exceeds the limit"));
 }
+
+TEST_CASE("a generator spec names each parameter once", "[generator]") {
+  // dca_gaussians:n=10,n=20 once took the last value silently.
+  CHECK_THROWS_WITH(data::generate("dca_gaussians:n=10,n=20"), Catch::Contains("'n' is given twice"));
+  CHECK(data::generate("dca_gaussians:n=10,seed=2").n() == 10);
+}

@@ -57,8 +57,18 @@ TEST_CASE("overrides change values by key path", "[config]") {
   CHECK(config.seed == 9);
   CHECK_THROWS_WITH(experiment::load_config(path, {"protocol.outter.repetitions=5"}),
                     Catch::Contains("protocol.outter: override path does not exist"));
+  // Errors in values typed on the command line name the override, not the file.
   CHECK_THROWS_WITH(experiment::load_config(path, {"protocol.outer.repetitions=-1"}),
-                    Catch::Contains("protocol.outer.repetitions: expected a positive integer"));
+                    Catch::Contains("override 'protocol.outer.repetitions=-1': protocol.outer.repetitions: expected a "
+                                    "positive integer"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {"datasets.0.params.n=abc"}),
+                    Catch::Contains("override 'datasets.0.params.n=abc': datasets[0]"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {"seed=2", "grid.lambda=[0]"}),
+                    Catch::Contains("override 'grid.lambda=[0]': grid.lambda[0]"));
+  // A key the overrides did not touch is still the file's.
+  CHECK_THROWS_WITH(experiment::load_config(write_file("tiny_bad.yaml", config_with("repetitions: 2", "repetitions: 0")),
+                                            {"seed=2"}),
+                    Catch::Contains("tiny_bad.yaml: protocol.outer.repetitions"));
 }
 
 TEST_CASE("malformed configs name the file and the key", "[config]") {
