@@ -231,8 +231,7 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
   // tiny), at least 1, and on the examples' scale (re-weighted columns can make the examples tiny).
   const double total_upper = std::isfinite(rows.upper.sum()) ? rows.upper.sum() : kInfinity;
   rows.s = unpenalized ? std::sqrt(std::max({mean_norm, 1.0, total_upper > 0 ? 1.0 / total_upper : 1.0})) : p.bias_feature;
-  const core::Vector base_q = rows.q + rows.diagonal;
-  rows.q = base_q + core::Vector::Constant(n, rows.s * rows.s);
+  rows.q += rows.diagonal + core::Vector::Constant(n, rows.s * rows.s);
 
   const double kappa = p.tilt_b * half_over_lambda;
   if (unpenalized) {
@@ -252,7 +251,7 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
   state.alpha = warm_alpha.size() == n ? (warm_alpha * half_over_lambda).cwiseMax(0.0).cwiseMin(rows.upper).eval()
                                        : core::Vector::Zero(n);
   const core::Vector eta = p.tilt_w.size() == d ? (p.tilt_w * half_over_lambda).eval() : core::Vector::Zero(d);
-  // u = v^2 (eta' + X'(alpha y)) ... recomputed from alpha at every round, free of accumulated rounding.
+  // u = v^2 X'(alpha y) + eta' and beta, recomputed from alpha after every round, free of accumulated rounding.
   const auto recompute = [&](CdState& s) {
     s.u = data_.transpose_times(s.alpha.cwiseProduct(y));
     if (rows.scale_squared.size() > 0) s.u = s.u.cwiseProduct(rows.scale_squared);
@@ -266,8 +265,8 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
   double last_move = 0.0;
   double tolerance = options.tolerance;
   double last_gap = kInfinity;
+  recompute(state);
   for (int round = 1;; ++round) {
-    recompute(state);
     rows.shifted_margin = p.margin - y * centre;
     solution.epochs += run_epochs(rows, tolerance, options.max_epochs - solution.epochs, options.shrinking, rng, state,
                                   solution.coordinate_updates);
