@@ -72,7 +72,7 @@ struct DualCdSolution {
   double relative_gap = 0.0;      // (P - D) / max(|P|, tiny)
   long epochs = 0;
   long coordinate_updates = 0;
-  int bias_rounds = 0;            // proximal rounds on the unpenalized bias (1 when regularized)
+  int bias_rounds = 0;            // CD rounds: proximal rounds on an unpenalized bias, else tolerance tightenings
 };
 
 // SMO (n x n Gram matrix) backs up dual CD where dual CD stops short (large C on overlapping classes,
