@@ -228,6 +228,12 @@ struct MethodRun {
 };
 
 std::string number(double value) { return format_number(value); }
+// "1;0.5;0.25"
+std::string joined_numbers(const std::vector<double>& values) {
+  std::vector<std::string> parts;
+  for (const double value : values) parts.push_back(number(value));
+  return fmt::format("{}", fmt::join(parts, ";"));
+}
 std::string optional_count(const std::optional<std::size_t>& value) { return value ? std::to_string(*value) : ""; }
 
 // The inner selection of every method of the group: fold-major, one workspace per fold shared by all
@@ -333,10 +339,9 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     row["frac_sv"] = number(m.frac_sv);
     row["frac_params"] = number(m.frac_params);
     row["objective"] = number(report.objective);
-    std::vector<std::string> trace;
-    for (double value : report.objective_trace) trace.push_back(number(value));
-    row["objective_trace"] = fmt::format("{}", fmt::join(trace, ";"));
+    row["objective_trace"] = joined_numbers(report.objective_trace);
   }
+  for (const auto& [name, values] : report.traces) row[name] = joined_numbers(values);
   return row;
 }
 
@@ -352,8 +357,11 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
     columns.emplace_back(name);
   }
   for (const MethodEntry& entry : config.methods) {
-    for (const std::string& name : models::find_algorithm(models::find_method(entry.name).algorithm).statistic_names()) {
-      if (std::find(columns.begin(), columns.end(), name) == columns.end()) columns.push_back(name);
+    const models::Algorithm& algorithm = models::find_algorithm(models::find_method(entry.name).algorithm);
+    for (const std::vector<std::string>& names : {algorithm.statistic_names(), algorithm.trace_names()}) {
+      for (const std::string& name : names) {
+        if (std::find(columns.begin(), columns.end(), name) == columns.end()) columns.push_back(name);
+      }
     }
   }
   return columns;

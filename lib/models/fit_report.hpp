@@ -18,7 +18,8 @@ struct FitReport {
   core::LinearModel model{core::Vector(), 0.0};
   Hyperparameters hyperparameters;       // every parameter of the method as used (defaults filled in)
   double objective = 0.0;                // F at the returned model, in the paper's convention
-  std::vector<double> objective_trace;   // F at the starting point, then after each iteration
+  std::vector<double> objective_trace;   // F at the starting point, then after each iteration (ADMM: at the
+                                         // sweeps of its trace_iterations)
   int iterations = 0;                    // outer (DCA) iterations; 0 for a convex method
   long inner_iterations = 0;             // simplex iterations + SMO pair updates, start included
   int inner_solves = 0;                  // LPs or QPs solved, start included
@@ -26,6 +27,9 @@ struct FitReport {
   double seconds = 0.0;                  // wall time of the fit, start included
   // Solver statistics by name; each algorithm lists the names it reports (Algorithm::statistic_names).
   std::map<std::string, double> statistics;
+  // Per-iteration series by name (ADMM's residuals), listed by Algorithm::trace_names(); result columns
+  // of ';'-separated numbers.
+  std::map<std::string, std::vector<double>> traces;
 
   // True when the status comes with a model: optimal, feasible or solved_inaccurate.
   bool has_solution() const { return core::has_solution(status); }

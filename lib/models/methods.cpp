@@ -39,6 +39,19 @@ std::vector<MethodInfo> method_rows() {
       {"RW", "[RW] Algorithm 1, L1-SVM inner solver", "hinge", "l1", "rw", "", Weighting::svm_c, {}, {}},
       {"RW-L2", "[RW] Algorithm 1, L2-SVM inner solver", "squared_hinge", "l1", "rw", "", Weighting::svm_c, {}, {}},
       {"OneNormSVM-C", "[RW] 4.1: ||w||_1 + C sum hinge by LP", "hinge", "l1", "direct", "", Weighting::svm_c, {}, {}},
+      // [ADMM] (1): mean hinge + sum_j p(w_j; lambda, theta), by ADMM (shared/ADMM.md) and, on the identical
+      // objective, by DCA from zero (its first step is the 1-norm SVM with weight phi'(0)).
+      {"ADMM-LSP", "[ADMM] 3, LSP", "hinge", "lsp", "admm", "", Weighting::mean, {}, {}},
+      {"ADMM-SCAD", "[ADMM] 3, SCAD (the published settings)", "hinge", "scad", "admm", "", Weighting::mean, {}, {}},
+      {"ADMM-MCP", "[ADMM] 3, MCP", "hinge", "mcp", "admm", "", Weighting::mean, {}, {}},
+      {"ADMM-Capped", "[ADMM] 3, capped-l1", "hinge", "capped", "admm", "", Weighting::mean, {}, {}},
+      {"ADMM-L1", "[ADMM] 3 with the l1 penalty (convex: checks against OneNormSVM-mean)", "hinge", "l1", "admm", "",
+       Weighting::mean, {}, {}},
+      {"DCA-LSP", "[DCA] Algorithm 1 on [ADMM] (1), LSP", "hinge", "lsp", "dca", "zero", Weighting::mean, {}, {}},
+      {"DCA-SCAD", "[DCA] Algorithm 1 on [ADMM] (1), SCAD", "hinge", "scad", "dca", "zero", Weighting::mean, {}, {}},
+      {"DCA-MCP", "[DCA] Algorithm 1 on [ADMM] (1), MCP", "hinge", "mcp", "dca", "zero", Weighting::mean, {}, {}},
+      {"DCA-Capped", "[DCA] Algorithm 1 on [ADMM] (1), capped-l1", "hinge", "capped", "dca", "zero", Weighting::mean, {}, {}},
+      {"OneNormSVM-mean", "[ADMM] (1) with the l1 penalty, by LP", "hinge", "l1", "direct", "", Weighting::mean, {}, {}},
   };
 }
 
@@ -51,6 +64,10 @@ ParameterSpec weight_spec(Weighting weighting) {
     return {"lambda", "weight of the penalty: F = sum_i loss_i + lambda Omega(w)", 1.0, 0.0, 1e10, true, false,
             Scale::log, Regularizes::when_larger};
   }
+  if (weighting == Weighting::mean) {
+    return {"lambda", "weight of the penalty: F = (1/n) sum_i loss_i + lambda Omega(w) ([ADMM] (1))", 0.015625, 0.0, 1e10,
+            true, false, Scale::log, Regularizes::when_larger};
+  }
   return {"lambda", "trade-off in (0, 1): F = (1 - lambda) loss + lambda Omega(w) ([FSV] (8), (12)-(14))", 0.5, 0.0,
           1.0, true, true, Scale::linear, Regularizes::when_larger};
 }
@@ -58,6 +75,11 @@ ParameterSpec weight_spec(Weighting weighting) {
 ParameterSpec start_radius_spec() {
   return {"start_radius", "random start: w_j and b uniform on [-r, r], seeded by the task; 0 starts from zero", 1.0,
           0.0, 1e6, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver};
+}
+
+// Whether the penalty names lambda in its own table (its shape depends on it): then rho = 1.
+bool penalty_takes_strength(const std::string& penalty) {
+  return find_parameter(find_penalty(penalty).parameters, "lambda") != nullptr;
 }
 
 [[noreturn]] void bad_row(const MethodInfo& row, const std::string& problem) {
@@ -74,7 +96,13 @@ ParameterTable build_table(const MethodInfo& row) {
     }
   };
   try {
-    if (row.penalty != "none") add({weight_spec(row.weighting)}, "the objective");
+    if (penalty_takes_strength(row.penalty)) {
+      if (row.weighting != Weighting::plain && row.weighting != Weighting::mean) {
+        bad_row(row, "penalty " + row.penalty + " takes lambda itself: only weightings plain and mean apply");
+      }
+    } else if (row.penalty != "none") {
+      add({weight_spec(row.weighting)}, "the objective");
+    }
     add(find_loss(row.loss).parameters, "loss " + row.loss);
     add(find_penalty(row.penalty).parameters, "penalty " + row.penalty);
     const Algorithm& algorithm = find_algorithm(row.algorithm);
@@ -180,9 +208,10 @@ Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperpar
 
 Objective make_objective(const MethodInfo& method, const Hyperparameters& h, const core::Dataset& train) {
   const double lambda = h.contains("lambda") ? h.at("lambda") : 0.0;
+  const double rho = penalty_takes_strength(method.penalty) ? 1.0 : lambda;
   Objective objective{make_loss(method.loss, restricted_to(find_loss(method.loss).parameters, h)),
                       make_penalty(method.penalty, restricted_to(find_penalty(method.penalty).parameters, h)),
-                      core::Vector::Ones(static_cast<Eigen::Index>(train.n())), lambda};
+                      core::Vector::Ones(static_cast<Eigen::Index>(train.n())), rho};
   switch (method.weighting) {
     case Weighting::plain: break;
     case Weighting::fsv_average: {
@@ -201,6 +230,9 @@ Objective make_objective(const MethodInfo& method, const Hyperparameters& h, con
     case Weighting::svm_c:
       objective.example_weights *= h.at("C");
       objective.penalty_weight = 1.0;
+      break;
+    case Weighting::mean:
+      objective.example_weights /= static_cast<double>(train.n());
       break;
   }
   return objective;

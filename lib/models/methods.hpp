@@ -7,6 +7,10 @@
 //   weighting fsv_average   c_i = (1 - lambda)/m (+1), /k (-1), rho = lambda      ([FSV] eq. (4), (8))
 //   weighting fsv_svm       c_i = 1 - lambda,                 rho = lambda / 2   ([FSV] eq. (12)-(14))
 //   weighting svm_c         c_i = C,                          rho = 1            ([RW] eq. (1): parameter C)
+//   weighting mean          c_i = 1/n,                        rho = lambda       ([ADMM] (1): the mean hinge)
+//
+// A penalty whose table names lambda itself (SCAD, MCP, LSP, capped: p(w; lambda, theta)) takes the
+// strength: the objective then adds no lambda of its own and has rho = 1 (weightings plain and mean only).
 //
 // A method's parameter table is built from the row when the registry is first used: lambda, or C for
 // svm_c (unless the penalty is none), the loss's, the penalty's and the algorithm's parameters, the start's (start_radius
@@ -25,7 +29,7 @@
 
 namespace sparsesvm::models {
 
-enum class Weighting { plain, fsv_average, fsv_svm, svm_c };
+enum class Weighting { plain, fsv_average, fsv_svm, svm_c, mean };
 
 struct MethodInfo {
   std::string name;         // as in the paper and in configs: "RLSVM0"

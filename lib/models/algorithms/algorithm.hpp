@@ -31,6 +31,8 @@ class Algorithm {
   virtual const ParameterTable& options() const = 0;
   // Names of FitReport::statistics this algorithm fills; they become result columns.
   virtual std::vector<std::string> statistic_names() const = 0;
+  // Names of FitReport::traces this algorithm fills; they become result columns too.
+  virtual std::vector<std::string> trace_names() const { return {}; }
   // Whether fit() uses Start (iterative algorithms); the method row then names where it starts.
   virtual bool needs_start() const = 0;
   // Whether fit() returns an optimum of the objective (to the solver's tolerance), not a critical point

@@ -13,6 +13,7 @@ std::unique_ptr<const Algorithm> make_direct_algorithm();
 std::unique_ptr<const Algorithm> make_dca_algorithm();
 std::unique_ptr<const Algorithm> make_sla_algorithm();
 std::unique_ptr<const Algorithm> make_rw_algorithm();
+std::unique_ptr<const Algorithm> make_admm_algorithm();
 
 const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
   static const std::vector<std::unique_ptr<const Algorithm>> registry = [] {
@@ -21,6 +22,7 @@ const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
     rows.push_back(make_dca_algorithm());
     rows.push_back(make_sla_algorithm());
     rows.push_back(make_rw_algorithm());
+    rows.push_back(make_admm_algorithm());
     return rows;
   }();
   return registry;

@@ -17,6 +17,12 @@ namespace sparsesvm::models {
 
 enum class Regularizer { none, l1, l2_squared, linf };
 
+// How a proximal operator treats the strength of a penalty p(x; lambda, theta) under a step c:
+//   exact        argmin_x (1/2)(x - u)^2 + c p(x; lambda, theta)
+//   public_code  argmin_x (1/2)(x - u)^2 + p(x; c lambda, theta), as the ADMM paper's public code does
+//                (shared/ADMM.md, "Pitfall"); equal to exact for l1, LSP and capped-l1, not for SCAD and MCP.
+enum class ProxRule { exact, public_code };
+
 std::string to_string(Regularizer regularizer);
 double regularizer_value(Regularizer regularizer, const core::Vector& w);
 
@@ -35,13 +41,19 @@ class Penalty {
   // capped_l1): phi'(|w_j|), the weights of its tangent in |w| that successive linearization
   // ([FSV] (9)) minimizes. Empty for penalties of another form.
   virtual core::Vector abs_slope(const core::Vector&) const { return {}; }
+  // For a separable penalty sum_j phi(w_j): whether prox() is available (ADMM needs it).
+  virtual bool has_prox() const { return false; }
+  // argmin_x (1/2)(x - u)^2 + step phi(x) under `rule`. std::logic_error when !has_prox().
+  virtual double prox(double u, double step, ProxRule rule = ProxRule::exact) const;
 };
 
 struct PenaltyInfo {
   std::string id;              // as in method rows: "capped_l1"
   std::string formula;         // one line
   std::string citation;
-  ParameterTable parameters;   // kind model; lambda is the objective's, not the penalty's
+  // Kind model. lambda is the objective's weight (rho = lambda), except for a penalty whose shape depends
+  // on its strength (SCAD, MCP): it names lambda in its own table and the objective then has rho = 1.
+  ParameterTable parameters;
   std::function<std::shared_ptr<const Penalty>(const Hyperparameters&)> make;  // from resolved parameters
 };
 

@@ -1,6 +1,7 @@
 // Every penalty, one row each. A new penalty is one file in this folder and one row here.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <stdexcept>
 
 #include "core/errors.hpp"
 #include "core/find_by_id.hpp"
@@ -15,6 +16,14 @@ PenaltyInfo l2_penalty_info();
 PenaltyInfo linf_penalty_info();
 PenaltyInfo approx_l0_penalty_info();
 PenaltyInfo capped_l1_penalty_info();
+PenaltyInfo lsp_penalty_info();
+PenaltyInfo scad_penalty_info();
+PenaltyInfo mcp_penalty_info();
+PenaltyInfo capped_penalty_info();
+
+double Penalty::prox(double, double, ProxRule) const {
+  throw std::logic_error("penalty " + id() + " has no proximal operator");
+}
 
 std::string to_string(Regularizer regularizer) {
   switch (regularizer) {
@@ -39,7 +48,9 @@ double regularizer_value(Regularizer regularizer, const core::Vector& w) {
 const std::vector<PenaltyInfo>& penalty_registry() {
   static const std::vector<PenaltyInfo> registry = {no_penalty_info(),      l1_penalty_info(),
                                                     l2_penalty_info(),      linf_penalty_info(),
-                                                    approx_l0_penalty_info(), capped_l1_penalty_info()};
+                                                    approx_l0_penalty_info(), capped_l1_penalty_info(),
+                                                    lsp_penalty_info(),     scad_penalty_info(),
+                                                    mcp_penalty_info(),     capped_penalty_info()};
   return registry;
 }
 
