@@ -8,6 +8,8 @@ DIR/<file> (PNG). Figure kinds:
   metric_by_condition  a metric's mean over the outer splits (error bars: one standard deviation)
                        against a generator grid parameter, one line per method in config order;
                        as_error plots 1 - metric (summary.csv)
+  metric_by_dataset    a metric's mean (error bars: one standard deviation) as grouped bars: one group
+                       per data set and condition, one bar per method in config order (summary.csv)
 
 Usage: scripts/plot.py DIR [DIR ...]      (Debian's python3 and python3-matplotlib)
 Exit 1 with a message naming the file when a directory has no figures.json or lacks the data a figure
@@ -102,6 +104,37 @@ def plot_metric_by_condition(directory, figure, methods):
     return fig
 
 
+def plot_metric_by_dataset(directory, figure, methods):
+    path = os.path.join(directory, "summary.csv")
+    rows = [row for row in read_rows(path) if row["metric"] == figure["metric"] and row["mean"] not in ("", "nan")]
+    groups = []  # (dataset, condition) in file order (config order)
+    for row in rows:
+        if (row["dataset"], row["condition"]) not in groups:
+            groups.append((row["dataset"], row["condition"]))
+    if not groups:
+        raise PlotError(f"{path}: no rows of metric {figure['metric']}")
+    cells = {(row["dataset"], row["condition"], row["method"]): row for row in rows}
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(groups) + 2), 4))
+    width = 0.8 / len(methods)
+    for m, method in enumerate(methods):
+        xs, means, stds = [], [], []
+        for g, (dataset, condition) in enumerate(groups):
+            row = cells.get((dataset, condition, method))
+            if row is None:
+                continue
+            mean = float(row["mean"])
+            xs.append(g + (m - (len(methods) - 1) / 2) * width)
+            means.append(1.0 - mean if figure["as_error"] else mean)
+            stds.append(float(row["std"]) if row["std"] not in ("", "nan") else 0.0)
+        if xs:
+            ax.bar(xs, means, width, yerr=stds, capsize=2, label=method)
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels([d + (f" {c}" if c else "") for d, c in groups], rotation=30, ha="right")
+    ax.set_ylabel(("error (1 - " + figure["metric"] + ")") if figure["as_error"] else figure["metric"])
+    ax.legend(fontsize=7, ncol=2)
+    return fig
+
+
 def draw(directory):
     spec_path = os.path.join(directory, "figures.json")
     if not os.path.exists(spec_path):
@@ -114,6 +147,8 @@ def draw(directory):
             fig = plot_convergence(directory, figure)
         elif figure["kind"] == "metric_by_condition":
             fig = plot_metric_by_condition(directory, figure, spec["methods"])
+        elif figure["kind"] == "metric_by_dataset":
+            fig = plot_metric_by_dataset(directory, figure, spec["methods"])
         else:
             raise PlotError(f"{spec_path}: unknown figure kind '{figure['kind']}'")
         title = figure["title"] or f"{spec['config']}: {figure['file']}"

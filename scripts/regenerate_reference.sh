@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
 # Reruns configs whose data are present offline and copies their tables, summary, paired tests,
-# convergence tables, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
+# convergence tables, objective ratios, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
 # name>/ (the effort config keeps its results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
+sparsesvm=${SPARSESVM:-./build/sparsesvm}   # another build: SPARSESVM=build-dev/sparsesvm scripts/regenerate_reference.sh
 if [[ "${1:-}" == "-j" ]]; then jobs=$2; shift 2; fi
 configs=("$@")
 if ((${#configs[@]} == 0)); then
   configs=(configs/bradley1998/uci.yaml configs/ong2010/uci.yaml configs/ong2010/sim_features.yaml
            configs/ong2010/sim_labelnoise.yaml configs/ong2010/sim_both.yaml configs/ong2010/effort.yaml
            configs/ong2010/uci_mu.yaml configs/walk/convergence.yaml configs/walk/accuracy.yaml
-           configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml)
+           configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml configs/admm/penalties.yaml
+           configs/admm/scaling.yaml)
 fi
 for config in "${configs[@]}"; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
   rm -rf "results/$name"
-  ./build/sparsesvm run "$config" -j "$jobs" -q --skip-missing
+  "$sparsesvm" run "$config" -j "$jobs" -q --skip-missing
   mkdir -p "results/reference/$name"
   rm -f "results/reference/$name"/*
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"
-  for extra in paired_test.csv convergence.csv convergence_by_walk.csv; do
+  for extra in paired_test.csv convergence.csv convergence_by_walk.csv objective_ratio.csv; do
     if [[ -f "results/$name/$extra" ]]; then cp "results/$name/$extra" "results/reference/$name/"; fi
   done
   if [[ -f "results/$name/figures.json" ]]; then

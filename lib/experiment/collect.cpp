@@ -130,12 +130,57 @@ struct Cell {
   std::size_t failed = 0;
 };
 
+// The values of `metric` of methods a and b on the repetitions of (dataset, condition) where both have a
+// solution, in repetition order.
+std::pair<std::vector<double>, std::vector<double>> paired_values(const std::vector<Row>& rows, const std::string& dataset,
+                                                                  const std::string& condition, const std::string& a,
+                                                                  const std::string& b, const std::string& metric) {
+  std::map<std::string, std::map<std::string, double>> by_method;  // method -> rep -> value
+  for (const Row& row : rows) {
+    if (row.at("dataset") == dataset && row.at("condition") == condition && !failed(row)) {
+      by_method[row.at("method")][row.at("rep")] = std::stod(row.at(metric));
+    }
+  }
+  std::vector<double> values_a, values_b;
+  for (const auto& [rep, value] : by_method[a]) {
+    const auto other = by_method[b].find(rep);
+    if (other == by_method[b].end()) continue;
+    values_a.push_back(value);
+    values_b.push_back(other->second);
+  }
+  return {values_a, values_b};
+}
+
+// objective_ratio.csv: per data set, condition and pair [A, B] of tables.objective_ratio, over the
+// repetitions both solved: the relative difference F_A / F_B - 1 (mean, min, max) and how many
+// repetitions A ends above B by more than 1e-4 relative.
+std::string objective_ratio_csv(const ExperimentConfig& config, const std::vector<Row>& rows,
+                                const std::vector<std::pair<std::string, std::string>>& columns) {
+  std::string table = csv_line({"dataset", "condition", "method", "baseline", "n", "mean_relative", "min_relative",
+                                "max_relative", "worse_by_1e-4"});
+  for (const auto& [name, condition] : columns) {
+    for (const auto& [method, baseline] : config.objective_ratios) {
+      const auto [f, f_baseline] = paired_values(rows, name, condition, method, baseline, "objective");
+      std::vector<double> relative;
+      for (std::size_t k = 0; k < f.size(); ++k) relative.push_back(f[k] / f_baseline[k] - 1.0);
+      const auto worse = std::count_if(relative.begin(), relative.end(), [](double r) { return r > 1e-4; });
+      const bool any = !relative.empty();
+      table += csv_line({name, condition, method, baseline, std::to_string(relative.size()),
+                         any ? format_number(mean(relative)) : "",
+                         any ? format_number(*std::min_element(relative.begin(), relative.end())) : "",
+                         any ? format_number(*std::max_element(relative.begin(), relative.end())) : "",
+                         std::to_string(worse)});
+    }
+  }
+  return table;
+}
+
 }  // namespace
 
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
                        const std::string& output_directory) {
   const std::vector<std::string> columns_of_rows = result_columns(config);
-  const std::vector<std::string> metrics = summary_metric_names(parameter_columns(config));
+  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
   CollectSummary summary;
   std::vector<std::string> missing;
   const std::vector<Task> planned = plan_tasks(config, &missing);
@@ -228,19 +273,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   if (config.paired_test.size() == 2) {
     std::string tests = csv_line({"dataset", "condition", "method_a", "method_b", "n", "mean_difference", "t", "p_value"});
     for (const auto& [name, condition] : columns) {
-      std::map<std::string, std::map<std::string, double>> accuracy;  // method -> rep -> accuracy
-      for (const Row& row : rows) {
-        if (row.at("dataset") == name && row.at("condition") == condition && !failed(row)) {
-          accuracy[row.at("method")][row.at("rep")] = std::stod(row.at("accuracy"));
-        }
-      }
-      std::vector<double> a, b;
-      for (const auto& [rep, value] : accuracy[config.paired_test[0]]) {
-        const auto other = accuracy[config.paired_test[1]].find(rep);
-        if (other == accuracy[config.paired_test[1]].end()) continue;
-        a.push_back(value);
-        b.push_back(other->second);
-      }
+      const auto [a, b] = paired_values(rows, name, condition, config.paired_test[0], config.paired_test[1], "accuracy");
       const PairedTest test = paired_t_test(a, b);
       // With fewer than two pairs there is no test: empty cells, not t = 0 or p = 0.
       const bool defined = test.n >= 2 && std::isfinite(test.t);
@@ -250,6 +283,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     }
     write("paired_test.csv", tests);
   }
+  if (!config.objective_ratios.empty()) write("objective_ratio.csv", objective_ratio_csv(config, rows, columns));
   if (config.convergence) {
     const ConvergenceCsv convergence = convergence_tables(config, rows);
     write("convergence_by_walk.csv", convergence.by_walk);

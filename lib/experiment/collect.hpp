@@ -6,6 +6,8 @@
 //                        condition, cells "mean ± std"; a cell with failed tasks says "(k failed)"
 //   paired_test.csv      with tables.paired_test [A, B]: per data set, the paired two-tailed t-test of
 //                        A vs B test accuracy over the outer splits both completed ([FSV] Table 2)
+//   objective_ratio.csv  with tables.objective_ratio [[A, B], ...]: per data set, F_A / F_B - 1 over the
+//                        repetitions both solved (mean, min, max, how many worse by 1e-4): ADMM vs DCA
 // A failed task (a status without a solution: not optimal, feasible or solved_inaccurate) counts in `failed` and never silently
 // shortens a mean without saying so.
 #include <string>

@@ -497,6 +497,45 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
 // The walk is an iterative method (its objective trace has a value per iteration) and the optimum a method
 // that finds the optimum of the same objective (loss, penalty and weighting); the walk's entries differ
 // only in the optimum's parameters (C), so their curves are comparable iteration by iteration.
+// tables.objective_ratio: a list of [A, B] method labels whose methods share one objective.
+std::vector<std::pair<std::string, std::string>> read_objective_ratios(const YAML::Node& node, const ExperimentConfig& config,
+                                                                      const Reader& reader) {
+  if (!node.IsSequence()) reader.fail("tables.objective_ratio", "expected a list of [method, baseline] pairs");
+  if (config.protocol.inner != "none") {
+    reader.fail("tables.objective_ratio", "compares fits at the same fixed parameters: needs protocol.inner: none");
+  }
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (std::size_t k = 0; k < node.size(); ++k) {
+    const std::string key = fmt::format("tables.objective_ratio[{}]", k);
+    const std::vector<std::string> pair = reader.strings(node[k], key);
+    if (pair.size() != 2) reader.fail(key, "expected exactly two method labels [method, baseline]");
+    std::vector<const MethodEntry*> entries;
+    for (const std::string& label : pair) {
+      const auto found = std::find_if(config.methods.begin(), config.methods.end(),
+                                      [&](const MethodEntry& m) { return m.label == label; });
+      if (found == config.methods.end()) reader.fail(key, fmt::format("'{}' is not a method label of this config", label));
+      entries.push_back(&*found);
+    }
+    const models::MethodInfo& a = models::find_method(entries[0]->name);
+    const models::MethodInfo& b = models::find_method(entries[1]->name);
+    if (a.loss != b.loss || a.penalty != b.penalty || a.weighting != b.weighting) {
+      reader.fail(key, fmt::format("{} ({} + {}) and {} ({} + {}) do not share an objective", pair[0], a.loss, a.penalty,
+                                   pair[1], b.loss, b.penalty));
+    }
+    // The same objective also means the same values of the model parameters both take (lambda, theta).
+    const models::Hyperparameters ha = models::resolve_hyperparameters(a, entries[0]->fixed);
+    const models::Hyperparameters hb = models::resolve_hyperparameters(b, entries[1]->fixed);
+    for (const models::ParameterSpec& spec : a.parameters) {
+      if (spec.kind == models::ParameterKind::model && hb.contains(spec.name) && ha.at(spec.name) != hb.at(spec.name)) {
+        reader.fail(key, fmt::format("{} and {} differ in {} ({} vs {})", pair[0], pair[1], spec.name, ha.at(spec.name),
+                                     hb.at(spec.name)));
+      }
+    }
+    pairs.emplace_back(pair[0], pair[1]);
+  }
+  return pairs;
+}
+
 ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
   reader.check_keys(node, "tables.convergence", {"walk", "optimum"});
   ConvergenceTable table;
@@ -542,7 +581,7 @@ ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig
 
 std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
   if (!node.IsSequence()) reader.fail("figures", "expected a list of figures");
-  const std::vector<std::string> metrics = summary_metric_names(parameter_columns(config));
+  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
   std::set<std::string> condition_names;  // the generator grid parameters: "d_rel" of "d_rel=5"
   for (const DatasetInstance& instance : config.datasets) {
     std::stringstream parts(instance.condition);
@@ -568,19 +607,21 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     if (figure.kind == "convergence") {
       if (!config.convergence) reader.fail(key + ".kind", "a convergence figure needs tables.convergence");
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a convergence figure takes no metric, x or as_error");
-    } else if (figure.kind == "metric_by_condition") {
+    } else if (figure.kind == "metric_by_condition" || figure.kind == "metric_by_dataset") {
       if (figure.as_error && !figure.metric.ends_with("accuracy")) {
         reader.fail(key + ".as_error", fmt::format("1 - {} is not an error; as_error goes with the accuracies", figure.metric));
       }
       if (std::find(metrics.begin(), metrics.end(), figure.metric) == metrics.end()) {
         reader.fail(key + ".metric", fmt::format("unknown metric '{}' (known: {})", figure.metric, fmt::join(metrics, ", ")));
       }
-      if (!condition_names.contains(figure.x)) {
+      if (figure.kind == "metric_by_dataset" && entry["x"]) reader.fail(key + ".x", "a metric_by_dataset figure takes no x");
+      if (figure.kind == "metric_by_condition" && !condition_names.contains(figure.x)) {
         reader.fail(key + ".x", fmt::format("'{}' is not a generator parameter of this config (known: {})", figure.x,
                                             fmt::join(condition_names, ", ")));
       }
     } else {
-      reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: convergence, metric_by_condition)", figure.kind));
+      reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: convergence, metric_by_condition, "
+                                             "metric_by_dataset)", figure.kind));
     }
     figures.push_back(std::move(figure));
   }
@@ -670,6 +711,16 @@ std::vector<std::string> parameter_columns(const ExperimentConfig& config) {
   return columns;
 }
 
+std::vector<std::string> summarized_method_columns(const ExperimentConfig& config) {
+  std::vector<std::string> columns = parameter_columns(config);
+  for (const MethodEntry& entry : config.methods) {
+    for (const std::string& name : models::find_algorithm(models::find_method(entry.name).algorithm).statistic_names()) {
+      if (std::find(columns.begin(), columns.end(), name) == columns.end()) columns.push_back(name);
+    }
+  }
+  return columns;
+}
+
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
   Reader reader(path);
   YAML::Node root;
@@ -739,9 +790,9 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   check_method_grids(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
-    reader.check_keys(tables, "tables", {"metrics", "paired_test", "convergence"});
+    reader.check_keys(tables, "tables", {"metrics", "paired_test", "convergence", "objective_ratio"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
-    const std::vector<std::string> known = summary_metric_names(parameter_columns(config));
+    const std::vector<std::string> known = summary_metric_names(summarized_method_columns(config));
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
       if (std::find(known.begin(), known.end(), config.table_metrics[k]) == known.end()) {
         reader.fail(fmt::format("tables.metrics[{}]", k),
@@ -759,6 +810,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
       }
     }
     if (const YAML::Node convergence = tables["convergence"]) config.convergence = read_convergence(convergence, config, reader);
+    if (const YAML::Node ratios = tables["objective_ratio"]) config.objective_ratios = read_objective_ratios(ratios, config, reader);
   }
   if (const YAML::Node figures = root["figures"]) config.figures = read_figures(figures, config, reader);
   YAML::Emitter emitter;

@@ -70,6 +70,8 @@ struct ConvergenceTable {
 //   convergence          the curves of convergence.csv, on a log scale ([RW] Fig. 2)
 //   metric_by_condition  a metric's mean (error bars: std) against one generator grid parameter `x`, one
 //                        line per method; as_error plots 1 - metric ([RW] Fig. 3, [DCA] Fig. 3-6)
+//   metric_by_dataset    a metric's mean (error bars: std) as grouped bars, one group per data set and
+//                        condition, one bar per method ([ADMM] tables as a figure)
 struct FigureSpec {
   std::string kind;
   std::string file;     // a .png name in the collect directory
@@ -89,6 +91,8 @@ struct ExperimentConfig {
   Protocol protocol;
   std::vector<std::string> table_metrics;           // metrics collect tabulates
   std::vector<std::string> paired_test;              // two methods for paired t-tests over outer splits
+  // tables.objective_ratio: pairs (A, B) of method labels of one objective, compared by F_A / F_B - 1.
+  std::vector<std::pair<std::string, std::string>> objective_ratios;
   std::optional<ConvergenceTable> convergence;
   std::vector<FigureSpec> figures;
   std::string resolved_yaml;                         // the config after overrides, as YAML text
@@ -102,6 +106,9 @@ std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const 
 // The model parameters of the config's methods (lambda, mu, a, ...), in order of first appearance:
 // one result column each.
 std::vector<std::string> parameter_columns(const ExperimentConfig& config);
+// parameter_columns, then the statistics of the config's algorithms (ADMM's iteration_s, ...): the
+// method columns that collect summarizes and tables.metrics may name.
+std::vector<std::string> summarized_method_columns(const ExperimentConfig& config);
 
 // Loads, applies overrides and validates; ConfigError (an InputError) naming file and key on any problem.
 ExperimentConfig load_config(const std::string& path, const std::vector<std::string>& overrides = {});

@@ -2,11 +2,11 @@
 
 namespace sparsesvm::experiment {
 
-std::vector<std::string> summary_metric_names(const std::vector<std::string>& parameter_columns) {
+std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns) {
   std::vector<std::string> names = {"accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features",
                                     "fp_features", "fn_features", "n_sv", "frac_sv", "frac_params", "objective",
                                     "iterations", "fits", "train_time_s", "task_time_s"};
-  names.insert(names.end(), parameter_columns.begin(), parameter_columns.end());
+  names.insert(names.end(), method_columns.begin(), method_columns.end());
   return names;
 }
 

@@ -19,9 +19,9 @@ namespace sparsesvm::experiment {
 inline constexpr double kSupportVectorSlack = 1e-2;
 
 // Result columns that collect summarizes (mean, std) and that tables.metrics may name: the metrics
-// below, then the run's parameter columns (config.hpp parameter_columns), so a table can show the
-// selected lambda or mu.
-std::vector<std::string> summary_metric_names(const std::vector<std::string>& parameter_columns);
+// below, then the run's method columns (config.hpp summarized_method_columns), so a table can show the
+// selected lambda or mu, or an algorithm's statistic.
+std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns);
 
 struct ModelMetrics {
   double accuracy = 0.0;

@@ -96,6 +96,13 @@ const std::vector<GeneratorInfo>& generator_registry() {
         {"d_rel", "10", "relevant features; each has mean y * distance / (2 sqrt(d_rel))"},
         {"distance", "3", "Euclidean distance between the two class means"}},
        make_rw_relevant},
+      {"sparse_categorical", "[ADMM] section 4 (mushrooms' shape)",
+       "one-hot categorical attributes stored sparse, label from a planted rule on a few attributes",
+       {{"n", "8124", "number of examples"},
+        {"d", "112", "binary columns, split over the attributes"},
+        {"attributes", "21", "categorical attributes (nonzeros per row)"},
+        {"informative", "3", "attributes the label depends on (the first ones)"}},
+       make_sparse_categorical},
   };
   return registry;
 }
