@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end check of the figures: a config with both figure kinds is run and collected, and
+# End-to-end check of the figures: configs with every figure kind are run and collected, and
 # scripts/plot.py (Debian's python3-matplotlib) writes every PNG the config lists; without figures.json,
 # or with the data a figure needs deleted, it exits 1 naming the file.
 # Usage: plot_test.sh PATH/TO/sparsesvm REPO_ROOT
@@ -41,6 +41,42 @@ YAML
 for png in convergence.png error.png; do
   is_png "$tmp/run/$png" || fail "$png is not a PNG"
 done
+
+# A bar figure and the objective ratio of two solvers of one objective (F_A / F_B - 1 per repetition,
+# recomputed here from results.csv).
+cat > "$tmp/bars.yaml" <<'YAML'
+name: bars_check
+seed: 3
+datasets:
+  - {name: a, generator: dca_gaussians, params: {n: 40, seed: 1}}
+  - {name: b, generator: dca_gaussians, params: {n: 40, seed: 2}}
+methods:
+  - {name: ADMM-Capped, rho2_per_n: 1}
+  - DCA-Capped
+protocol:
+  outer: {type: holdout, repetitions: 2}
+  inner: {type: none}
+tables:
+  metrics: [objective]
+  objective_ratio: [[ADMM-Capped, DCA-Capped]]
+figures:
+  - {kind: metric_by_dataset, metric: objective, file: bars.png}
+YAML
+"$bin" run "$tmp/bars.yaml" -q --out "$tmp/bars" || fail "bars run exited $?"
+/usr/bin/python3 "$plot" "$tmp/bars" > /dev/null || fail "plot.py (bars) exited $?"
+is_png "$tmp/bars/bars.png" || fail "bars.png is not a PNG"
+/usr/bin/python3 - "$tmp/bars" <<'PY' || fail "objective_ratio.csv disagrees with results.csv"
+import csv, sys
+d = sys.argv[1]
+f = {(r["dataset"], r["method"], r["rep"]): float(r["objective"]) for r in csv.DictReader(open(d + "/results.csv"))}
+rows = list(csv.DictReader(open(d + "/objective_ratio.csv")))
+assert [r["dataset"] for r in rows] == ["a", "b"], rows
+for r in rows:
+    ratios = [f[(r["dataset"], "ADMM-Capped", k)] / f[(r["dataset"], "DCA-Capped", k)] - 1 for k in ("0", "1")]
+    assert r["n"] == "2", r
+    assert abs(float(r["mean_relative"]) - sum(ratios) / 2) < 1e-12, (r, ratios)
+    assert abs(float(r["max_relative"]) - max(ratios)) < 1e-12, (r, ratios)
+PY
 
 # Failures name the file and exit 1.
 mkdir "$tmp/empty"

@@ -227,3 +227,40 @@ figures:
   const auto config = experiment::load_config(write_file("own_grid_good.yaml", own_good));
   CHECK(config.datasets[0].method_grid.at("lambda") == std::vector<double>{2, 3});
 }
+
+TEST_CASE("the ADMM paper's config keys are checked: objective ratios, bar figures, statistics as metrics", "[config]") {
+  const std::string admm = R"(name: admm
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 40}}
+methods:
+  - {name: ADMM-SCAD, rho2_per_n: 1}
+  - DCA-SCAD
+  - OneNormSVM-mean
+protocol:
+  outer: {type: holdout, repetitions: 1}
+  inner: {type: none}
+tables:
+  metrics: [objective, iteration_s]
+  objective_ratio: [[ADMM-SCAD, DCA-SCAD]]
+figures:
+  - {kind: metric_by_dataset, metric: objective, file: f.png}
+)";
+  const auto config = experiment::load_config(write_file("admm_good.yaml", admm));
+  REQUIRE(config.objective_ratios.size() == 1);
+  CHECK(config.objective_ratios[0] == std::pair<std::string, std::string>{"ADMM-SCAD", "DCA-SCAD"});
+  const auto rejects = [&](const std::string& from, const std::string& to, const std::string& message) {
+    std::string text = admm;
+    REQUIRE(text.find(from) != std::string::npos);
+    text.replace(text.find(from), from.size(), to);
+    INFO(to);
+    CHECK_THROWS_WITH(experiment::load_config(write_file("admm_bad.yaml", text)), Catch::Contains(message));
+  };
+  rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, OneNormSVM-mean]]", "tables.objective_ratio[0]: ADMM-SCAD (hinge + scad)");
+  rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, DCA-MCP]]", "'DCA-MCP' is not a method label");
+  rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD]]", "expected exactly two method labels");
+  rejects("  - DCA-SCAD\n", "  - {name: DCA-SCAD, theta: 3}\n", "ADMM-SCAD and DCA-SCAD differ in theta (3.7 vs 3)");
+  rejects("inner: {type: none}", "inner: {type: kfold, folds: 2}", "needs protocol.inner: none");
+  rejects("metrics: [objective, iteration_s]", "metrics: [objective, iteration_x]", "unknown metric 'iteration_x'");
+  rejects("{kind: metric_by_dataset, metric: objective, file: f.png}",
+          "{kind: metric_by_dataset, metric: objective, x: n, file: f.png}", "takes no x");
+}
