@@ -23,9 +23,9 @@ class CappedPenalty : public FoldedConcavePenalty {
 }  // namespace
 
 PenaltyInfo capped_penalty_info() {
-  return {"capped", "sum_j lambda min(|w_j|, theta)", "[ADMM] capped-l1; shared/ADMM.md",
-          folded_concave_parameters(1.0, 0.0, "capped-l1 cap theta > 0: weights beyond theta cost lambda theta"),
-          [](const Hyperparameters& h) { return std::make_shared<const CappedPenalty>(h.at("lambda"), h.at("theta")); }};
+  return folded_concave_info<CappedPenalty>("capped", "sum_j lambda min(|w_j|, theta)",
+                                       "[ADMM] capped-l1; shared/ADMM.md", 1.0, 0.0,
+                                       "capped-l1 cap theta > 0: weights beyond theta cost lambda theta");
 }
 
 }  // namespace sparsesvm::models

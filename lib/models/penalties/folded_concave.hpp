@@ -9,6 +9,7 @@
 //                    x >= 0 (the stationary point of each piece where phi is smooth, clipped to the
 //                    piece, and the breakpoints), compared by value (ADMM.md, "Proximal operators").
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,14 @@ class FoldedConcavePenalty : public Penalty {
 // The parameter specs every penalty of this family shares: lambda (strength, default 2^-6 as published)
 // and theta (shape) with the given default and lower bound.
 ParameterTable folded_concave_parameters(double theta_default, double theta_lower, const std::string& theta_description);
+
+// The registry row of a penalty `P` of this family (constructed from lambda and theta).
+template <typename P>
+PenaltyInfo folded_concave_info(const std::string& id, const std::string& formula, const std::string& citation,
+                                double theta_default, double theta_lower, const std::string& theta_description) {
+  return {id, formula, citation, folded_concave_parameters(theta_default, theta_lower, theta_description),
+          [](const Hyperparameters& h) { return std::make_shared<const P>(h.at("lambda"), h.at("theta")); }};
+}
 
 // min(hi, max(lo, x))
 double clip(double x, double lo, double hi);

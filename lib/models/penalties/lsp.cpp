@@ -27,9 +27,9 @@ class LspPenalty : public FoldedConcavePenalty {
 }  // namespace
 
 PenaltyInfo lsp_penalty_info() {
-  return {"lsp", "sum_j lambda log(1 + |w_j|/theta)", "[ADMM] LSP; shared/ADMM.md",
-          folded_concave_parameters(1.0, 0.0, "LSP scale theta > 0: log(1 + |w|/theta)"),
-          [](const Hyperparameters& h) { return std::make_shared<const LspPenalty>(h.at("lambda"), h.at("theta")); }};
+  return folded_concave_info<LspPenalty>("lsp", "sum_j lambda log(1 + |w_j|/theta)",
+                                       "[ADMM] LSP; shared/ADMM.md", 1.0, 0.0,
+                                       "LSP scale theta > 0: log(1 + |w|/theta)");
 }
 
 }  // namespace sparsesvm::models

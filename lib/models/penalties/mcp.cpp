@@ -30,9 +30,9 @@ class McpPenalty : public FoldedConcavePenalty {
 }  // namespace
 
 PenaltyInfo mcp_penalty_info() {
-  return {"mcp", "sum_j MCP(|w_j|; lambda, theta)", "[ADMM] MCP (Zhang 2010); shared/ADMM.md",
-          folded_concave_parameters(3.0, 0.0, "MCP shape theta > 0: constant beyond theta lambda"),
-          [](const Hyperparameters& h) { return std::make_shared<const McpPenalty>(h.at("lambda"), h.at("theta")); }};
+  return folded_concave_info<McpPenalty>("mcp", "sum_j MCP(|w_j|; lambda, theta)",
+                                       "[ADMM] MCP (Zhang 2010); shared/ADMM.md", 3.0, 0.0,
+                                       "MCP shape theta > 0: constant beyond theta lambda");
 }
 
 }  // namespace sparsesvm::models

@@ -39,9 +39,9 @@ class ScadPenalty : public FoldedConcavePenalty {
 }  // namespace
 
 PenaltyInfo scad_penalty_info() {
-  return {"scad", "sum_j SCAD(|w_j|; lambda, theta)", "[ADMM] SCAD (Fan and Li 2001); shared/ADMM.md",
-          folded_concave_parameters(3.7, 2.0, "SCAD shape theta > 2 (3.7 as published): constant beyond theta lambda"),
-          [](const Hyperparameters& h) { return std::make_shared<const ScadPenalty>(h.at("lambda"), h.at("theta")); }};
+  return folded_concave_info<ScadPenalty>("scad", "sum_j SCAD(|w_j|; lambda, theta)",
+                                       "[ADMM] SCAD (Fan and Li 2001); shared/ADMM.md", 3.7, 2.0,
+                                       "SCAD shape theta > 2 (3.7 as published): constant beyond theta lambda");
 }
 
 }  // namespace sparsesvm::models

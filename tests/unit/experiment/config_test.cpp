@@ -32,6 +32,16 @@ std::string config_with(const std::string& from, const std::string& to) {
   return text;
 }
 
+
+// Loading `base` with `from` replaced by `to` fails with an error containing `message`.
+void check_rejects(const std::string& base, const std::string& from, const std::string& to, const std::string& message) {
+  std::string text = base;
+  REQUIRE(text.find(from) != std::string::npos);
+  text.replace(text.find(from), from.size(), to);
+  INFO(to);
+  CHECK_THROWS_WITH(experiment::load_config(write_file("rejected.yaml", text)), Catch::Contains(message));
+}
+
 }  // namespace
 
 TEST_CASE("a valid config expands into conditions and tasks", "[config]") {
@@ -200,11 +210,7 @@ figures:
 )";
   CHECK_NOTHROW(experiment::load_config(write_file("walk_good.yaml", walk)));
   const auto rejects = [&](const std::string& from, const std::string& to, const std::string& message) {
-    std::string text = walk;
-    REQUIRE(text.find(from) != std::string::npos);
-    text.replace(text.find(from), from.size(), to);
-    INFO(to);
-    CHECK_THROWS_WITH(experiment::load_config(write_file("walk_bad.yaml", text)), Catch::Contains(message));
+    check_rejects(walk, from, to, message);
   };
   rejects("optimum: OneNormSVM-C}", "optimum: RW}", "RW does not find an optimum");
   rejects("walk: RW,", "walk: OneNormSVM-C,", "solves its objective at once");
@@ -249,11 +255,7 @@ figures:
   REQUIRE(config.objective_ratios.size() == 1);
   CHECK(config.objective_ratios[0] == std::pair<std::string, std::string>{"ADMM-SCAD", "DCA-SCAD"});
   const auto rejects = [&](const std::string& from, const std::string& to, const std::string& message) {
-    std::string text = admm;
-    REQUIRE(text.find(from) != std::string::npos);
-    text.replace(text.find(from), from.size(), to);
-    INFO(to);
-    CHECK_THROWS_WITH(experiment::load_config(write_file("admm_bad.yaml", text)), Catch::Contains(message));
+    check_rejects(admm, from, to, message);
   };
   rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, OneNormSVM-mean]]", "tables.objective_ratio[0]: ADMM-SCAD (hinge + scad)");
   rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, DCA-MCP]]", "'DCA-MCP' is not a method label");
