@@ -52,6 +52,12 @@ std::vector<MethodInfo> method_rows() {
       {"DCA-MCP", "[DCA] Algorithm 1 on [ADMM] (1), MCP", "hinge", "mcp", "dca", "zero", Weighting::mean, {}, {}},
       {"DCA-Capped", "[DCA] Algorithm 1 on [ADMM] (1), capped-l1", "hinge", "capped", "dca", "zero", Weighting::mean, {}, {}},
       {"OneNormSVM-mean", "[ADMM] (1) with the l1 penalty, by LP", "hinge", "l1", "direct", "", Weighting::mean, {}, {}},
+      // The same penalties with the ramp loss: free through DCA ([DCA] section 3's ramp split).
+      {"RLSVM-LSP", "[DCA] Algorithm 1: ramp loss, LSP", "ramp", "lsp", "dca", "zero", Weighting::mean, {}, {}},
+      {"RLSVM-SCAD", "[DCA] Algorithm 1: ramp loss, SCAD", "ramp", "scad", "dca", "zero", Weighting::mean, {}, {}},
+      {"RLSVM-MCP", "[DCA] Algorithm 1: ramp loss, MCP", "ramp", "mcp", "dca", "zero", Weighting::mean, {}, {}},
+      {"RLSVM-Capped", "[DCA] Algorithm 1: ramp loss, capped-l1", "ramp", "capped", "dca", "zero", Weighting::mean, {},
+       {}},
   };
 }
 

@@ -176,12 +176,15 @@ class AdmmAlgorithm : public Algorithm {
     const core::Dataset& data = workspace.data();
     const AdmmOptions o = read_options(options, data.n());
     const double ratio = o.rho1 / o.rho2;
+    bool factored_here = false;
     const RidgeState& ridge = workspace.state<RidgeState>(
-        fmt::format("admm_ridge|{}|{}", ratio, static_cast<int>(o.regime)),
-        [&] { return std::make_unique<RidgeState>(data, ratio, o.regime); });
-    const double setup_seconds = seconds_since(clock_start);  // the factorization, when this fit made it
+        fmt::format("admm_ridge|{}|{}", ratio, static_cast<int>(o.regime)), [&] {
+          factored_here = true;
+          return std::make_unique<RidgeState>(data, ratio, o.regime);
+        });
+    const double setup_seconds = seconds_since(clock_start);
     FitReport report;
-    report.statistics["factor_s"] = setup_seconds;
+    report.statistics["factor_s"] = factored_here ? setup_seconds : 0.0;
     if (!ridge.system.factored()) {
       report.status = core::Status::numerical_error;
       report.stop_reason = "factorization failed";

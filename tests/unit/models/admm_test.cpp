@@ -224,3 +224,20 @@ TEST_CASE("ADMM records why it stopped, its residual traces, and refuses what it
   // The classifier is (z, b): z is exactly sparse.
   CHECK(done.model.w().cwiseAbs().minCoeff() == 0.0);
 }
+
+TEST_CASE("one factorization per training set and rho1/rho2 serves every lambda and penalty", "[admm]") {
+  const core::Dataset data = data::generate("dca_gaussians:n=60,noise_dims=6,seed=3");
+  Workspace workspace(data);
+  const FitReport first = fit_method("ADMM-SCAD", {{"lambda", 0.05}, {"rho2_per_n", 1}}, workspace);
+  const FitReport other_lambda = fit_method("ADMM-SCAD", {{"lambda", 0.02}, {"rho2_per_n", 1}}, workspace);
+  const FitReport other_penalty = fit_method("ADMM-MCP", {{"lambda", 0.05}, {"rho2_per_n", 1}}, workspace);
+  const FitReport other_rho = fit_method("ADMM-MCP", {{"lambda", 0.05}, {"rho2_per_n", 1}, {"rho1", 3}}, workspace);
+  CHECK(first.statistics.at("factor_s") > 0.0);
+  CHECK(other_lambda.statistics.at("factor_s") == 0.0);
+  CHECK(other_penalty.statistics.at("factor_s") == 0.0);
+  CHECK(other_rho.statistics.at("factor_s") > 0.0);
+  // Sharing the factor changes nothing: the same fit in a fresh workspace gives the same model.
+  const FitReport fresh = fit("ADMM-SCAD", data, {{"lambda", 0.02}, {"rho2_per_n", 1}});
+  CHECK(fresh.model.w() == other_lambda.model.w());
+  CHECK(fresh.model.b() == other_lambda.model.b());
+}
