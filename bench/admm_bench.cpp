@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -67,7 +68,11 @@ void compare(const std::string& name, const core::Dataset& data) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
+  if (argc < 2) {
+    fmt::print(stderr, "usage: admm_bench FILE|gen:SPEC ...\n");
+    return 1;
+  }
   fmt::print("{:<18} {:>6} {:>6} {:<7} {:>11} {:>11} {:>10} {:>9} {:>9} {:>9} {:>10} {:>9}\n", "data", "n", "d", "penalty",
              "F_DCA", "F_ADMM", "ADMM/DCA-1", "DCA_s", "ADMM_s", "DCA_reach", "ADMM_reach", "ratio");
   for (int k = 1; k < argc; ++k) {
@@ -80,4 +85,7 @@ int main(int argc, char** argv) {
     }
   }
   return 0;
+} catch (const std::exception& error) {
+  fmt::print(stderr, "admm_bench: {}\n", error.what());
+  return 1;
 }

@@ -500,7 +500,9 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
 // tables.objective_ratio: a list of [A, B] method labels whose methods share one objective.
 std::vector<std::pair<std::string, std::string>> read_objective_ratios(const YAML::Node& node, const ExperimentConfig& config,
                                                                       const Reader& reader) {
-  if (!node.IsSequence()) reader.fail("tables.objective_ratio", "expected a list of [method, baseline] pairs");
+  if (!node.IsSequence() || node.size() == 0) {
+    reader.fail("tables.objective_ratio", "expected a non-empty list of [method, baseline] pairs");
+  }
   if (config.protocol.inner != "none") {
     reader.fail("tables.objective_ratio", "compares fits at the same fixed parameters: needs protocol.inner: none");
   }
@@ -509,6 +511,7 @@ std::vector<std::pair<std::string, std::string>> read_objective_ratios(const YAM
     const std::string key = fmt::format("tables.objective_ratio[{}]", k);
     const std::vector<std::string> pair = reader.strings(node[k], key);
     if (pair.size() != 2) reader.fail(key, "expected exactly two method labels [method, baseline]");
+    if (pair[0] == pair[1]) reader.fail(key, fmt::format("compares '{}' with itself", pair[0]));
     std::vector<const MethodEntry*> entries;
     for (const std::string& label : pair) {
       const auto found = std::find_if(config.methods.begin(), config.methods.end(),
@@ -519,8 +522,9 @@ std::vector<std::pair<std::string, std::string>> read_objective_ratios(const YAM
     const models::MethodInfo& a = models::find_method(entries[0]->name);
     const models::MethodInfo& b = models::find_method(entries[1]->name);
     if (a.loss != b.loss || a.penalty != b.penalty || a.weighting != b.weighting) {
-      reader.fail(key, fmt::format("{} ({} + {}) and {} ({} + {}) do not share an objective", pair[0], a.loss, a.penalty,
-                                   pair[1], b.loss, b.penalty));
+      reader.fail(key, fmt::format("{} ({} + {}, weighting {}) and {} ({} + {}, weighting {}) do not share an objective",
+                                   pair[0], a.loss, a.penalty, models::to_string(a.weighting), pair[1], b.loss,
+                                   b.penalty, models::to_string(b.weighting)));
     }
     // The same objective also means the same values of the model parameters both take (lambda, theta).
     const models::Hyperparameters ha = models::resolve_hyperparameters(a, entries[0]->fixed);
@@ -616,8 +620,11 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       }
       if (figure.kind == "metric_by_dataset" && entry["x"]) reader.fail(key + ".x", "a metric_by_dataset figure takes no x");
       if (figure.kind == "metric_by_condition" && !condition_names.contains(figure.x)) {
-        reader.fail(key + ".x", fmt::format("'{}' is not a generator parameter of this config (known: {})", figure.x,
-                                            fmt::join(condition_names, ", ")));
+        reader.fail(key + ".x", condition_names.empty()
+                                    ? fmt::format("'{}': this config has no generator grid to plot against (use "
+                                                  "metric_by_dataset)", figure.x)
+                                    : fmt::format("'{}' is not a generator parameter of this config (known: {})",
+                                                  figure.x, fmt::join(condition_names, ", ")));
       }
     } else {
       reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: convergence, metric_by_condition, "

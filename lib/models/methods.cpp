@@ -199,6 +199,17 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
 
 }  // namespace
 
+std::string to_string(Weighting weighting) {
+  switch (weighting) {
+    case Weighting::plain: return "plain";
+    case Weighting::fsv_average: return "fsv_average";
+    case Weighting::fsv_svm: return "fsv_svm";
+    case Weighting::svm_c: return "svm_c";
+    case Weighting::mean: return "mean";
+  }
+  throw std::logic_error("to_string: unknown weighting");
+}
+
 const std::vector<MethodInfo>& method_registry() {
   static const std::vector<MethodInfo> registry = build_registry();
   return registry;

@@ -31,6 +31,9 @@ namespace sparsesvm::models {
 
 enum class Weighting { plain, fsv_average, fsv_svm, svm_c, mean };
 
+// "plain", "fsv_average", "fsv_svm", "svm_c", "mean"
+std::string to_string(Weighting weighting);
+
 struct MethodInfo {
   std::string name;         // as in the paper and in configs: "RLSVM0"
   std::string citation;     // "[DCA] 3.3, Algorithm 2"

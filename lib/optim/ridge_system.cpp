@@ -36,11 +36,14 @@ RidgeSystem::RidgeSystem(const core::Dataset& data, double rho, RidgeRegime regi
       woodbury_(regime == RidgeRegime::by_shape ? data.d() > data.n() : regime == RidgeRegime::examples) {
   const std::size_t size = woodbury_ ? data.n() : data.d();
   if (size > kMaxRidgeSystemSize) {
-    throw core::InputError(fmt::format("data set {}: ADMM needs a dense {} x {} factor (min(n, d) = {}), above the "
-                                       "limit {}",
-                                       data.name(), size, size, size, kMaxRidgeSystemSize));
+    throw core::InputError(fmt::format("data set {} (n = {}, d = {}): ADMM's {} system needs a dense {} x {} factor, "
+                                       "above the limit {}",
+                                       data.name(), data.n(), data.d(), woodbury_ ? "n x n (Woodbury)" : "d x d", size,
+                                       size, kMaxRidgeSystemSize));
   }
   factor_.compute(shifted_gram(data, woodbury_, rho));
+  const auto pivots = factor_.matrixLLT().diagonal().array();
+  factored_ = factor_.info() == Eigen::Success && pivots.allFinite() && (pivots > 0).all();
 }
 
 core::Vector RidgeSystem::solve(const core::Vector& q) const {

@@ -26,7 +26,7 @@ class RidgeSystem {
   // limit. X'X + rho I is positive definite for rho > 0; factored() is false only when rounding (data
   // near overflow) broke the Cholesky.
   RidgeSystem(const core::Dataset& data, double rho, RidgeRegime regime = RidgeRegime::by_shape);
-  bool factored() const { return factor_.info() == Eigen::Success; }
+  bool factored() const { return factored_; }
 
   // (X'X + rho I)^{-1} q, q of size d.
   core::Vector solve(const core::Vector& q) const;
@@ -38,6 +38,7 @@ class RidgeSystem {
   double rho_;
   bool woodbury_;
   Eigen::LLT<core::DenseMatrix> factor_;
+  bool factored_ = false;  // Eigen succeeded and every pivot is finite and positive (LLT passes NaN and inf)
 };
 
 }  // namespace sparsesvm::optim

@@ -14,12 +14,14 @@
 // The classifier is (z, b): z is the sparse copy, its nonzeros the selected features.
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/workspace_state.hpp"
 #include "optim/ridge_system.hpp"
+#include "optim/svm_dual.hpp"
 
 namespace sparsesvm::models {
 namespace {
@@ -28,6 +30,8 @@ struct RidgeState : WorkspaceState {
   RidgeState(const core::Dataset& data, double rho, optim::RidgeRegime regime) : system(data, rho, regime) {}
   optim::RidgeSystem system;
 };
+
+double square(double x) { return x * x; }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -42,7 +46,7 @@ bool recorded(int k) {
 }
 
 struct AdmmOptions {
-  double rho1, rho2, abs_tolerance, rel_tolerance;
+  double rho1, rho2, abs_tolerance, rel_tolerance, gap_tolerance;
   int min_iterations, max_iterations;
   ProxRule prox_rule;
   optim::RidgeRegime regime;
@@ -54,6 +58,7 @@ AdmmOptions read_options(const Hyperparameters& options, std::size_t n) {
           scale * options.at("rho2"),
           options.at("abs_tolerance"),
           options.at("rel_tolerance"),
+          options.at("gap_tolerance"),
           static_cast<int>(options.at("min_iterations")),
           static_cast<int>(options.at("max_iterations")),
           options.at("prox_public_code") == 1.0 ? ProxRule::public_code : ProxRule::exact,
@@ -89,19 +94,40 @@ class Sweeps {
     u_ += r1;
     v_ += r2;
     primal_ = std::sqrt(r1.squaredNorm() + r2.squaredNorm());
-    dual_ = std::hypot(o_.rho1 * (z_ - z_previous).norm(), o_.rho2 * a_transpose_times(xi_ - s_ - xi_minus_s_previous).norm());
+    // Dual residual of the (w, b) block: its w-row split in two (conservative), and its b-row
+    // rho2 y'(dxi - ds), which alone sees a bias that still moves when A'(dxi - ds) = 0.
+    const core::Vector slack_change = xi_ - s_ - xi_minus_s_previous;
+    dual_ = std::sqrt(square(o_.rho1 * (z_ - z_previous).norm()) + square(o_.rho2 * a_transpose_times(slack_change).norm()) +
+                      square(o_.rho2 * y_.dot(slack_change)));
     const double d = static_cast<double>(data_.d());
     const double primal_scale = std::max(std::hypot(w_.norm(), fit.norm()),
                                          std::hypot(z_.norm(), ((xi_ - s_).array() - 1.0).matrix().norm()));
-    const double dual_scale = std::max(o_.rho1 * u_.norm(), o_.rho2 * a_transpose_times(v_).norm());
-    converged_ = primal_ <= std::sqrt(d + n) * o_.abs_tolerance + o_.rel_tolerance * primal_scale &&
-                 dual_ <= std::sqrt(d) * o_.abs_tolerance + o_.rel_tolerance * dual_scale;
+    const double dual_scale = std::max({o_.rho1 * u_.norm(), o_.rho2 * a_transpose_times(v_).norm(), o_.rho2 * std::abs(y_.dot(v_))});
+    finite_ = std::isfinite(primal_) && std::isfinite(dual_) && std::isfinite(primal_scale) && std::isfinite(dual_scale) &&
+              std::isfinite(b_) && z_.allFinite();
+    converged_ = finite_ && primal_ <= std::sqrt(d + n) * o_.abs_tolerance + o_.rel_tolerance * primal_scale &&
+                 dual_ <= std::sqrt(d + 1) * o_.abs_tolerance + o_.rel_tolerance * dual_scale;
   }
 
+  // For an objective  sum_i c_i hinge_i + mu ||w||_1  (convex), the relative duality gap (F - D) / F at
+  // (z, b), with D from the multipliers of the margin constraint: alpha = -rho2 v solves the LP dual
+  //   max sum_i alpha_i  s.t.  0 <= alpha_i <= c_i,  y'alpha = 0,  ||X'(alpha .* y)||_inf <= mu
+  // at a solution; alpha is clipped to the box, moved onto y'alpha = 0 and scaled into the norm bound
+  // (scaling keeps the box and the equality), so D is a lower bound of the optimum. NaN when no dual
+  // point is at hand (the box cannot meet the equality).
+  double relative_gap(double l1_weight) const {
+    core::Vector alpha = (-o_.rho2 * v_).cwiseMax(0.0).cwiseMin(objective_.example_weights);
+    if (!optim::move_onto_equality(alpha, y_, objective_.example_weights, 0.0)) return std::nan("");
+    const double correlation = a_transpose_times(alpha).lpNorm<Eigen::Infinity>();
+    if (correlation > l1_weight) alpha *= l1_weight / correlation;
+    const double value = objective_value();
+    return (value - alpha.sum()) / std::max(std::abs(value), 1e-300);
+  }
   double primal_residual() const { return primal_; }
   double dual_residual() const { return dual_; }
   bool converged() const { return converged_; }
-  bool finite() const { return w_.allFinite() && z_.allFinite() && std::isfinite(b_) && v_.allFinite(); }
+  // False when an iterate, a residual or a residual's scale overflowed.
+  bool finite() const { return finite_; }
   double objective_value() const { return objective_.value(data_, z_, b_); }
   core::LinearModel model() const { return core::LinearModel(z_, b_); }
 
@@ -117,8 +143,71 @@ class Sweeps {
   core::Vector w_, z_, u_, xi_, s_, v_;
   double b_ = 0.0;
   double primal_ = 0.0, dual_ = 0.0;
+  bool finite_ = true;
   bool converged_ = false;
 };
+
+// mu when F is  sum_i c_i hinge_i + mu ||w||_1  (a convex objective that relative_gap certifies).
+std::optional<double> l1_weight(const Objective& objective) {
+  if (!objective.is_convex() || objective.penalty->convex_regularizer() != Regularizer::l1) return std::nullopt;
+  return objective.penalty_weight * objective.penalty->convex_weight();
+}
+
+void record_trace(const Sweeps& sweeps, int k, FitReport& report) {
+  report.traces["trace_iterations"].push_back(k);
+  report.traces["primal_residual_trace"].push_back(k == 0 ? std::nan("") : sweeps.primal_residual());
+  report.traces["dual_residual_trace"].push_back(k == 0 ? std::nan("") : sweeps.dual_residual());
+  report.objective_trace.push_back(sweeps.objective_value());
+}
+
+// Sweeps until the stopping rule holds (after min_iterations: the residual tolerances, and for an l1
+// objective also gap_tolerance on the certified relative duality gap), the iterates overflow, or
+// max_iterations. Fills the report's status, stop reason, model, objective, traces and statistics.
+void run_sweeps(Sweeps& sweeps, const AdmmOptions& o, std::optional<double> l1, FitReport& report) {
+  record_trace(sweeps, 0, report);
+  report.status = core::Status::feasible;
+  report.stop_reason = "iteration limit";
+  double gap = std::nan("");
+  int k = 0;
+  while (k < o.max_iterations) {
+    sweeps.sweep();
+    ++k;
+    if (!sweeps.finite()) {
+      report.status = core::Status::numerical_error;
+      report.stop_reason = "iterates not finite";
+      report.message = fmt::format("ADMM iterates or residuals overflowed at sweep {} (badly scaled data, or rho1/rho2 "
+                                   "= {:g} too far from the data's scale)",
+                                   k, o.rho1 / o.rho2);
+      break;
+    }
+    bool stop = k >= o.min_iterations && sweeps.converged();
+    if (stop && l1) {
+      gap = sweeps.relative_gap(*l1);
+      stop = gap <= o.gap_tolerance;
+    }
+    if (recorded(k) || stop || k == o.max_iterations) record_trace(sweeps, k, report);
+    if (stop) {
+      report.status = core::Status::optimal;
+      report.stop_reason = l1 ? "residuals and duality gap below tolerance" : "residuals below tolerance";
+      break;
+    }
+  }
+  if (report.status == core::Status::feasible) {
+    if (l1) gap = sweeps.relative_gap(*l1);
+    report.message = fmt::format("stopped after {} sweeps before the residuals{} met their tolerances", k,
+                                 l1 ? fmt::format(" and the duality gap ({:.3g})", gap) : "");
+  }
+  report.iterations = k;
+  report.inner_iterations = k;
+  report.inner_solves = k;
+  if (report.has_solution()) {
+    report.model = sweeps.model();
+    report.objective = report.objective_trace.back();
+  }
+  report.statistics["primal_residual"] = sweeps.primal_residual();
+  report.statistics["dual_residual"] = sweeps.dual_residual();
+  report.statistics["relative_gap"] = gap;
+}
 
 class AdmmAlgorithm : public Algorithm {
  public:
@@ -140,7 +229,9 @@ class AdmmAlgorithm : public Algorithm {
          true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
         {"rel_tolerance", "relative tolerance of the primal and dual residuals", 1e-4, 0.0, 1.0, true, false, Scale::log,
          Regularizes::neither, ParameterKind::solver},
-        {"min_iterations", "sweeps before the residual test may stop", 10, 1, 1e6, false, false, Scale::log,
+        {"gap_tolerance", "l1 objectives (convex) also need this certified relative duality gap to stop", 1e-3, 0.0,
+         1.0, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
+        {"min_iterations", "sweeps before the residual test may stop (max_iterations still ends the run)", 10, 1, 1e6, false, false, Scale::log,
          Regularizes::neither, ParameterKind::solver, true},
         {"max_iterations", "sweeps before stopping with status feasible (the last iterate kept)", 10000, 1, 1e7, false,
          false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
@@ -153,7 +244,8 @@ class AdmmAlgorithm : public Algorithm {
   }
   std::vector<std::string> statistic_names() const override {
     // factor_s: seconds this fit spent factoring the w-system (0 when an earlier fit in the workspace did).
-    return {"primal_residual", "dual_residual", "factor_s", "iteration_s", "woodbury"};
+    // relative_gap: the certified (F - D) / F of an l1 objective, NaN for the nonconvex penalties.
+    return {"primal_residual", "dual_residual", "relative_gap", "factor_s", "iteration_s", "woodbury"};
   }
   std::vector<std::string> trace_names() const override {
     return {"trace_iterations", "primal_residual_trace", "dual_residual_trace"};
@@ -188,56 +280,14 @@ class AdmmAlgorithm : public Algorithm {
     if (!ridge.system.factored()) {
       report.status = core::Status::numerical_error;
       report.stop_reason = "factorization failed";
-      report.message = "the Cholesky factor of the w-system failed (data too badly scaled)";
+      report.message = "the Cholesky factor of the w-system failed or overflowed (data too badly scaled)";
       return report;
     }
     Sweeps sweeps(objective, data, ridge.system, o);
-    report.objective_trace.push_back(sweeps.objective_value());
-    std::vector<double>& trace_iterations = report.traces["trace_iterations"];
-    std::vector<double>& primal_trace = report.traces["primal_residual_trace"];
-    std::vector<double>& dual_trace = report.traces["dual_residual_trace"];
-    trace_iterations.push_back(0);
-    primal_trace.push_back(std::nan(""));
-    dual_trace.push_back(std::nan(""));
-    int k = 0;
-    report.status = core::Status::feasible;
-    report.stop_reason = "iteration limit";
-    while (k < o.max_iterations) {
-      sweeps.sweep();
-      ++k;
-      if (!sweeps.finite()) {
-        report.status = core::Status::numerical_error;
-        report.stop_reason = "iterates not finite";
-        report.message = fmt::format("ADMM iterates overflowed at sweep {}", k);
-        break;
-      }
-      const bool stop = k >= o.min_iterations && sweeps.converged();
-      if (recorded(k) || stop || k == o.max_iterations) {
-        trace_iterations.push_back(k);
-        primal_trace.push_back(sweeps.primal_residual());
-        dual_trace.push_back(sweeps.dual_residual());
-        report.objective_trace.push_back(sweeps.objective_value());
-      }
-      if (stop) {
-        report.status = core::Status::optimal;
-        report.stop_reason = "residuals below tolerance";
-        break;
-      }
-    }
-    if (report.status == core::Status::feasible) {
-      report.message = fmt::format("stopped after {} sweeps before the residuals met their tolerances", k);
-    }
-    report.iterations = k;
-    report.inner_iterations = k;
-    report.inner_solves = k;
-    if (report.has_solution()) {
-      report.model = sweeps.model();
-      report.objective = report.objective_trace.back();
-    }
+    run_sweeps(sweeps, o, l1_weight(objective), report);
     report.seconds = seconds_since(clock_start);
-    report.statistics["primal_residual"] = sweeps.primal_residual();
-    report.statistics["dual_residual"] = sweeps.dual_residual();
-    report.statistics["iteration_s"] = k > 0 ? (report.seconds - setup_seconds) / k : 0.0;
+    report.statistics["iteration_s"] =
+        report.iterations > 0 ? (report.seconds - setup_seconds) / report.iterations : 0.0;
     report.statistics["woodbury"] = ridge.system.uses_woodbury() ? 1.0 : 0.0;
     return report;
   }
