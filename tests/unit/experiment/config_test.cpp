@@ -257,7 +257,9 @@ figures:
   const auto rejects = [&](const std::string& from, const std::string& to, const std::string& message) {
     check_rejects(admm, from, to, message);
   };
-  rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, OneNormSVM-mean]]", "tables.objective_ratio[0]: ADMM-SCAD (hinge + scad)");
+  rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, OneNormSVM-mean]]", "tables.objective_ratio[0]: ADMM-SCAD (hinge + scad, weighting mean)");
+  rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, ADMM-SCAD]]", "compares 'ADMM-SCAD' with itself");
+  rejects("objective_ratio: [[ADMM-SCAD, DCA-SCAD]]", "objective_ratio: []", "expected a non-empty list");
   rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, DCA-MCP]]", "'DCA-MCP' is not a method label");
   rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD]]", "expected exactly two method labels");
   rejects("  - DCA-SCAD\n", "  - {name: DCA-SCAD, theta: 3}\n", "ADMM-SCAD and DCA-SCAD differ in theta (3.7 vs 3)");
