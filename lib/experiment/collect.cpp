@@ -125,6 +125,13 @@ std::string figures_json(const ExperimentConfig& config) {
                      fmt::join(labels, ", "), fmt::join(figures, ",\n  "));
 }
 
+// "0.770 ± 0.020"; a mean below 0.01 in magnitude (seconds per sweep, residuals) keeps three significant
+// digits instead: "0.000123 ± 4.5e-05", not "0.000 ± 0.000".
+std::string table_cell(double mean, double stddev) {
+  if (mean != 0.0 && std::abs(mean) < 0.01) return fmt::format("{:.3g} ± {:.3g}", mean, stddev);
+  return fmt::format("{:.3f} ± {:.3f}", mean, stddev);
+}
+
 struct Cell {
   std::vector<double> values;
   std::size_t failed = 0;
@@ -261,7 +268,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
           continue;
         }
         const Cell& cell = found->second;
-        std::string text = cell.values.empty() ? "-" : fmt::format("{:.3f} ± {:.3f}", mean(cell.values), sample_stddev(cell.values));
+        std::string text = cell.values.empty() ? "-" : table_cell(mean(cell.values), sample_stddev(cell.values));
         if (cell.failed > 0) text += fmt::format(" ({} failed)", cell.failed);
         line.push_back(text);
       }

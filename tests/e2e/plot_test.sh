@@ -57,7 +57,7 @@ protocol:
   outer: {type: holdout, repetitions: 2}
   inner: {type: none}
 tables:
-  metrics: [objective]
+  metrics: [objective, iteration_s]
   objective_ratio: [[ADMM-Capped, DCA-Capped]]
 figures:
   - {kind: metric_by_dataset, metric: objective, file: bars.png}
@@ -65,6 +65,9 @@ YAML
 "$bin" run "$tmp/bars.yaml" -q --out "$tmp/bars" || fail "bars run exited $?"
 /usr/bin/python3 "$plot" "$tmp/bars" > /dev/null || fail "plot.py (bars) exited $?"
 is_png "$tmp/bars/bars.png" || fail "bars.png is not a PNG"
+# Seconds per sweep are far below 0.01: the table keeps significant digits, not "0.000 ± 0.000".
+grep -q "^ADMM-Capped,\"[1-9][0-9.]*e-0[0-9] ± " "$tmp/bars/table_iteration_s.csv" ||
+  fail "table_iteration_s.csv: $(cat "$tmp/bars/table_iteration_s.csv")"
 /usr/bin/python3 - "$tmp/bars" <<'PY' || fail "objective_ratio.csv disagrees with results.csv"
 import csv, sys
 d = sys.argv[1]
