@@ -4,22 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake make pkg-config coinor-libclp-dev coinor-libcbc-dev libeigen3-dev libyaml-cpp-dev
-          libfmt-dev libspdlog-dev catch2 libcli11-dev python3 python3-matplotlib)
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}"
-  as_root=()
-  if ((EUID != 0)); then
-    command -v sudo >/dev/null || { echo "setup: run as root or install: ${missing[*]}" >&2; exit 1; }
-    as_root=(sudo)
-  fi
-  "${as_root[@]}" apt-get update -q
-  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+bash scripts/install_packages.sh g++ cmake make pkg-config coinor-libclp-dev coinor-libcbc-dev libeigen3-dev \
+  libyaml-cpp-dev libfmt-dev libspdlog-dev catch2 libcli11-dev python3 python3-matplotlib
 
 strict=OFF
 [[ "${1:-}" == "--strict" ]] && strict=ON

@@ -53,7 +53,12 @@ Layout make_layout(std::size_t width, const DelimitedOptions& options, const std
                 std::vector<bool>(width, true)};
   layout.is_feature[layout.label] = false;
   for (int column : options.drop_columns) {
-    layout.is_feature[resolve_column(column, width, file, line, "dropped")] = false;
+    const std::size_t dropped = resolve_column(column, width, file, line, "dropped");
+    if (dropped == layout.label) {
+      throw InputError(fmt::format("{}:{}: drop_columns names column {}, the label column; drop only features", file,
+                                   line, column));
+    }
+    layout.is_feature[dropped] = false;
   }
   return layout;
 }

@@ -1,5 +1,6 @@
 #include "data/load.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fmt/format.h>
@@ -74,6 +75,12 @@ class OptionReader {
       map.threshold = parse_number(*text, Location{source_.location, 0, 0}, "option threshold");
     }
     map.most_frequent = boolean("most_frequent").value_or(false);
+    const int rules = (map.positive.empty() && map.negative.empty() ? 0 : 1) + (map.threshold ? 1 : 0) +
+                      (map.most_frequent ? 1 : 0);
+    if (rules > 1) {
+      throw InputError(fmt::format("{}: loader options positive/negative, threshold and most_frequent are "
+                                   "alternatives; give one", source_.location));
+    }
     return map;
   }
 
@@ -145,7 +152,15 @@ core::Dataset load_nips2003(const DataSource& source) {
   const OptionReader options(source, {"parts", "nips_format", "n_features", "storage"});
   Nips2003Options parsed;
   if (options.find("parts")) parsed.parts = options.list("parts", ',');
-  parsed.format = parse_nips2003_format(options.text("nips_format", "automatic"));
+  if (parsed.parts.empty() || std::find(parsed.parts.begin(), parsed.parts.end(), "") != parsed.parts.end()) {
+    throw InputError(fmt::format("{}: option parts must name parts like train,valid, found '{}'", source.location,
+                                 options.text("parts", "")));
+  }
+  try {
+    parsed.format = parse_nips2003_format(options.text("nips_format", "automatic"));
+  } catch (const InputError& error) {
+    throw InputError(fmt::format("{}: option nips_format: {}", source.location, error.what()));
+  }
   parsed.n_features = non_negative(options.integer("n_features", 0), "n_features", source.location);
   parsed.storage = parse_storage(options.text("storage", "automatic"));
   const std::filesystem::path prefix(source.location);

@@ -107,7 +107,11 @@ core::Dataset read_nips2003(const std::string& directory, const std::string& nam
     }
     std::size_t label_rows = 0;
     for_each_line(labels, [&](std::size_t line, std::string_view text) {
-      raw_labels.push_back(RawLabel{std::string(split_fields(text, 0).front().text), line});
+      const std::string value(split_fields(text, 0).front().text);
+      if (value != "1" && value != "+1" && value != "-1") {
+        throw InputError(fmt::format("{}:{}: class value '{}' is neither 1 nor -1", labels.path, line, value));
+      }
+      raw_labels.push_back(RawLabel{value, line});
       ++label_rows;
     });
     if (label_rows != rows) {

@@ -82,7 +82,11 @@ std::vector<Field> split_fields(std::string_view line, char delimiter) {
 namespace {
 
 bool parse_double(std::string_view token, double& value) {
-  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
+  if (!token.empty() && token.front() == '+') {
+    token.remove_prefix(1);
+    // "+-2" and "++2" are not numbers (from_chars would read the part after the first sign).
+    if (!token.empty() && (token.front() == '+' || token.front() == '-')) return false;
+  }
   if (token.empty()) return false;
   const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
   return error == std::errc{} && end == token.data() + token.size();

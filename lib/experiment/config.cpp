@@ -255,6 +255,9 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
   std::vector<DatasetInstance> instances;
   if (node["generator"]) {
     if (node["file"]) reader.fail(key, "give either generator or file, not both");
+    for (const char* file_only : {"loader", "format", "fetch"}) {
+      if (node[file_only]) reader.fail(Reader::join(key, file_only), "applies to files only, not to a generator");
+    }
     const std::string generator = reader.scalar<std::string>(node["generator"], Reader::join(key, "generator"), "a name");
     std::vector<std::pair<std::string, std::string>> fixed;
     if (const YAML::Node params = node["params"]) {
@@ -274,7 +277,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
       for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
       instance.condition = fmt::format("{}", fmt::join(condition, ","));
       try {  // catch unknown generators and parameters now, not in the middle of a run
-        data::generate(instance.source.location);
+        instance.examples = data::generate(instance.source.location).n();
       } catch (const core::InputError& error) {
         reader.fail(key, error.what());
       }
@@ -438,6 +441,7 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     }
     protocol.repetitions = reader.positive_count(outer, key, "repetitions", 20);
     protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
+    if (protocol.outer == "kfold" && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
     protocol.stratified = reader.optional<bool>(outer, key, "stratified", false, "true or false");
     if (protocol.outer == "train_tune_test") {
       for (const char* part : {"train", "tune", "test"}) {
@@ -462,6 +466,7 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
                                                      "tuning_set, none)", protocol.inner));
     }
     protocol.inner_folds = reader.positive_count(inner, "protocol.inner", "folds", 5);
+    if (protocol.inner == "kfold" && protocol.inner_folds < 2) reader.fail("protocol.inner.folds", "k-fold needs at least 2 folds");
     protocol.tuning_parts = reader.positive_count(inner, "protocol.inner", "parts", 10);
     protocol.tuning_fraction = reader.optional<double>(inner, "protocol.inner", "fraction", 0.1, "a number");
     if (!(protocol.tuning_fraction > 0 && protocol.tuning_fraction < 1)) reader.fail("protocol.inner.fraction", "must lie in (0, 1)");
@@ -682,12 +687,38 @@ void check_selection(const ExperimentConfig& config, const Reader& reader) {
 
 // Data set names are unique and file-safe (they name task files), and an independent test sample needs
 // a generator to draw it from.
+// The protocol's parts of a generated set of n examples are not empty (files: checked when a task runs).
+void check_sizes(const Protocol& protocol, const DatasetInstance& instance, const Reader& reader) {
+  const std::size_t n = instance.examples;
+  const std::string what = fmt::format("data set '{}'{} has n = {}", instance.name,
+                                       instance.condition.empty() ? "" : " (" + instance.condition + ")", n);
+  std::size_t train = n;
+  if (protocol.outer == "holdout" || protocol.outer == "half_half") {
+    const auto test = static_cast<std::size_t>(std::llround(protocol.test_fraction * static_cast<double>(n)));
+    if (test < 1 || n - test < 2) {
+      reader.fail("protocol.outer.test_fraction", fmt::format("{}: a test part of {} example(s) and a training part "
+                                                              "of {}", what, test, n - test));
+    }
+    train = n - test;
+  } else if (protocol.outer == "kfold") {
+    if (protocol.outer_folds > n) reader.fail("protocol.outer.folds", fmt::format("{}, fewer than {} folds", what, protocol.outer_folds));
+    train = n - (n + protocol.outer_folds - 1) / protocol.outer_folds;
+  } else if (protocol.outer == "train_tune_test") {
+    train = protocol.train_size;
+  }
+  if (protocol.inner == "kfold" && protocol.inner_folds > train) {
+    reader.fail("protocol.inner.folds", fmt::format("{}: its training parts of {} examples cannot make {} folds", what,
+                                                    train, protocol.inner_folds));
+  }
+}
+
 void check_datasets(const ExperimentConfig& config, const Reader& reader) {
   for (const DatasetInstance& instance : config.datasets) {
     if (!is_file_safe(instance.name)) {
       reader.fail("datasets", fmt::format("data set name '{}': use letters, digits and . _ - = only (names name task "
                                           "files)", instance.name));
     }
+    if (instance.examples > 0) check_sizes(config.protocol, instance, reader);
     if (config.protocol.independent_test && instance.generator.empty()) {
       reader.fail("protocol.outer.independent_test",
                   fmt::format("data set '{}' is a file; an independent test sample needs a generator", instance.name));

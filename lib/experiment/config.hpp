@@ -27,6 +27,7 @@ struct DatasetInstance {
   // expression data); `key` is where they came from, for error messages.
   std::map<std::string, std::vector<double>> method_grid;
   std::string key;
+  std::size_t examples = 0;  // n of a generated set (known when the config loads); 0 for files
 };
 
 struct MethodEntry {

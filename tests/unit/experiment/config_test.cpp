@@ -268,3 +268,23 @@ figures:
   rejects("{kind: metric_by_dataset, metric: objective, file: f.png}",
           "{kind: metric_by_dataset, metric: objective, x: n, file: f.png}", "takes no x");
 }
+
+TEST_CASE("a generated set's protocol parts are checked when the config loads", "[config]") {
+  const std::string base = R"(name: sizes
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 20}}
+methods: [OneNormSVM]
+grid: {lambda: [1]}
+protocol:
+  outer: {type: holdout, test_fraction: 0.3, repetitions: 1}
+  inner: {type: kfold, folds: 3}
+)";
+  CHECK_NOTHROW(experiment::load_config(write_file("sizes_good.yaml", base)));
+  check_rejects(base, "test_fraction: 0.3", "test_fraction: 0.01",
+                "protocol.outer.test_fraction: data set 'g' has n = 20: a test part of 0 example(s)");
+  check_rejects(base, "{type: holdout, test_fraction: 0.3, repetitions: 1}", "{type: kfold, folds: 21}",
+                "protocol.outer.folds: data set 'g' has n = 20, fewer than 21 folds");
+  check_rejects(base, "folds: 3}", "folds: 15}", "protocol.inner.folds: data set 'g' has n = 20: its training parts of 14");
+  check_rejects(base, "folds: 3}", "folds: 1}", "protocol.inner.folds: k-fold needs at least 2 folds");
+  check_rejects(base, "params: {n: 20}}", "params: {n: 20}, loader: {header: true}}", "loader: applies to files only");
+}

@@ -103,11 +103,15 @@ protocol:
 }
 
 TEST_CASE("an empty test part is an input_error row, not an accuracy of 0", "[tasks]") {
+  // A generated set's sizes are checked when the config loads (config_test); a file's n is known only
+  // when a task reads it, so its empty test part is caught there.
+  std::string csv = "x,label\n";
+  for (int i = 0; i < 20; ++i) csv += std::to_string(i) + "," + std::to_string(i % 2) + "\n";
+  const std::string file = write_file("emptytest.csv", csv);
   const auto config = experiment::load_config(write_file("emptytest.yaml", R"(name: emptytest
 datasets:
   - name: g
-    generator: dca_gaussians
-    params: {n: 20}
+    file: )" + file + R"(
 methods: [OneNormSVM]
 grid: {lambda: [1]}
 protocol:
