@@ -101,6 +101,15 @@ def delimited_cases():
     cases.append(Case("csv_missing_keep_no_impute", ["fit", "-m", "SVM", "f.csv", "-o", "missing=keep"], INPUT,
                       "missing", {"f.csv": "a,b,label\n1,?,1\n3,4,0\n5,6,1\n7,8,0\n"}))
     cases.append(Case("csv_absent_file", ["describe-data", "absent.csv"], INPUT, "absent.csv"))
+    # Solver trouble is a recorded status, never an "optimal" wrong number: values near 1e200 overflow
+    # every inner product (exit 3: no solution, status numerical_error).
+    huge = "a,b,label\n1e200,2,1\n3e200,4,0\n5e200,6,1\n7e200,8,0\n1e200,3,1\n2e200,1,0\n"
+    cases.append(Case("csv_overflowing_values_fit", ["fit", "-m", "SVM", "f.csv"], 3, "numerical_error",
+                      {"f.csv": huge}))
+    cases.append(Case("csv_overflowing_values_standardize", ["fit", "-m", "SVM", "-t", "standardize", "f.csv"], INPUT,
+                      "values too large to standardize", {"f.csv": huge}))
+    cases.append(Case("csv_first_row_half_numeric", ["describe-data", "f.csv", "-o", "label_column=0"], INPUT, "header",
+                      {"f.csv": "1,2,x\n0,3,4\n1,5,6\n"}))
     cases.append(Case("csv_directory", ["describe-data", "."], INPUT, "."))
     return cases
 
@@ -304,6 +313,7 @@ def config_cases():
         ("duplicate_key", "seed: 3", "seed: 3\nseed: 4", "seed"),
         ("second_document", "", "", "documents"),
         ("non_scalar_key", "seed: 3", "? [a, b]\n: 3\nseed: 3", ""),
+        ("alias_key", "seed: 3", "seed: &s 3\n*s : 4", "unknown key"),
         ("tab_indent", "  - name: gaussians", "\t- name: gaussians", ""),
         ("unclosed_bracket", "methods: [OneNormSVM, SVM]", "methods: [OneNormSVM, SVM", ""),
         ("top_level_list", None, "- a\n- b\n", ""),
@@ -402,6 +412,9 @@ def flag_cases():
         ("fit_weights_unwritable", ["fit", "-m", "SVM", "f.csv", "--weights", "/proc/x/w.csv"], "/proc/x"),
         ("nips_format_on_csv", ["describe-data", "f.csv", "-f", "nips2003"], "f.csv"),
         ("status_not_a_run", ["status", "."], "status needs a directory written by sparsesvm run"),
+        ("run_out_unwritable", ["run", "c.yaml", "--out", "/proc/sparsesvm_out"], "/proc/sparsesvm_out"),
+        ("fit_mu_tiny", ["fit", "-m", "RLSVM0", "--mu", "1e-30", "f.csv"], "mu must lie in"),
+        ("fit_a_huge", ["fit", "-m", "ZeroNormSVM", "--a", "1e30", "f.csv"], "a must lie in"),
         ("fit_admm_rho_negative", ["fit", "-m", "ADMM-SCAD", "--rho1", "-1", "f.csv"], "rho1"),
         ("fit_scad_theta_two", ["fit", "-m", "ADMM-SCAD", "--theta", "2", "f.csv"], "theta"),
         ("option_repeated", ["describe-data", "f.csv", "-o", "header=true", "-o", "header=true"], "header"),
