@@ -552,7 +552,8 @@ ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig
     const std::string key = fmt::format("tables.convergence.{}", name);
     if (!node[name]) reader.fail(key, "missing: a method name of this config");
     *target = reader.scalar<std::string>(node[name], key, "a method name");
-    if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.name == *target; })) {
+    const std::string& method = *target;  // (clang 14 cannot capture a structured binding)
+    if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.name == method; })) {
       reader.fail(key, fmt::format("'{}' is not a method of this config", *target));
     }
   }
