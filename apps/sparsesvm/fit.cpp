@@ -1,10 +1,12 @@
 // `sparsesvm fit`: fit one method on one data set, as given (no hidden scaling), and print a summary.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <filesystem>
 
 #include <map>
 
 #include "commands.hpp"
+#include "core/errors.hpp"
 #include "data/transforms.hpp"
 #include "data_source_options.hpp"
 #include "experiment/csv.hpp"
@@ -105,7 +107,8 @@ Command add_fit(CLI::App& app) {
   command->add_option("-m,--method", options->method, "method name, e.g. OneNormSVM, RLSVM0, FSV (see --help of list)")
       ->required();
   add_parameter_flags(*command, options->given);
-  command->add_option("--seed", options->seed, "seed of random starting points (FSV); default 0");
+  command->add_option("--seed", options->seed, "seed of random starting points (FSV); default 0")
+      ->check(CLI::NonNegativeNumber);
   command->add_option("-t,--transform", options->transforms,
                       "transform fitted on this data before the fit, repeatable: standardize, scale, unit_norm, "
                       "impute_mean")
@@ -113,6 +116,13 @@ Command add_fit(CLI::App& app) {
   command->add_option("--out", options->out_csv, "write one result row to this CSV file");
   command->add_option("--weights", options->weights_csv, "write the coefficients (and the bias) to this CSV file");
   return {command, [options]() {
+    for (const std::string* output : {&options->out_csv, &options->weights_csv}) {
+      std::error_code error;
+      if (!output->empty() && !options->data.location.empty() &&
+          std::filesystem::equivalent(*output, options->data.location, error)) {
+        throw core::InputError(fmt::format("{}: is the input data file; --out and --weights would overwrite it", *output));
+      }
+    }
     core::Dataset data = options->data.load();
     std::vector<std::unique_ptr<data::Transform>> transforms;
     for (const std::string& name : options->transforms) transforms.push_back(data::make_transform(name));

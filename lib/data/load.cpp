@@ -63,7 +63,7 @@ class OptionReader {
 
   std::vector<int> integer_list(const std::string& key) const {
     std::vector<int> values;
-    for (const std::string& item : list(key, ',')) values.push_back(static_cast<int>(parse_integer(key, item)));
+    for (const std::string& item : list(key, ',')) values.push_back(column_number(key, parse_integer(key, item)));
     return values;
   }
 
@@ -87,6 +87,15 @@ class OptionReader {
   std::string text(const std::string& key, const std::string& fallback) const {
     const std::string* value = find(key);
     return value ? *value : fallback;
+  }
+
+  // A column number (negative from the end) within int's range: no silent wrap of 2^32 to 0.
+  int column_number(const std::string& key, long value) const {
+    constexpr long kLimit = 1'000'000'000;
+    if (value > kLimit || value < -kLimit) {
+      throw InputError(fmt::format("{}: option {} is {}, not a column number", source_.location, key, value));
+    }
+    return static_cast<int>(value);
   }
 
  private:
@@ -129,7 +138,7 @@ core::Dataset load_delimited(const DataSource& source) {
                                  source.location, delimiter));
   }
   parsed.header = options.boolean("header");
-  parsed.label_column = static_cast<int>(options.integer("label_column", -1));
+  parsed.label_column = options.column_number("label_column", options.integer("label_column", -1));
   parsed.drop_columns = options.integer_list("drop_columns");
   parsed.labels = options.label_map();
   parsed.missing = parse_missing_policy(options.text("missing", "error"));
@@ -152,6 +161,11 @@ core::Dataset load_nips2003(const DataSource& source) {
   const OptionReader options(source, {"parts", "nips_format", "n_features", "storage"});
   Nips2003Options parsed;
   if (options.find("parts")) parsed.parts = options.list("parts", ',');
+  std::vector<std::string> sorted_parts = parsed.parts;
+  std::sort(sorted_parts.begin(), sorted_parts.end());
+  if (std::adjacent_find(sorted_parts.begin(), sorted_parts.end()) != sorted_parts.end()) {
+    throw InputError(fmt::format("{}: option parts names a part twice: '{}'", source.location, options.text("parts", "")));
+  }
   if (parsed.parts.empty() || std::find(parsed.parts.begin(), parsed.parts.end(), "") != parsed.parts.end()) {
     throw InputError(fmt::format("{}: option parts must name parts like train,valid, found '{}'", source.location,
                                  options.text("parts", "")));

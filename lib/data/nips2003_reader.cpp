@@ -107,7 +107,15 @@ core::Dataset read_nips2003(const std::string& directory, const std::string& nam
     }
     std::size_t label_rows = 0;
     for_each_line(labels, [&](std::size_t line, std::string_view text) {
-      const std::string value(split_fields(text, 0).front().text);
+      const std::vector<Field> fields = split_fields(text, 0);
+      if (line != label_rows + 1) {  // for_each_line skips blank lines: one inside would shift the labels
+        throw InputError(fmt::format("{}:{}: a blank line; a labels file has one label on every line", labels.path,
+                                     label_rows + 1));
+      }
+      if (fields.size() != 1) {
+        throw InputError(fmt::format("{}:{}: expected one label, found {} fields", labels.path, line, fields.size()));
+      }
+      const std::string value(fields.front().text);
       if (value != "1" && value != "+1" && value != "-1") {
         throw InputError(fmt::format("{}:{}: class value '{}' is neither 1 nor -1", labels.path, line, value));
       }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
@@ -18,6 +19,11 @@ constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
 }  // namespace
 
 TextFile read_text_file(const std::string& path) {
+  // A FIFO, a device (/dev/zero) or a directory is refused before reading: reading it could block or never end.
+  std::error_code error;
+  if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
+    throw InputError(fmt::format("{}: not a regular file (a directory, FIFO or device); give a data file", path));
+  }
   std::ifstream stream(path, std::ios::binary);
   if (!stream) throw InputError(fmt::format("{}: cannot open file", path));
   std::ostringstream buffer;

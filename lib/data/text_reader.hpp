@@ -61,7 +61,7 @@ enum class Storage { automatic, dense, sparse };
 // for: a typo such as 18451615:1 would otherwise ask for gigabytes.
 inline constexpr std::size_t kMaxUndeclaredFeatures = 1'000'000;
 // A declared width beyond this is refused (feature names and per-feature state alone would take GBs).
-inline constexpr std::size_t kMaxDeclaredFeatures = 100'000'000;
+inline constexpr std::size_t kMaxDeclaredFeatures = 10'000'000;
 
 // InputError at `where` when a 1-based feature index exceeds the declared n_features, or, with none
 // declared, kMaxUndeclaredFeatures.

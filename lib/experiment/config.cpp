@@ -350,7 +350,7 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
 
 // A label names task files: letters, digits and . _ - = only, so that no two labels map to one file.
 bool is_file_safe(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+  return !text.empty() && text != "." && text != ".." && std::all_of(text.begin(), text.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '=';
   });
 }

@@ -77,6 +77,8 @@ def delimited_cases():
         "label_column_high": (["-o", "label_column=7"], "label column 7 does not exist"),
         "label_column_low": (["-o", "label_column=-9"], "label column -9 does not exist"),
         "label_column_text": (["-o", "label_column=x"], "label_column"),
+        "label_column_wraps": (["-o", "label_column=4294967296"], "not a column number"),
+        "drop_columns_wraps": (["-o", "drop_columns=4294967296"], "not a column number"),
         "drop_columns_text": (["-o", "drop_columns=a"], "drop_columns"),
         "drop_columns_high": (["-o", "drop_columns=9"], "dropped column 9"),
         "drop_columns_label": (["-o", "drop_columns=2"], "the label column"),
@@ -110,7 +112,10 @@ def delimited_cases():
                       "values too large to standardize", {"f.csv": huge}))
     cases.append(Case("csv_first_row_half_numeric", ["describe-data", "f.csv", "-o", "label_column=0"], INPUT, "header",
                       {"f.csv": "1,2,x\n0,3,4\n1,5,6\n"}))
-    cases.append(Case("csv_directory", ["describe-data", "."], INPUT, "."))
+    cases.append(Case("csv_directory", ["describe-data", "."], INPUT, "not a regular file"))
+    cases.append(Case("csv_device", ["describe-data", "/dev/zero"], INPUT, "not a regular file"))
+    cases.append(Case("csv_out_is_input", ["fit", "-m", "SVM", "f.csv", "--out", "f.csv"], INPUT, "input data file",
+                      {"f.csv": VALID_CSV}))
     return cases
 
 
@@ -156,6 +161,8 @@ def libsvm_cases():
                           {"f.libsvm": text}))
     cases.append(Case("libsvm_no_features_fit", ["fit", "-m", "SVM", "f.libsvm"], INPUT, "no features",
                       {"f.libsvm": "+1\n-1\n"}))
+    cases.append(Case("libsvm_n_features_above_limit_alloc", ["describe-data", "f.libsvm", "-o", "n_features=100000000"],
+                      INPUT, "n_features", {"f.libsvm": "+1 1:1\n-1 1:2\n"}))
     for name, value, fragment in (("small", "2", "declared number of features"), ("negative", "-1", "n_features"),
                                   ("text", "x", "n_features"), ("huge", "1e12", "n_features"),
                                   ("above_limit", "200000000", "n_features")):
@@ -190,6 +197,9 @@ def nips_cases():
     nips("label_two", {"d_train.labels": "2\n-1\n"}, "d_train.labels:1")
     nips("label_text", {"d_train.labels": "yes\n-1\n"}, "d_train.labels:1")
     nips("label_empty_line", {"d_train.labels": "1\n\n"}, "d_train")
+    nips("label_blank_inside", {"d_train.labels": "1\n\n-1\n"}, "d_train.labels:2: a blank line")
+    nips("label_two_fields", {"d_train.labels": "1 -1\n-1\n"}, "d_train.labels:1: expected one label")
+    nips("parts_twice", {}, "names a part twice", ["-o", "parts=train,train"])
     nips("valid_wider", {"d_valid.data": "7 8 9 10\n1 1 1 1\n"}, "d_valid")
     nips("valid_narrower", {"d_valid.data": "7 8\n1 1\n"}, "d_valid")
     nips("ragged_row", {"d_train.data": "1 2 3\n4 5\n"}, "d_train.data:2")
@@ -223,6 +233,7 @@ def config_cases():
         ("seed_text", "seed: 3", "seed: x", "seed"),
         ("seed_huge", "seed: 3", "seed: 1e30", "seed"),
         ("name_unsafe", "name: corpus", "name: ../x", "name"),
+        ("name_dot_dot", "name: corpus", "name: ..", "name"),
         ("unknown_top_key", "seed: 3", "seed: 3\nseeds: 4", "seeds"),
         ("datasets_empty", "datasets:\n  - name: gaussians\n    generator: dca_gaussians\n    params: {n: 40, noise_dims: 2}\n",
          "datasets: []\n", "datasets"),
@@ -364,10 +375,11 @@ def override_cases():
         ("unknown_key", "protocol.outer.repeats=3", "repeats"),
         ("bad_number", "protocol.outer.repetitions=abc", "repetitions"),
         ("bad_yaml", "grid.lambda=[1", "grid.lambda"),
-        ("index_out_of_range", "methods[9]=SVM", "methods[9]"),
-        ("index_not_number", "methods[x]=SVM", "methods[x]"),
-        ("index_on_map", "protocol[0]=1", "protocol"),
-        ("unknown_method", "methods[0]=SVN", "SVN"),
+        ("index_out_of_range", "methods.9=SVM", "methods.9"),
+        ("index_not_number", "methods.x=SVM", "methods.x"),
+        ("index_on_scalar", "seed.0=1", "seed"),
+        ("unknown_method", "methods.0=SVN", "SVN"),
+        ("name_dot_dot", "name=..", "name"),
         ("grid_zero", "grid.lambda=[0]", "lambda"),
         ("seed_text", "seed=x", "seed"),
         ("repetitions_zero", "protocol.outer.repetitions=0", "repetitions"),
@@ -408,6 +420,8 @@ def flag_cases():
         ("fit_generator_and_file", ["fit", "-m", "SVM", "-g", "dca_gaussians", "f.csv"], ""),
         ("fit_generator_bad", ["fit", "-m", "SVM", "-g", "dca_gaussians:n=x"], "n"),
         ("fit_generator_twice", ["fit", "-m", "SVM", "-g", "dca_gaussians:n=10,n=20"], "n"),
+        ("fit_flip_fraction_negative", ["fit", "-m", "SVM", "-g", "dca_gaussians:flip_fraction=-0.1"], "flip_fraction"),
+        ("fit_seed_negative", ["fit", "-m", "FSV", "--seed", "-1", "f.csv"], "seed"),
         ("fit_out_unwritable", ["fit", "-m", "SVM", "f.csv", "--out", "/proc/x/row.csv"], "/proc/x"),
         ("fit_weights_unwritable", ["fit", "-m", "SVM", "f.csv", "--weights", "/proc/x/w.csv"], "/proc/x"),
         ("nips_format_on_csv", ["describe-data", "f.csv", "-f", "nips2003"], "f.csv"),

@@ -135,6 +135,7 @@ core::Dataset generate(const std::string& name, const std::map<std::string, std:
   core::Dataset data = info.make(params);
   const std::size_t flip_count = params.count("flip_count");
   const double flip_fraction = params.real("flip_fraction");
+  count_for_fraction(flip_fraction, data.n());  // refuses a fraction outside [0, 1], also a negative one
   if (flip_count > 0 && flip_fraction > 0) {
     throw InputError(fmt::format("generator {}: give flip_count or flip_fraction, not both", name));
   }
