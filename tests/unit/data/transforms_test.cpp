@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "core/rng.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -121,6 +123,21 @@ TEST_CASE("feature statistics ignore missing values and count sparse zeros", "[t
   CHECK(sparse_stats[0].mean == Approx(1.0));
   CHECK(sparse_stats[0].min == 0.0);
   CHECK(sparse_stats[1].max == 0.0);
+  // Sparse and dense storage of one random matrix (mostly zeros) agree; the zeros are added in one step.
+  core::Rng rng(5);
+  core::DenseMatrix z = core::DenseMatrix::Zero(40, 6);
+  for (int k = 0; k < 50; ++k) z(static_cast<Eigen::Index>(rng.uniform(0, 40)), static_cast<Eigen::Index>(rng.uniform(0, 6))) = rng.normal(3.0, 2.0);
+  core::Vector labels = core::Vector::Ones(40);
+  labels[0] = -1;
+  const auto dense_z = data::feature_stats(core::Dataset("d", z, labels, {}, {}));
+  const auto sparse_z = data::feature_stats(core::Dataset("s", core::SparseMatrix(z.sparseView()), labels, {}, {}));
+  for (std::size_t j = 0; j < 6; ++j) {
+    CHECK(sparse_z[j].mean == Approx(dense_z[j].mean).margin(1e-12));
+    CHECK(sparse_z[j].stddev == Approx(dense_z[j].stddev).margin(1e-12));
+    CHECK(sparse_z[j].min == dense_z[j].min);
+    CHECK(sparse_z[j].max == dense_z[j].max);
+    CHECK(sparse_z[j].observed == 40);
+  }
 }
 
 TEST_CASE("standardize refuses a feature whose deviation overflows instead of zeroing it", "[transform]") {
