@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <yaml-cpp/yaml.h>
@@ -16,6 +17,23 @@
 
 namespace sparsesvm::experiment {
 namespace {
+
+// yaml-cpp 0.7 (Debian 12) never returns from a document with a line that starts with ',' (found by
+// fuzzing: ", a" loops, allocating without end). Such text is refused before it reaches the parser;
+// `where` names it in the error (a file, or an override).
+void refuse_leading_commas(const std::string& text, const std::string& where) {
+  std::istringstream lines(text);
+  std::size_t number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first != std::string::npos && line[first] == ',') {
+      throw core::ConfigError(fmt::format("{}:{}: a line starts with ','; write the comma at the end of the line before "
+                                    "(yaml-cpp cannot parse this)", where, number));
+    }
+  }
+}
+
 
 using core::ConfigError;
 
@@ -177,6 +195,7 @@ void apply_override(YAML::Node& root, const std::string& item, const Reader& rea
   }
   YAML::Node value;
   try {
+    refuse_leading_commas(item.substr(equals + 1), fmt::format("override '{}'", item));
     const std::vector<YAML::Node> documents = YAML::LoadAll(item.substr(equals + 1));
     if (documents.size() > 1) reader.fail(path, fmt::format("override '{}': the value holds several YAML documents", item));
     value = documents.empty() ? YAML::Node() : documents.front();
@@ -764,7 +783,11 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   Reader reader(path);
   YAML::Node root;
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAllFromFile(path);
+    std::ifstream stream(path, std::ios::binary);
+    if (!stream || !std::filesystem::is_regular_file(path)) throw YAML::BadFile(path);
+    const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    refuse_leading_commas(text, path);
+    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
     if (documents.size() != 1) {
       throw ConfigError(fmt::format("{}: holds {} YAML documents; a config is exactly one", path, documents.size()));
     }
