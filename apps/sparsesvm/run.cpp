@@ -58,11 +58,17 @@ std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const 
   std::vector<spdlog::sink_ptr> sinks = {console};
   if (!directory.empty()) {
     std::filesystem::create_directories(directory);
-    sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>((std::filesystem::path(directory) / "run.log").string()));
+    const std::string log_path = (std::filesystem::path(directory) / "run.log").string();
+    try {
+      sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>(log_path));
+    } catch (const spdlog::spdlog_ex& error) {
+      throw core::InputError(fmt::format("{}: cannot write the run log ({})", log_path, error.what()));
+    }
   }
   auto logger = std::make_shared<spdlog::logger>("sparsesvm", sinks.begin(), sinks.end());
   logger->set_level(spdlog::level::debug);
   logger->set_pattern("[%H:%M:%S] %v");
+  logger->flush_on(spdlog::level::info);  // a Slurm log or a killed run keeps every line
   return logger;
 }
 
@@ -112,6 +118,31 @@ void check_same_run(const std::string& directory, const experiment::ExperimentCo
       dropped));
 }
 
+// Fits the planned tasks, writes the manifest and, unless this is one shard, collects the tables.
+void run_and_collect(const experiment::ExperimentConfig& config, const std::vector<experiment::Task>& tasks,
+                     const std::string& directory, const RunOptions& options, const std::vector<std::string>& missing,
+                     const std::shared_ptr<spdlog::logger>& log) {
+  experiment::RunInfo info{experiment::utc_now(), "", options.jobs, options.shard, 0, 0, 0, missing};
+  const experiment::RunSummary summary =
+      experiment::run_tasks(config, tasks, {directory, options.jobs, progress_printer(!options.quiet, log)});
+  info.finished = experiment::utc_now();
+  info.tasks_run = summary.run;
+  info.tasks_skipped = summary.skipped;
+  info.tasks_failed = summary.failed;
+  experiment::write_manifest(directory, config, info);
+  log->info("{} tasks run, {} already done, {} not optimal", summary.run, summary.skipped, summary.failed);
+  if (options.shard.empty()) {
+    const experiment::CollectSummary collected = experiment::collect(config, {directory}, directory);
+    log->info("collected {} rows ({} without a solution) into {}", collected.rows, collected.failed, fmt::join(collected.written, ", "));
+    if (collected.ignored_files > 0) {
+      log->warn("{} task files in {}/tasks belong to another config or other data; not read", collected.ignored_files,
+                directory);
+    }
+  } else {
+    log->info("shard done; after all shards: sparsesvm collect {}", directory);
+  }
+}
+
 int run(const RunOptions& options) {
   const experiment::ExperimentConfig config = experiment::load_config(options.config, options.overrides);
   const std::string directory = options.out.empty() ? (std::filesystem::path("results") / config.name).string() : options.out;
@@ -144,25 +175,12 @@ int run(const RunOptions& options) {
     for (const auto& [name, count] : per_dataset) fmt::print("  {:<40} {} tasks\n", name, count);
     return 0;
   }
-  experiment::RunInfo info{experiment::utc_now(), "", options.jobs, options.shard, 0, 0, 0, missing};
   log->info("run {}: {} tasks with -j {}, results in {}", config.name, tasks.size(), options.jobs, directory);
-  const experiment::RunSummary summary =
-      experiment::run_tasks(config, tasks, {directory, options.jobs, progress_printer(!options.quiet, log)});
-  info.finished = experiment::utc_now();
-  info.tasks_run = summary.run;
-  info.tasks_skipped = summary.skipped;
-  info.tasks_failed = summary.failed;
-  experiment::write_manifest(directory, config, info);
-  log->info("{} tasks run, {} already done, {} not optimal", summary.run, summary.skipped, summary.failed);
-  if (options.shard.empty()) {
-    const experiment::CollectSummary collected = experiment::collect(config, {directory}, directory);
-    log->info("collected {} rows ({} without a solution) into {}", collected.rows, collected.failed, fmt::join(collected.written, ", "));
-    if (collected.ignored_files > 0) {
-      log->warn("{} task files in {}/tasks belong to another config or other data; not read", collected.ignored_files,
-                directory);
-    }
-  } else {
-    log->info("shard done; after all shards: sparsesvm collect {}", directory);
+  try {
+    run_and_collect(config, tasks, directory, options, missing, log);
+  } catch (const std::exception& error) {
+    log->error("stopped: {} (finished task files are kept; run again to resume)", error.what());
+    throw;
   }
   return 0;
 }

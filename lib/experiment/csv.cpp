@@ -1,12 +1,14 @@
 #include "experiment/csv.hpp"
 
 #include <charconv>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 #include <unistd.h>
 
 #include "core/errors.hpp"
@@ -41,20 +43,37 @@ std::string format_number(double value) {
   return error == std::errc{} ? std::string(buffer, end) : fmt::format("{}", value);
 }
 
+namespace {
+
+// Writes content to path through stdio, so that a failing write (disk full, file too large, no permission)
+// keeps errno for the message.
+void write_all(const std::string& path, const std::string& content, const std::string& reported_path) {
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr) {
+    throw core::InputError(
+        fmt::format("{}: cannot write file ({})", reported_path, std::generic_category().message(errno)));
+  }
+  const bool written = std::fwrite(content.data(), 1, content.size(), file) == content.size() && std::fflush(file) == 0;
+  const int write_errno = errno;
+  const bool closed = std::fclose(file) == 0;
+  if (!written || !closed) {
+    std::remove(path.c_str());
+    throw core::InputError(fmt::format("{}: cannot write file ({})", reported_path,
+                                       std::generic_category().message(written ? errno : write_errno)));
+  }
+}
+
+}  // namespace
+
 void write_file_atomically(const std::string& path, const std::string& content) {
   const std::filesystem::path target(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  const std::string temporary = fmt::format("{}.tmp.{}", path, ::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw core::InputError(fmt::format("{}: cannot write file", path));
-    }
-  }
   std::error_code error;
+  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), error);
+  if (error) {
+    throw core::InputError(fmt::format("{}: cannot create directory ({})", target.parent_path().string(), error.message()));
+  }
+  const std::string temporary = fmt::format("{}.tmp.{}", path, ::getpid());
+  write_all(temporary, content, path);
   std::filesystem::rename(temporary, target, error);
   if (error) {
     std::remove(temporary.c_str());

@@ -90,6 +90,22 @@ out=$("$bin" collect "$tmp/damaged" 2>&1)
 status=$?
 ((status == 1)) || fail "collect of a damaged file exited $status"
 grep -q "the file is damaged" <<<"$out" || fail "damaged file message: $out"
+# A full disk (simulated by a file size limit, with SIGXFSZ ignored so writes fail with EFBIG): exit 1,
+# the path and the OS reason, a "stopped" line in run.log, and nothing written before is touched.
+cp -r "$tmp/j2" "$tmp/full"
+before=$(cd "$tmp/full" && sha256sum tasks/*.csv results.csv table_*.csv)
+out=$(trap '' XFSZ; ulimit -f 1; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=5 2>&1)
+status=$?
+((status == 1)) || fail "a results.csv larger than the file size limit exited $status"
+grep -q "$tmp/full/results.csv: cannot write file (File too large)" <<<"$out" || fail "file size limit message: $out"
+grep -q "stopped: .*results.csv: cannot write file (File too large)" "$tmp/full/run.log" || fail "run.log does not say why it stopped"
+out=$(trap '' XFSZ; ulimit -f 0; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=6 2>&1)
+status=$?
+((status == 1)) || fail "task files over the file size limit exited $status"
+grep -q "$tmp/full/tasks/.*: cannot write file (File too large)" <<<"$out" || fail "task file size limit message: $out"
+[[ "$before" == "$(cd "$tmp/full" && sha256sum tasks/*.csv results.csv table_*.csv)" ]] \
+  || fail "a failed write changed files written before"
+ls "$tmp/full/tasks" | grep -q '\.tmp\.' && fail "a failed write left a temporary file"
 # An output directory that cannot be created: the path and the reason, exit 1.
 out=$("$bin" run "$config" -q --out /etc/passwd/run 2>&1)
 status=$?
