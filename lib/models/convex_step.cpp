@@ -15,6 +15,9 @@ namespace sparsesvm::models {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// A solved LP is optimal when its certificate on the full problem is within this, relative to the
+// largest cost and margin (Clp's own tolerances are 1e-7, absolute on its scaled copy).
+constexpr double kCertificateTolerance = 1e-6;
 
 // The LP of the class comment, with zero costs; `with_linf` adds the column nu and its d rows.
 optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
@@ -75,10 +78,32 @@ optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
 // same LP written with lambda = 1/C, hinge costs 1, is solved right). Scaling the costs moves no optimum:
 // when the largest hinge cost is below 1e-6, all costs are scaled so that it is 1 (the largest cost
 // staying below 1e12). Other LPs are passed as they are.
-core::Vector cost_for_clp(core::Vector cost, const core::Vector& hinge_weight) {
+double clp_cost_scale(const core::Vector& hinge_weight, const StepLpCosts& costs) {
   const double largest_hinge = hinge_weight.size() > 0 ? hinge_weight.cwiseAbs().maxCoeff() : 0.0;
-  if (!(largest_hinge > 0 && largest_hinge < 1e-6)) return cost;  // also NaN: ClpLp reports it
-  return cost * std::min(1.0 / largest_hinge, 1e12 / cost.cwiseAbs().maxCoeff());
+  if (!(largest_hinge > 0 && largest_hinge < 1e-6)) return 1.0;  // also NaN: ClpLp reports it
+  const double largest_cost = std::max({largest_hinge, costs.plus.cwiseAbs().maxCoeff(), costs.minus.cwiseAbs().maxCoeff(),
+                                        std::abs(costs.bias), std::abs(costs.linf)});
+  return std::min(1.0 / largest_hinge, 1e12 / largest_cost);
+}
+
+// The LP's costs by variable: w+_j costs u_j - eta_j and w-_j costs u_j + eta_j, so that
+// u_j (w+_j + w-_j) - eta_j (w+_j - w-_j) = u_j |w_j| - eta_j w_j at a vertex; b costs -kappa.
+StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d) {
+  const core::Vector tilt = step.tilt_w.size() == d ? step.tilt_w : core::Vector::Zero(d);
+  const double l1_weight = step.regularizer == Regularizer::l1 ? step.regularizer_weight : 0.0;
+  const core::Vector per_weight =
+      step.feature_weights.size() == d ? (l1_weight * step.feature_weights).eval() : core::Vector::Constant(d, l1_weight);
+  StepLpCosts costs{per_weight - tilt, per_weight + tilt, -step.tilt_b, step.hinge_weight,
+                    step.regularizer == Regularizer::linf ? step.regularizer_weight : 0.0, step.margin};
+  const double scale = clp_cost_scale(step.hinge_weight, costs);
+  if (scale != 1.0) {
+    costs.plus *= scale;
+    costs.minus *= scale;
+    costs.bias *= scale;
+    costs.slack *= scale;
+    costs.linf *= scale;
+  }
+  return costs;
 }
 
 }  // namespace
@@ -108,8 +133,28 @@ StepResult StepSolver::solve(const ConvexStep& step) {
   return step.regularizer == Regularizer::l2_squared ? solve_qp(step) : solve_lp(step);
 }
 
+bool StepSolver::generates(const ConvexStep& step) const {
+  if (step.lp_form != LpForm::by_shape) return step.lp_form == LpForm::generation;
+  const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
+                                            : static_cast<double>(data_.n()) * static_cast<double>(data_.d());
+  return step.regularizer == Regularizer::l1 && nonzeros > kGenerationNonzeros;
+}
+
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
   const bool linf = step.regularizer == Regularizer::linf;
+  const StepLpCosts costs = step_lp_costs(step, static_cast<Eigen::Index>(data_.d()));
+  StepResult result = generates(step) ? solve_generated_lp(costs, linf) : solve_full_lp(costs, linf);
+  if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
+    result.status = core::Status::solved_inaccurate;
+    result.message = fmt::format("LP not certified: reduced-cost violation {:.3g}, constraint violation {:.3g}, "
+                                 "relative gap {:.3g}",
+                                 result.certificate.reduced_cost_violation, result.certificate.constraint_violation,
+                                 result.certificate.relative_gap);
+  }
+  return result;
+}
+
+StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf) {
   auto& lp = linf ? linf_lp_ : l1_lp_;
   auto& cached_margins = linf ? linf_margins_ : l1_margins_;
   const auto n = static_cast<Eigen::Index>(data_.n());
@@ -118,24 +163,15 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
     lp = std::make_unique<optim::ClpLp>(build_lp(data_, linf), optim::LpOptions{options_.lp_max_iterations, 0.0});
     cached_margins = core::Vector::Ones(n);
   }
-  const core::Vector tilt = step.tilt_w.size() == d ? step.tilt_w : core::Vector::Zero(d);
-  const double l1_weight = step.regularizer == Regularizer::l1 ? step.regularizer_weight : 0.0;
-  const core::Vector per_weight =
-      step.feature_weights.size() == d ? (l1_weight * step.feature_weights).eval() : core::Vector::Constant(d, l1_weight);
   core::Vector cost = core::Vector::Zero(static_cast<Eigen::Index>(lp->columns()));
-  cost.head(d) = per_weight - tilt;
-  cost.segment(d, d) = per_weight + tilt;
-  cost[2 * d] = -step.tilt_b;
-  cost.segment(2 * d + 1, n) = step.hinge_weight;
-  if (linf) cost[2 * d + 1 + n] = step.regularizer_weight;
-
-  if (step.margin != cached_margins) {
+  cost << costs.plus, costs.minus, costs.bias, costs.slack, core::Vector::Constant(linf ? 1 : 0, costs.linf);
+  if (costs.margin != cached_margins) {
     core::Vector row_lower = core::Vector::Constant(static_cast<Eigen::Index>(lp->rows()), -kInfinity);
-    row_lower.head(n) = step.margin;
+    row_lower.head(n) = costs.margin;
     lp->set_row_lower(row_lower);
-    cached_margins = step.margin;
+    cached_margins = costs.margin;
   }
-  lp->set_cost(cost_for_clp(cost, step.hinge_weight));
+  lp->set_cost(cost);
   if (!options_.warm_start) lp->forget_basis();
   const optim::LpSolution solution = lp->solve();
 
@@ -144,9 +180,41 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   result.message = solution.message;
   result.simplex_iterations = solution.iterations;
   result.fell_back_to_cold = solution.fell_back_to_cold;
+  result.working_features = static_cast<std::size_t>(d);
+  result.working_examples = static_cast<std::size_t>(n);
   if (core::has_solution(solution.status)) {
-    result.w = solution.primal.head(d) - solution.primal.segment(d, d);
-    result.b = solution.primal[2 * d];
+    const core::Vector& x = solution.primal;
+    const StepLpPoint point{x.head(d), x.segment(d, d), x[2 * d], x.segment(2 * d + 1, n), linf ? x[2 * d + 1 + n] : 0.0,
+                            solution.row_duals.head(n), linf ? solution.row_duals.tail(d).eval() : core::Vector()};
+    result.certificate = certify(data_, costs, point, linf);
+    result.w = point.w_plus - point.w_minus;
+    result.b = point.b;
+  }
+  return result;
+}
+
+StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {
+  auto& lp = linf ? generated_linf_lp_ : generated_l1_lp_;
+  if (!lp) {
+    GenerationSettings settings;
+    settings.generate_examples = data_.n() > kExampleGenerationSize;
+    settings.max_simplex_iterations = options_.lp_max_iterations;
+    lp = std::make_unique<GeneratedLp>(data_, linf, settings);
+  }
+  const GenerationResult solution = lp->solve(costs);
+  StepResult result;
+  result.status = solution.status;
+  result.message = solution.message;
+  result.simplex_iterations = solution.simplex_iterations;
+  result.fell_back_to_cold = solution.fell_back_to_cold;
+  result.generated = true;
+  result.working_features = solution.working_features;
+  result.working_examples = solution.working_examples;
+  result.generation_rounds = solution.rounds;
+  result.certificate = solution.certificate;
+  if (core::has_solution(solution.status)) {
+    result.w = solution.point.w_plus - solution.point.w_minus;
+    result.b = solution.point.b;
   }
   return result;
 }
@@ -236,13 +304,23 @@ std::string convex_step_unsupported(const Objective& objective) {
 void record_step(FitReport& report, const StepResult& step) {
   report.inner_iterations += step.simplex_iterations + step.qp_updates;
   report.inner_solves += 1;
+  const auto raise = [&report](const char* name, double value) {
+    double& statistic = report.statistics[name];
+    statistic = std::max(statistic, value);
+  };
   // Only the statistics of the kind of solve that ran: an LP method has no QP gap (blank, not 0).
   if (step.kind == StepKind::lp) {
     report.statistics["simplex_iterations"] += static_cast<double>(step.simplex_iterations);
+    raise("lp_generated", step.generated ? 1.0 : 0.0);
+    raise("lp_reduced_cost_violation", step.certificate.reduced_cost_violation);
+    raise("lp_constraint_violation", step.certificate.constraint_violation);
+    raise("lp_relative_gap", std::abs(step.certificate.relative_gap));
+    raise("lp_working_features", static_cast<double>(step.working_features));
+    raise("lp_working_examples", static_cast<double>(step.working_examples));
+    report.statistics["lp_generation_rounds"] += static_cast<double>(step.generation_rounds);
   } else {
     report.statistics["qp_updates"] += static_cast<double>(step.qp_updates);
-    double& gap = report.statistics["qp_max_relative_gap"];
-    gap = std::max(gap, step.qp_relative_gap);
+    raise("qp_max_relative_gap", step.qp_relative_gap);
   }
   report.fell_back_to_cold = report.fell_back_to_cold || step.fell_back_to_cold;
   if (step.fell_back_to_cold && report.message.find(step.message) == std::string::npos) {
@@ -250,9 +328,27 @@ void record_step(FitReport& report, const StepResult& step) {
   }
 }
 
-const std::vector<std::string>& step_statistic_names() {
-  static const std::vector<std::string> names = {"simplex_iterations", "qp_updates", "qp_max_relative_gap"};
+const std::vector<std::string>& lp_step_statistic_names() {
+  static const std::vector<std::string> names = {
+      "simplex_iterations", "lp_generated", "lp_reduced_cost_violation", "lp_constraint_violation",
+      "lp_relative_gap", "lp_working_features", "lp_working_examples", "lp_generation_rounds"};
   return names;
+}
+
+const std::vector<std::string>& step_statistic_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all = lp_step_statistic_names();
+    all.insert(all.begin() + 1, {"qp_updates", "qp_max_relative_gap"});
+    return all;
+  }();
+  return names;
+}
+
+const ParameterSpec& lp_form_option() {
+  static const ParameterSpec spec{
+      "lp_form", "how LP steps are solved: 0 by shape (generation for the l1 LP beyond 1e6 nonzeros of X), 1 the full LP, 2 feature and example generation",
+      0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true};
+  return spec;
 }
 
 }  // namespace sparsesvm::models

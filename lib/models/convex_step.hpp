@@ -21,7 +21,9 @@
 #include "core/dataset.hpp"
 #include "core/status.hpp"
 #include "models/fit_report.hpp"
+#include "models/lp_generation.hpp"
 #include "models/objective.hpp"
+#include "models/parameters.hpp"
 #include "models/penalties/penalty.hpp"
 #include "models/workspace_state.hpp"
 
@@ -35,6 +37,13 @@ struct SvmDualProblem;
 
 namespace sparsesvm::models {
 
+// How an LP step is solved: chosen by the data's shape (generation for the l1 LP once X has more than
+// kGenerationNonzeros nonzeros), the full LP, or feature and example generation (lp_generation.hpp).
+enum class LpForm { by_shape = 0, full = 1, generation = 2 };
+constexpr double kGenerationNonzeros = 1e6;
+// Examples above which generation also keeps a working set of examples (not every row in the LP).
+constexpr std::size_t kExampleGenerationSize = 2000;
+
 struct ConvexStep {
   core::Vector hinge_weight;       // C_i >= 0
   core::Vector margin;             // m_i
@@ -43,6 +52,7 @@ struct ConvexStep {
   core::Vector feature_weights;     // l1 only: rho_g sum_j u_j |w_j| (SLA's reweighting); empty: all u_j = 1
   core::Vector tilt_w;             // eta (size d)
   double tilt_b = 0.0;             // kappa
+  LpForm lp_form = LpForm::by_shape;
 
   // The step objective at (w, b).
   double value(const core::Dataset& data, const core::Vector& w, double b) const;
@@ -60,6 +70,12 @@ struct StepResult {
   long qp_updates = 0;         // dual CD coordinate updates, or SMO pair updates
   double qp_relative_gap = 0;  // (P - D) / |P| of a QP solve
   bool fell_back_to_cold = false;
+  // LP steps: how it was solved and its certificate on the full LP (lp_generation.hpp).
+  bool generated = false;
+  LpCertificate certificate;
+  std::size_t working_features = 0;  // of the generated LP (all d for the full LP)
+  std::size_t working_examples = 0;
+  int generation_rounds = 0;
 };
 
 enum class QpSolver { dual_cd, smo };
@@ -87,6 +103,9 @@ class StepSolver : public WorkspaceState {
 
  private:
   StepResult solve_lp(const ConvexStep& step);
+  StepResult solve_full_lp(const StepLpCosts& costs, bool linf);
+  StepResult solve_generated_lp(const StepLpCosts& costs, bool linf);
+  bool generates(const ConvexStep& step) const;
   StepResult solve_qp(const ConvexStep& step);
   optim::DualCdSolution solve_by_smo(const optim::SvmDualProblem& problem, const core::Vector& warm);
 
@@ -94,6 +113,8 @@ class StepSolver : public WorkspaceState {
   StepSolverOptions options_;
   std::unique_ptr<optim::ClpLp> l1_lp_;    // also serves R = none
   std::unique_ptr<optim::ClpLp> linf_lp_;
+  std::unique_ptr<GeneratedLp> generated_l1_lp_;
+  std::unique_ptr<GeneratedLp> generated_linf_lp_;
   std::unique_ptr<optim::DualCdSolver> dual_cd_;
   std::unique_ptr<optim::SvmDualSolver> smo_;
   core::Vector l1_margins_;
@@ -115,7 +136,11 @@ std::string convex_step_unsupported(const Objective& objective);
 // Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks (with their
 // message) and the statistics named by step_statistic_names().
 void record_step(FitReport& report, const StepResult& step);
-// simplex_iterations, qp_updates, qp_max_relative_gap.
+// simplex_iterations, qp_updates, qp_max_relative_gap and the LP certificate's columns (lp_*).
 const std::vector<std::string>& step_statistic_names();
+// The same without the QP's: for algorithms whose steps are always LPs.
+const std::vector<std::string>& lp_step_statistic_names();
+// The option `lp_form` (LpForm's values) of every algorithm whose steps are LPs.
+const ParameterSpec& lp_form_option();
 
 }  // namespace sparsesvm::models

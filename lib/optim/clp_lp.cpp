@@ -39,6 +39,19 @@ std::pair<core::Status, std::string> classify(int status, int secondary) {
 
 }  // namespace
 
+void LpBlock::add(double item_lower, double item_upper, double item_cost) {
+  lower.push_back(item_lower);
+  upper.push_back(item_upper);
+  cost.push_back(item_cost);
+  starts.push_back(starts.back());
+}
+
+void LpBlock::add_entry(int item_index, double item_value) {
+  index.push_back(item_index);
+  value.push_back(item_value);
+  ++starts.back();
+}
+
 ClpLp::ClpLp(const LpProblem& problem, LpOptions options) : model_(std::make_unique<ClpSimplex>()), options_(options) {
   const auto& a = problem.matrix;
   if (!a.isCompressed()) throw std::logic_error("ClpLp: the constraint matrix must be compressed");
@@ -62,31 +75,65 @@ ClpLp::~ClpLp() = default;
 std::size_t ClpLp::columns() const { return static_cast<std::size_t>(model_->numberColumns()); }
 std::size_t ClpLp::rows() const { return static_cast<std::size_t>(model_->numberRows()); }
 
-void ClpLp::set_cost(const core::Vector& cost) {
+bool ClpLp::cost_admissible(const double* cost, std::size_t count, std::size_t first_column) {
   // Clp aborts the process on a cost of 1e25 or more (an assertion); refuse it here and let solve()
   // report numerical_error instead.
-  out_of_range_.clear();
-  for (Eigen::Index j = 0; j < cost.size(); ++j) {
+  for (std::size_t j = 0; j < count; ++j) {
     if (!std::isfinite(cost[j]) || std::abs(cost[j]) >= kLargestCost) {
       out_of_range_ = fmt::format("LP cost {} of column {} is out of the range Clp accepts (|c| < {:g}); a "
                                   "hyperparameter is too large or too small for this problem",
-                                  cost[j], j, kLargestCost);
-      return;
+                                  cost[j], first_column + j, kLargestCost);
+      return false;
     }
   }
+  return true;
+}
+
+void ClpLp::set_cost(const core::Vector& cost) {
+  out_of_range_.clear();  // every cost is replaced
+  if (!cost_admissible(cost.data(), static_cast<std::size_t>(cost.size()), 0)) return;
   model_->chgObjCoefficients(cost.data());
-  if (pending_ == Pending::nothing) pending_ = Pending::cost_changed;
-  if (pending_ == Pending::rows_changed) pending_ = Pending::cold;  // both changed: neither simplex keeps feasibility
+  dual_feasible_ = false;
 }
 
 void ClpLp::set_row_lower(const core::Vector& row_lower) {
   const std::vector<double> bounds = clp_bounds(row_lower);
   model_->chgRowLower(bounds.data());
-  if (pending_ == Pending::nothing) pending_ = Pending::rows_changed;
-  if (pending_ == Pending::cost_changed) pending_ = Pending::cold;
+  primal_feasible_ = false;
 }
 
-void ClpLp::forget_basis() { pending_ = Pending::cold; }
+void ClpLp::add_columns(const LpBlock& columns) {
+  if (columns.size() == 0) return;
+  if (!cost_admissible(columns.cost.data(), columns.size(), this->columns())) return;
+  // Reduced costs c_j - a_j'y of the new columns under the last duals: all >= 0 keeps dual feasibility.
+  const double* duals = model_->dualRowSolution();
+  for (std::size_t t = 0; t < columns.size() && dual_feasible_; ++t) {
+    double reduced_cost = columns.cost[t];
+    for (int k = columns.starts[t]; k < columns.starts[t + 1]; ++k) reduced_cost -= duals[columns.index[k]] * columns.value[k];
+    dual_feasible_ = reduced_cost >= 0.0;
+  }
+  const std::vector<double> lower = clp_bounds(Eigen::Map<const core::Vector>(columns.lower.data(), columns.lower.size()));
+  const std::vector<double> upper = clp_bounds(Eigen::Map<const core::Vector>(columns.upper.data(), columns.upper.size()));
+  model_->addColumns(static_cast<int>(columns.size()), lower.data(), upper.data(), columns.cost.data(),
+                     columns.starts.data(), columns.index.data(), columns.value.data());
+}
+
+void ClpLp::add_rows(const LpBlock& rows) {
+  if (rows.size() == 0) return;
+  // Activities of the new rows at the last solution: all within bounds keeps primal feasibility.
+  const double* x = model_->primalColumnSolution();
+  for (std::size_t t = 0; t < rows.size() && primal_feasible_; ++t) {
+    double activity = 0.0;
+    for (int k = rows.starts[t]; k < rows.starts[t + 1]; ++k) activity += x[rows.index[k]] * rows.value[k];
+    primal_feasible_ = activity >= rows.lower[t] - 1e-9 && activity <= rows.upper[t] + 1e-9;
+  }
+  const std::vector<double> lower = clp_bounds(Eigen::Map<const core::Vector>(rows.lower.data(), rows.lower.size()));
+  const std::vector<double> upper = clp_bounds(Eigen::Map<const core::Vector>(rows.upper.data(), rows.upper.size()));
+  model_->addRows(static_cast<int>(rows.size()), lower.data(), upper.data(), rows.starts.data(), rows.index.data(),
+                  rows.value.data());
+}
+
+void ClpLp::forget_basis() { primal_feasible_ = dual_feasible_ = false; }
 
 LpSolution ClpLp::read_solution(bool warm, long iterations) const {
   LpSolution solution;
@@ -94,8 +141,8 @@ LpSolution ClpLp::read_solution(bool warm, long iterations) const {
   solution.iterations = iterations;
   solution.warm = warm;
   solution.objective = model_->objectiveValue();
-  const double* x = model_->primalColumnSolution();
-  solution.primal = Eigen::Map<const core::Vector>(x, model_->numberColumns());
+  solution.primal = Eigen::Map<const core::Vector>(model_->primalColumnSolution(), model_->numberColumns());
+  solution.row_duals = Eigen::Map<const core::Vector>(model_->dualRowSolution(), model_->numberRows());
   return solution;
 }
 
@@ -110,12 +157,17 @@ long ClpLp::clean_up_scaling() {
   return iterations + model_->numberIterations();
 }
 
+LpSolution ClpLp::finish_solve(bool warm) {
+  const long iterations = clean_up_scaling();
+  LpSolution solution = read_solution(warm, iterations);
+  primal_feasible_ = dual_feasible_ = solution.status == core::Status::optimal;
+  return solution;
+}
+
 LpSolution ClpLp::solve_cold() {
   model_->allSlackBasis(true);
   model_->dual();  // dual simplex from the slack basis, no presolve (presolve gave spurious secondary statuses)
-  const long iterations = clean_up_scaling();
-  pending_ = Pending::nothing;
-  return read_solution(false, iterations);
+  return finish_solve(false);
 }
 
 LpSolution ClpLp::solve() {
@@ -125,15 +177,13 @@ LpSolution ClpLp::solve() {
     refused.message = out_of_range_;
     return refused;
   }
-  if (pending_ == Pending::cold) return solve_cold();
-  if (pending_ == Pending::cost_changed) {
-    model_->primal();
+  if (!primal_feasible_ && !dual_feasible_) return solve_cold();
+  if (primal_feasible_) {
+    model_->primal();  // also when both are kept: it confirms optimality at once
   } else {
     model_->dual();
   }
-  const long iterations = clean_up_scaling();
-  pending_ = Pending::nothing;
-  LpSolution warm = read_solution(true, iterations);
+  LpSolution warm = finish_solve(true);
   if (warm.status == core::Status::optimal) return warm;
   LpSolution cold = solve_cold();
   cold.iterations += warm.iterations;

@@ -3,7 +3,11 @@
 // costs (DCA iterations, a lambda path) or the row bounds (a margin mu) and start from the last optimal
 // basis: after a cost change the basis stays primal feasible, so primal simplex continues from it; after
 // a row-bound change it stays dual feasible, so dual simplex does. A cold solve is dual simplex from the
-// slack basis. Presolve is off throughout. A warm solve that does not end cleanly optimal (status 0 and
+// slack basis. Columns and rows can be appended (feature and example generation, models/lp_generation.hpp):
+// new columns at zero keep the basis primal feasible, and dual feasible too when their reduced costs are
+// nonnegative; new rows with basic slacks keep it dual feasible, and primal feasible too when the last
+// solution satisfies them. The next solve picks the simplex that keeps its feasibility, or goes cold when
+// neither is kept. Presolve is off throughout. A warm solve that does not end cleanly optimal (status 0 and
 // secondary status 0) is repeated cold, and the fallback is reported in the solution.
 #include <memory>
 #include <string>
@@ -25,19 +29,27 @@ class ClpLp {
   std::size_t rows() const;
   void set_cost(const core::Vector& cost);
   void set_row_lower(const core::Vector& row_lower);
+  // Appends columns whose entries lie in existing rows, with costs checked as set_cost checks them.
+  void add_columns(const LpBlock& columns);
+  // Appends rows whose entries lie in existing columns.
+  void add_rows(const LpBlock& rows);
   // Forget the basis: the next solve is cold (for benchmarks and tests).
   void forget_basis();
   LpSolution solve();
 
  private:
-  enum class Pending { cold, cost_changed, rows_changed, nothing };
   LpSolution solve_cold();
+  LpSolution finish_solve(bool warm);
+  bool cost_admissible(const double* cost, std::size_t count, std::size_t first_column);
   long clean_up_scaling();
   LpSolution read_solution(bool warm, long iterations) const;
 
   std::unique_ptr<ClpSimplex> model_;
   LpOptions options_;
-  Pending pending_ = Pending::cold;
+  // Whether the last basis is still primal (dual) feasible after the changes made since the last solve;
+  // a fresh LP has no basis yet.
+  bool primal_feasible_ = false;
+  bool dual_feasible_ = false;
   std::string out_of_range_;  // why the last set_cost was refused; solve() then reports numerical_error
 };
 

@@ -4,6 +4,7 @@
 // Infinite bounds are +-infinity (std::numeric_limits<double>::infinity()).
 #include <Eigen/SparseCore>
 #include <string>
+#include <vector>
 
 #include "core/dataset.hpp"
 #include "core/status.hpp"
@@ -19,11 +20,28 @@ struct LpProblem {
   core::Vector cost;
 };
 
+// Columns (or rows) to append to an LP in compressed form: the entries of item t are k in
+// [starts[t], starts[t+1]), at index[k] (a row of a column, a column of a row) with value[k].
+struct LpBlock {
+  std::vector<double> lower;
+  std::vector<double> upper;
+  std::vector<double> cost;  // columns only
+  std::vector<int> starts = {0};
+  std::vector<int> index;
+  std::vector<double> value;
+
+  std::size_t size() const { return lower.size(); }
+  // Appends an item with bounds [lower, upper] (and cost, for a column) and no entries yet.
+  void add(double item_lower, double item_upper, double item_cost = 0.0);
+  void add_entry(int item_index, double item_value);
+};
+
 struct LpSolution {
   core::Status status = core::Status::numerical_error;
   std::string message;     // why a status is not optimal, and whether a warm start fell back to a cold one
   double objective = 0.0;  // cost' x
   core::Vector primal;     // x, when status has a solution
+  core::Vector row_duals;  // y, with reduced costs c - A'y (>= 0 at a lower bound, <= 0 at an upper one)
   long iterations = 0;     // simplex iterations, summed over a fallback
   bool warm = false;       // the solve started from the previous basis
   bool fell_back_to_cold = false;

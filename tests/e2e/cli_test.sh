@@ -61,9 +61,9 @@ status=$?
 ((status == 1)) || { echo "FAIL: an unknown flag exits $status, not 1"; failures=$((failures + 1)); }
 expect_ok "fit writes a result row" "optimal" "$bin" fit -m RLSVM0 --lambda 0.5 -t standardize \
   "$root/datasets/sonar.csv" --out "$tmp/row.csv" --weights "$tmp/weights.csv"
-head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,tolerance,objective_tolerance,max_iterations,surrogate_stop,status,objective,iterations,inner_iterations,nnz,train_accuracy,time_s,stop_reason" \
+head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,tolerance,objective_tolerance,max_iterations,lp_form,surrogate_stop,status,objective,iterations,inner_iterations,nnz,train_accuracy,time_s,stop_reason" \
   || { echo "FAIL: result row header: $(head -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
-grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,0,optimal," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
+grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,0,0,optimal," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
 [[ $(wc -l <"$tmp/weights.csv") -eq 62 ]] || { echo "FAIL: weights file has $(wc -l <"$tmp/weights.csv") lines, want 62"; failures=$((failures + 1)); }
 expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
 expect_error "bad lambda" "lambda must lie in (0, 1)" "$bin" fit -m FSV --lambda 2 "$root/datasets/sonar.csv"

@@ -26,6 +26,7 @@ const ParameterTable& dc_iteration_options() {
        false, Scale::log, Regularizes::neither, ParameterKind::solver},
       {"max_iterations", "iterations before stopping with status feasible (the last iterate kept)", 200, 1, 1e6, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
+      lp_form_option(),
       {"surrogate_stop", "1: also stop when the step objective stops decreasing ([FSV] eq. (10))", 0, 0, 1, false,
        false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
   };
@@ -63,7 +64,8 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
       break;
     }
     // Linearize at the iterate, then solve the convex step ([DCA] Algorithm 1; [FSV] Algorithm 2.1).
-    const ConvexStep step = make_step(w, b);
+    ConvexStep step = make_step(w, b);
+    step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
     const StepResult next = workspace.steps().solve(step);
     record_step(report, next);
     report.iterations = k + 1;

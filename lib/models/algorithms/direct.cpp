@@ -19,8 +19,8 @@ class DirectAlgorithm : public Algorithm {
     return "one convex solve: an LP (Clp, warm basis) for l1/l_inf/no penalty, the SVM dual (dual CD, SMO as backup) for l2^2";
   }
   const ParameterTable& options() const override {
-    static const ParameterTable none;
-    return none;
+    static const ParameterTable table = {lp_form_option()};
+    return table;
   }
   std::vector<std::string> statistic_names() const override { return step_statistic_names(); }
   bool finds_optimum() const override { return true; }
@@ -37,13 +37,14 @@ class DirectAlgorithm : public Algorithm {
     return "";
   }
 
-  FitReport fit(const Objective& objective, Workspace& workspace, const Start&, const Hyperparameters&) const override {
+  FitReport fit(const Objective& objective, Workspace& workspace, const Start&, const Hyperparameters& options) const override {
     if (const std::string reason = unsupported(objective); !reason.empty()) throw core::InputError(reason);
     const auto clock_start = std::chrono::steady_clock::now();
     const core::Dataset& data = workspace.data();
     FitReport report;
-    const StepResult step =
-        workspace.steps().solve(linearized_step(objective, data, core::Vector::Zero(static_cast<Eigen::Index>(data.d())), 0.0));
+    ConvexStep convex_step = linearized_step(objective, data, core::Vector::Zero(static_cast<Eigen::Index>(data.d())), 0.0);
+    convex_step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
+    const StepResult step = workspace.steps().solve(convex_step);
     record_step(report, step);
     report.status = step.status;
     report.stop_reason = "one convex solve";

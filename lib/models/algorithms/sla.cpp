@@ -20,7 +20,7 @@ class SlaAlgorithm : public Algorithm {
     return "successive linearization ([FSV] 2.1): a weighted-l1 LP per iteration, the concave penalty's tangent in |w|";
   }
   const ParameterTable& options() const override { return dc_iteration_options(); }
-  std::vector<std::string> statistic_names() const override { return {"simplex_iterations"}; }  // LP steps only
+  std::vector<std::string> statistic_names() const override { return lp_step_statistic_names(); }
   bool finds_optimum() const override { return false; }
   bool needs_start() const override { return true; }
   std::string unsupported(const Objective& objective) const override {

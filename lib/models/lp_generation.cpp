@@ -1,0 +1,346 @@
+#include "models/lp_generation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <numeric>
+
+#include "models/objective.hpp"
+#include "optim/clp_lp.hpp"
+
+namespace sparsesvm::models {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// A column at `value` >= 0 with reduced cost `rc` violates optimality by |rc| when it is positive (it must
+// be basic) and by max(0, -rc) at its bound.
+double column_violation(double value, double reduced_cost) {
+  return value > 0.0 ? std::abs(reduced_cost) : std::max(0.0, -reduced_cost);
+}
+
+// The `limit` candidates with the largest violation, largest first (ties by index: deterministic).
+std::vector<Eigen::Index> most_violated(std::vector<std::pair<double, Eigen::Index>> candidates, std::size_t limit) {
+  const auto larger = [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); };
+  if (candidates.size() > limit) {
+    std::nth_element(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(limit), candidates.end(), larger);
+    candidates.resize(limit);
+  }
+  std::sort(candidates.begin(), candidates.end(), larger);
+  std::vector<Eigen::Index> chosen;
+  for (const auto& candidate : candidates) chosen.push_back(candidate.second);
+  return chosen;
+}
+
+double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
+
+}  // namespace
+
+bool LpCertificate::within(double relative_tolerance) const {
+  return reduced_cost_violation <= relative_tolerance * cost_scale &&
+         constraint_violation <= relative_tolerance * margin_scale && std::abs(relative_gap) <= relative_tolerance;
+}
+
+LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf) {
+  const core::Vector& y = data.labels();
+  const core::Vector w = point.w_plus - point.w_minus;
+  const core::Vector t = margins(data, w, point.b);
+  LpCertificate certificate;
+  certificate.cost_scale = std::max({1.0, largest_magnitude(costs.plus), largest_magnitude(costs.minus),
+                                     std::abs(costs.bias), largest_magnitude(costs.slack), std::abs(costs.linf)});
+  certificate.margin_scale = std::max(1.0, largest_magnitude(costs.margin));
+  double& primal = certificate.constraint_violation;
+  double& dual = certificate.reduced_cost_violation;
+  // Primal: every example row and every bound (the l_inf rows below).
+  for (Eigen::Index i = 0; i < t.size(); ++i) {
+    primal = std::max({primal, costs.margin[i] - t[i] - point.xi[i], -point.xi[i]});
+  }
+  primal = std::max({primal, -point.w_plus.minCoeff(), -point.w_minus.minCoeff(), 0.0});
+  // Dual: the reduced cost of every column, the sign of every multiplier.
+  const core::Vector g = data.transpose_times((point.alpha.array() * y.array()).matrix());  // g_j = sum_i alpha_i y_i x_ij
+  const core::Vector beta = linf ? point.beta : core::Vector::Zero(g.size());
+  for (Eigen::Index j = 0; j < g.size(); ++j) {
+    dual = std::max({dual, column_violation(point.w_plus[j], costs.plus[j] - g[j] - beta[j]),
+                     column_violation(point.w_minus[j], costs.minus[j] + g[j] - beta[j]), beta[j]});
+  }
+  for (Eigen::Index i = 0; i < t.size(); ++i) {
+    dual = std::max({dual, column_violation(point.xi[i], costs.slack[i] - point.alpha[i]), -point.alpha[i]});
+  }
+  dual = std::max(dual, std::abs(costs.bias - point.alpha.dot(y)));
+  double primal_objective = costs.plus.dot(point.w_plus) + costs.minus.dot(point.w_minus) + costs.bias * point.b +
+                            costs.slack.dot(point.xi);
+  if (linf) {
+    for (Eigen::Index j = 0; j < g.size(); ++j) primal = std::max(primal, point.w_plus[j] + point.w_minus[j] - point.nu);
+    dual = std::max(dual, column_violation(point.nu, costs.linf + beta.sum()));
+    primal_objective += costs.linf * point.nu;
+  }
+  const double dual_objective = point.alpha.dot(costs.margin);
+  certificate.relative_gap = (primal_objective - dual_objective) / std::max(1.0, std::abs(primal_objective));
+  return certificate;
+}
+
+GeneratedLp::GeneratedLp(const core::Dataset& data, bool linf, GenerationSettings settings)
+    : data_(data), linf_(linf), settings_(settings) {}
+
+GeneratedLp::~GeneratedLp() = default;
+
+double GeneratedLp::cost_of(const Column& column, const StepLpCosts& costs) const {
+  switch (column.role) {
+    case Role::bias: return costs.bias;
+    case Role::linf: return costs.linf;
+    case Role::plus: return costs.plus[column.index];
+    case Role::minus: return costs.minus[column.index];
+    case Role::slack: return costs.slack[column.index];
+  }
+  return 0.0;
+}
+
+// The first LP: b [and nu], and the initial examples' rows and slacks; no feature yet.
+void GeneratedLp::start_model(const StepLpCosts& costs) {
+  const auto n = static_cast<Eigen::Index>(data_.n());
+  const auto d = static_cast<Eigen::Index>(data_.d());
+  example_row_.assign(static_cast<std::size_t>(n), -1);
+  example_slack_column_.assign(static_cast<std::size_t>(n), -1);
+  feature_column_.assign(static_cast<std::size_t>(d), -1);
+  linf_row_.assign(static_cast<std::size_t>(d), -1);
+  optim::LpProblem empty;
+  empty.matrix.resize(0, 0);
+  empty.matrix.makeCompressed();
+  empty.column_lower = empty.column_upper = empty.row_lower = empty.row_upper = empty.cost = core::Vector();
+  lp_ = std::make_unique<optim::ClpLp>(empty, optim::LpOptions{settings_.max_simplex_iterations, 0.0});
+  optim::LpBlock fixed;
+  fixed.add(-kInfinity, kInfinity, costs.bias);
+  columns_.push_back({Role::bias, 0});
+  if (linf_) {
+    fixed.add(0.0, kInfinity, costs.linf);
+    columns_.push_back({Role::linf, 0});
+  }
+  lp_->add_columns(fixed);
+  // Initial examples: all of them, or every k-th (an even spread over the file, both classes included).
+  std::vector<Eigen::Index> initial;
+  const auto wanted = static_cast<Eigen::Index>(settings_.initial_examples);
+  if (!settings_.generate_examples || n <= wanted) {
+    initial.resize(static_cast<std::size_t>(n));
+    std::iota(initial.begin(), initial.end(), Eigen::Index{0});
+  } else {
+    for (Eigen::Index k = 0; k < wanted; ++k) initial.push_back(k * n / wanted);
+    for (const double label : {1.0, -1.0}) {
+      const auto has_label = [&](Eigen::Index i) { return data_.labels()[i] == label; };
+      if (std::none_of(initial.begin(), initial.end(), has_label)) {
+        for (Eigen::Index i = 0; i < n; ++i) {
+          if (has_label(i)) {
+            initial.push_back(i);
+            break;
+          }
+        }
+      }
+    }
+  }
+  add_examples(initial, costs);
+  margins_in_lp_ = costs.margin;
+}
+
+// Each new example brings its slack xi_i (a column without entries yet, cost C_i >= 0: dual feasibility
+// kept) and its row y_i (x_i.(w+ - w-) + b) + xi_i >= m_i over the working features.
+void GeneratedLp::add_examples(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs) {
+  optim::LpBlock slacks;
+  for (const Eigen::Index i : examples) {
+    slacks.add(0.0, kInfinity, costs.slack[i]);
+    example_slack_column_[static_cast<std::size_t>(i)] = static_cast<Eigen::Index>(columns_.size());
+    columns_.push_back({Role::slack, i});
+  }
+  lp_->add_columns(slacks);
+  std::vector<Eigen::Index> working_features;
+  for (Eigen::Index j = 0; j < static_cast<Eigen::Index>(feature_column_.size()); ++j) {
+    if (feature_column_[static_cast<std::size_t>(j)] >= 0) working_features.push_back(j);
+  }
+  optim::LpBlock rows;
+  const core::Vector& y = data_.labels();
+  for (const Eigen::Index i : examples) {
+    rows.add(costs.margin[i], kInfinity);
+    const auto add_feature_entry = [&](Eigen::Index j, double x) {
+      const Eigen::Index column = feature_column_[static_cast<std::size_t>(j)];
+      if (column < 0 || x == 0.0) return;
+      rows.add_entry(static_cast<int>(column), y[i] * x);
+      rows.add_entry(static_cast<int>(column + 1), -y[i] * x);
+    };
+    if (data_.is_sparse()) {
+      for (core::SparseMatrix::InnerIterator it(data_.sparse(), i); it; ++it) add_feature_entry(it.col(), it.value());
+    } else {
+      for (const Eigen::Index j : working_features) add_feature_entry(j, data_.dense()(i, j));
+    }
+    rows.add_entry(0, y[i]);  // b
+    rows.add_entry(static_cast<int>(example_slack_column_[static_cast<std::size_t>(i)]), 1.0);
+    example_row_[static_cast<std::size_t>(i)] = static_cast<Eigen::Index>(rows_.size());
+    rows_.push_back({false, i});
+  }
+  lp_->add_rows(rows);
+}
+
+// Each new feature brings w+_j and w-_j with entries +-y_i x_ij in the working example rows, and for
+// l_inf its row w+_j + w-_j - nu <= 0 (satisfied at w_j = 0: primal feasibility kept).
+void GeneratedLp::add_features(const std::vector<Eigen::Index>& features, const StepLpCosts& costs) {
+  const core::Vector& y = data_.labels();
+  // entries[k]: (row, y_i x_ij) of features[k] in the working examples.
+  std::vector<std::vector<std::pair<int, double>>> entries(features.size());
+  if (data_.is_sparse()) {
+    std::vector<Eigen::Index> position(feature_column_.size(), -1);
+    for (std::size_t k = 0; k < features.size(); ++k) position[static_cast<std::size_t>(features[k])] = static_cast<Eigen::Index>(k);
+    for (std::size_t row = 0; row < rows_.size(); ++row) {
+      if (rows_[row].linf) continue;
+      const Eigen::Index i = rows_[row].index;
+      for (core::SparseMatrix::InnerIterator it(data_.sparse(), i); it; ++it) {
+        const Eigen::Index k = position[static_cast<std::size_t>(it.col())];
+        if (k >= 0 && it.value() != 0.0) entries[static_cast<std::size_t>(k)].emplace_back(static_cast<int>(row), y[i] * it.value());
+      }
+    }
+  } else {
+    for (std::size_t k = 0; k < features.size(); ++k) {
+      for (std::size_t row = 0; row < rows_.size(); ++row) {
+        if (rows_[row].linf) continue;
+        const double x = data_.dense()(rows_[row].index, features[k]);
+        if (x != 0.0) entries[k].emplace_back(static_cast<int>(row), y[rows_[row].index] * x);
+      }
+    }
+  }
+  optim::LpBlock columns;
+  for (std::size_t k = 0; k < features.size(); ++k) {
+    const Eigen::Index j = features[k];
+    feature_column_[static_cast<std::size_t>(j)] = static_cast<Eigen::Index>(columns_.size());
+    for (const double sign : {1.0, -1.0}) {
+      columns.add(0.0, kInfinity, sign > 0 ? costs.plus[j] : costs.minus[j]);
+      for (const auto& [row, value] : entries[k]) columns.add_entry(row, sign * value);
+      columns_.push_back({sign > 0 ? Role::plus : Role::minus, j});
+    }
+  }
+  lp_->add_columns(columns);
+  if (!linf_) return;
+  optim::LpBlock rows;
+  for (const Eigen::Index j : features) {
+    rows.add(-kInfinity, 0.0);
+    const auto column = static_cast<int>(feature_column_[static_cast<std::size_t>(j)]);
+    rows.add_entry(column, 1.0);
+    rows.add_entry(column + 1, 1.0);
+    rows.add_entry(1, -1.0);  // nu
+    linf_row_[static_cast<std::size_t>(j)] = static_cast<Eigen::Index>(rows_.size());
+    rows_.push_back({true, j});
+  }
+  lp_->add_rows(rows);
+}
+
+void GeneratedLp::update_costs_and_margins(const StepLpCosts& costs) {
+  core::Vector cost(static_cast<Eigen::Index>(columns_.size()));
+  for (std::size_t k = 0; k < columns_.size(); ++k) cost[static_cast<Eigen::Index>(k)] = cost_of(columns_[k], costs);
+  lp_->set_cost(cost);
+  if (costs.margin == margins_in_lp_) return;
+  core::Vector row_lower(static_cast<Eigen::Index>(rows_.size()));
+  for (std::size_t row = 0; row < rows_.size(); ++row) {
+    row_lower[static_cast<Eigen::Index>(row)] = rows_[row].linf ? -kInfinity : costs.margin[rows_[row].index];
+  }
+  lp_->set_row_lower(row_lower);
+  margins_in_lp_ = costs.margin;
+}
+
+StepLpPoint GeneratedLp::point_of(const core::Vector& primal, const core::Vector& row_duals) const {
+  const auto n = static_cast<Eigen::Index>(data_.n());
+  const auto d = static_cast<Eigen::Index>(data_.d());
+  StepLpPoint point{core::Vector::Zero(d), core::Vector::Zero(d), 0.0, core::Vector::Zero(n), 0.0,
+                    core::Vector::Zero(n), linf_ ? core::Vector::Zero(d) : core::Vector()};
+  for (std::size_t k = 0; k < columns_.size(); ++k) {
+    const double value = primal[static_cast<Eigen::Index>(k)];
+    const Eigen::Index index = columns_[k].index;
+    switch (columns_[k].role) {
+      case Role::bias: point.b = value; break;
+      case Role::linf: point.nu = value; break;
+      case Role::plus: point.w_plus[index] = value; break;
+      case Role::minus: point.w_minus[index] = value; break;
+      case Role::slack: point.xi[index] = value; break;
+    }
+  }
+  for (std::size_t row = 0; row < rows_.size(); ++row) {
+    (rows_[row].linf ? point.beta : point.alpha)[rows_[row].index] = row_duals[static_cast<Eigen::Index>(row)];
+  }
+  return point;
+}
+
+std::vector<Eigen::Index> GeneratedLp::violated_examples(const StepLpPoint& point, const StepLpCosts& costs) const {
+  if (!settings_.generate_examples) return {};
+  const core::Vector t = margins(data_, point.w_plus - point.w_minus, point.b);
+  const double tolerance = settings_.relative_tolerance * std::max(1.0, largest_magnitude(costs.margin));
+  std::vector<std::pair<double, Eigen::Index>> candidates;
+  for (Eigen::Index i = 0; i < t.size(); ++i) {
+    const double violation = costs.margin[i] - t[i];
+    if (example_row_[static_cast<std::size_t>(i)] < 0 && violation > tolerance) candidates.emplace_back(violation, i);
+  }
+  return most_violated(std::move(candidates), std::max(settings_.min_example_batch, rows_.size()));
+}
+
+std::vector<Eigen::Index> GeneratedLp::priced_features(const StepLpPoint& point, const StepLpCosts& costs) const {
+  const core::Vector g = data_.transpose_times((point.alpha.array() * data_.labels().array()).matrix());
+  const double tolerance =
+      settings_.relative_tolerance * std::max({1.0, largest_magnitude(costs.plus), largest_magnitude(costs.minus)});
+  std::vector<std::pair<double, Eigen::Index>> candidates;
+  std::size_t working = 0;
+  for (Eigen::Index j = 0; j < g.size(); ++j) {
+    if (feature_column_[static_cast<std::size_t>(j)] >= 0) {
+      ++working;
+      continue;
+    }
+    // Outside the working set beta_j = 0: reduced costs p_j - g_j (w+_j) and q_j + g_j (w-_j).
+    const double violation = std::max(g[j] - costs.plus[j], -g[j] - costs.minus[j]);
+    if (violation > tolerance) candidates.emplace_back(violation, j);
+  }
+  return most_violated(std::move(candidates), std::max(settings_.min_feature_batch, working));
+}
+
+GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
+  if (!lp_) start_model(costs);
+  update_costs_and_margins(costs);
+  GenerationResult result;
+  bool all_examples_added = !settings_.generate_examples;
+  for (result.rounds = 1;; ++result.rounds) {
+    const optim::LpSolution solution = lp_->solve();
+    result.simplex_iterations += solution.iterations;
+    result.fell_back_to_cold = result.fell_back_to_cold || solution.fell_back_to_cold;
+    result.status = solution.status;
+    result.message = solution.message;
+    if (solution.status == core::Status::unbounded && !all_examples_added) {
+      // Too few examples bound the restricted LP (a tilt on b, one class): take them all and go on.
+      std::vector<Eigen::Index> rest;
+      for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(example_row_.size()); ++i) {
+        if (example_row_[static_cast<std::size_t>(i)] < 0) rest.push_back(i);
+      }
+      add_examples(rest, costs);
+      all_examples_added = true;
+      continue;
+    }
+    if (!core::has_solution(solution.status)) return result;
+    result.point = point_of(solution.primal, solution.row_duals);
+    if (result.rounds >= settings_.max_rounds) break;
+    // Features first: until the working features are priced out, w is far from its optimum and nearly
+    // every example would look violated.
+    if (const auto features = priced_features(result.point, costs); !features.empty()) {
+      add_features(features, costs);
+    } else if (const auto examples = violated_examples(result.point, costs); !examples.empty()) {
+      add_examples(examples, costs);
+    } else {
+      break;
+    }
+  }
+  result.working_examples = static_cast<std::size_t>(
+      std::count_if(example_row_.begin(), example_row_.end(), [](Eigen::Index row) { return row >= 0; }));
+  result.working_features = static_cast<std::size_t>(
+      std::count_if(feature_column_.begin(), feature_column_.end(), [](Eigen::Index column) { return column >= 0; }));
+  result.certificate = certify(data_, costs, result.point, linf_);
+  if (result.status == core::Status::optimal && !result.certificate.within(settings_.relative_tolerance * 10)) {
+    result.status = core::Status::solved_inaccurate;
+    result.message = fmt::format("generation {}: reduced-cost violation {:.3g}, constraint violation {:.3g}, relative gap {:.3g}",
+                                 result.rounds >= settings_.max_rounds ? "stopped at its round limit" : "not certified",
+                                 result.certificate.reduced_cost_violation, result.certificate.constraint_violation,
+                                 result.certificate.relative_gap);
+  }
+  return result;
+}
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,136 @@
+#pragma once
+// The convex step's LP (convex_step.hpp) solved over working sets of features and examples, for data
+// whose full LP is too large to build (gisette: 6000 x 5000 dense, 60 million LP nonzeros):
+//
+//   minimize  sum_j (p_j w+_j + q_j w-_j) + c_b b + sum_i C_i xi_i [+ r nu]
+//   subject to y_i (x_i.(w+ - w-) + b) + xi_i >= m_i            (dual alpha_i >= 0)
+//              [w+_j + w-_j - nu <= 0 for l_inf]                  (dual beta_j <= 0)
+//              w+, w-, xi [, nu] >= 0, b free
+//
+// Its dual constraints give the pricing rules (reduced cost = cost - A'(alpha, beta)), with
+// g_j = sum_i alpha_i y_i x_ij:
+//   w+_j: p_j - g_j - beta_j >= 0,  w-_j: q_j + g_j - beta_j >= 0,  xi_i: C_i - alpha_i >= 0,
+//   b: c_b - sum_i alpha_i y_i = 0,  nu: r + sum_j beta_j >= 0.
+// For the 1-norm SVM (p_j = q_j = lambda, no tilt) a feature outside the working set (beta_j = 0) can
+// enter exactly while |g_j| > lambda ([DCA] A.2's dual; Bradley-Mangasarian [FSV] (13)).
+// An example outside the working set has no row and no xi_i: its constraint is assumed slack at xi_i = 0,
+// which holds while y_i (x_i.w + b) >= m_i; a violated one enters with its xi_i.
+// Each round solves the restricted LP warm (ClpLp), adds violated examples if any (dual simplex next),
+// else the features that price out (primal simplex next), and stops when neither exists. The answer is
+// then certified on the full problem by `certify`: the restricted solution, extended by zeros, is primal
+// feasible and its duals, extended by zeros, are dual feasible, so it is an optimum of the full LP.
+// X is never copied whole: pricing and the constraint check use the data set's products, and the
+// restricted LP holds only the entries of working features in working examples.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dataset.hpp"
+#include "core/status.hpp"
+
+namespace sparsesvm::optim {
+class ClpLp;
+}
+
+namespace sparsesvm::models {
+
+// The costs and margins of one convex-step LP, by variable.
+struct StepLpCosts {
+  core::Vector plus;    // p_j, of w+_j
+  core::Vector minus;   // q_j, of w-_j
+  double bias = 0.0;    // c_b, of b
+  core::Vector slack;   // C_i, of xi_i
+  double linf = 0.0;    // r, of nu (l_inf only)
+  core::Vector margin;  // m_i
+};
+
+// A primal-dual point of the full LP; entries outside the working sets are zero.
+struct StepLpPoint {
+  core::Vector w_plus, w_minus;
+  double b = 0.0;
+  core::Vector xi;
+  double nu = 0.0;
+  core::Vector alpha;  // n
+  core::Vector beta;   // d (l_inf only; empty otherwise)
+};
+
+// How far a point is from optimality on the full LP: the largest reduced-cost (dual) violation over every
+// column and dual sign, the largest constraint (primal) violation over every row, and complementary
+// slackness is implied where both are zero (basic columns have zero reduced cost: checked as |rc|).
+struct LpCertificate {
+  double reduced_cost_violation = 0.0;
+  double constraint_violation = 0.0;
+  double relative_gap = 0.0;  // (primal - dual objective) / max(1, |primal|), dual = sum_i alpha_i m_i
+  // Scales of the two violations' tolerances: max(1, |costs|) and max(1, |margins|).
+  double cost_scale = 1.0;
+  double margin_scale = 1.0;
+  bool within(double relative_tolerance) const;
+};
+LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf);
+
+struct GenerationSettings {
+  bool generate_examples = true;   // false: every example is in the LP from the start
+  std::size_t initial_examples = 1000;
+  std::size_t min_feature_batch = 50;   // features added per round: max(this, working features)
+  std::size_t min_example_batch = 500;  // examples added per round: max(this, working examples)
+  int max_rounds = 1000;
+  int max_simplex_iterations = 10'000'000;
+  double relative_tolerance = 1e-7;  // a certified answer is within this (scaled) of optimal
+};
+
+struct GenerationResult {
+  core::Status status = core::Status::numerical_error;
+  std::string message;
+  StepLpPoint point;
+  LpCertificate certificate;
+  long simplex_iterations = 0;
+  bool fell_back_to_cold = false;
+  int rounds = 0;
+  std::size_t working_features = 0;
+  std::size_t working_examples = 0;
+};
+
+class GeneratedLp {
+ public:
+  GeneratedLp(const core::Dataset& data, bool linf, GenerationSettings settings);
+  ~GeneratedLp();
+  GeneratedLp(const GeneratedLp&) = delete;
+  GeneratedLp& operator=(const GeneratedLp&) = delete;
+
+  // Solves the step LP with these costs, starting from the working sets and basis of the last solve.
+  GenerationResult solve(const StepLpCosts& costs);
+
+ private:
+  enum class Role { bias, linf, plus, minus, slack };
+  struct Column {
+    Role role;
+    Eigen::Index index;  // feature j or example i
+  };
+
+  void start_model(const StepLpCosts& costs);
+  void add_examples(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs);
+  void add_features(const std::vector<Eigen::Index>& features, const StepLpCosts& costs);
+  void update_costs_and_margins(const StepLpCosts& costs);
+  StepLpPoint point_of(const core::Vector& primal, const core::Vector& row_duals) const;
+  std::vector<Eigen::Index> violated_examples(const StepLpPoint& point, const StepLpCosts& costs) const;
+  std::vector<Eigen::Index> priced_features(const StepLpPoint& point, const StepLpCosts& costs) const;
+  double cost_of(const Column& column, const StepLpCosts& costs) const;
+
+  const core::Dataset& data_;
+  bool linf_;
+  GenerationSettings settings_;
+  std::unique_ptr<optim::ClpLp> lp_;
+  std::vector<Column> columns_;              // what each LP column is
+  struct Row {
+    bool linf;           // an l_inf row of feature `index`, else the row of example `index`
+    Eigen::Index index;
+  };
+  std::vector<Row> rows_;                    // what each LP row is
+  std::vector<Eigen::Index> example_row_;    // row of example i, or -1
+  std::vector<Eigen::Index> feature_column_; // column of w+_j (w-_j is the next), or -1
+  std::vector<Eigen::Index> linf_row_;       // l_inf row of feature j, or -1
+  std::vector<Eigen::Index> example_slack_column_;  // column of xi_i, or -1
+  core::Vector margins_in_lp_;               // margins of the example rows as last given to the LP
+};
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,213 @@
+// Feature and example generation (models/lp_generation.hpp) against the full LP on the same costs:
+// random, degenerate, sparse, tilted and l_inf instances, d >> n and n >= 10^4; the certificate of each
+// answer; warm re-solves along a lambda path; and the method-level option lp_form.
+#include <catch2/catch.hpp>
+
+#include "core/rng.hpp"
+#include "models/convex_step.hpp"
+#include "models/lp_generation.hpp"
+#include "models/methods.hpp"
+#include "models/workspace.hpp"
+#include "toy_problems.hpp"
+
+using namespace sparsesvm;
+using namespace sparsesvm::models;
+
+namespace {
+
+// The costs of `step` by LP variable, as the full LP states them (convex_step.hpp).
+StepLpCosts costs_of(const ConvexStep& step, Eigen::Index d) {
+  const core::Vector tilt = step.tilt_w.size() == d ? step.tilt_w : core::Vector::Zero(d);
+  const double l1 = step.regularizer == Regularizer::l1 ? step.regularizer_weight : 0.0;
+  const core::Vector u = step.feature_weights.size() == d ? (l1 * step.feature_weights).eval() : core::Vector::Constant(d, l1);
+  return {u - tilt, u + tilt, -step.tilt_b, step.hinge_weight,
+          step.regularizer == Regularizer::linf ? step.regularizer_weight : 0.0, step.margin};
+}
+
+double lp_objective(const StepLpCosts& costs, const StepLpPoint& point) {
+  return costs.plus.dot(point.w_plus) + costs.minus.dot(point.w_minus) + costs.bias * point.b +
+         costs.slack.dot(point.xi) + costs.linf * point.nu;
+}
+
+ConvexStep svm_step(const core::Dataset& data, double lambda, Regularizer regularizer = Regularizer::l1) {
+  ConvexStep step;
+  step.hinge_weight = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+  step.margin = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+  step.regularizer = regularizer;
+  step.regularizer_weight = lambda;
+  return step;
+}
+
+// The full LP's optimal value of `step` (Clp on every row and column).
+double full_lp_value(const core::Dataset& data, ConvexStep step) {
+  StepSolver solver(data);
+  step.lp_form = LpForm::full;
+  const StepResult result = solver.solve(step);
+  REQUIRE(result.status == core::Status::optimal);
+  CHECK_FALSE(result.generated);
+  CHECK(result.certificate.within(1e-7));
+  return step.value(data, result.w, result.b);
+}
+
+// Small batches and few initial examples, so that every instance takes several rounds of both kinds.
+GenerationSettings eager_settings() {
+  GenerationSettings settings;
+  settings.initial_examples = 5;
+  settings.min_feature_batch = 3;
+  settings.min_example_batch = 4;
+  return settings;
+}
+
+void check_generation_matches_full_lp(const core::Dataset& data, const ConvexStep& step, bool generate_examples) {
+  GenerationSettings settings = eager_settings();
+  settings.generate_examples = generate_examples;
+  GeneratedLp generated(data, step.regularizer == Regularizer::linf, settings);
+  const StepLpCosts costs = costs_of(step, static_cast<Eigen::Index>(data.d()));
+  const GenerationResult result = generated.solve(costs);
+  REQUIRE(result.status == core::Status::optimal);
+  const double full = full_lp_value(data, step);
+  INFO("generated " << lp_objective(costs, result.point) << ", full " << full << ", rounds " << result.rounds);
+  CHECK(lp_objective(costs, result.point) == Approx(full).epsilon(1e-9).margin(1e-12));
+  CHECK(result.certificate.within(1e-7));
+  CHECK(result.rounds > 1);
+}
+
+core::Dataset with_sparse_features(const core::Dataset& dense) {
+  const core::SparseMatrix x = dense.dense().sparseView();
+  return core::Dataset(dense.name(), x, dense.labels(), {}, {});
+}
+
+}  // namespace
+
+TEST_CASE("generation reaches the full LP's optimum on random instances, d >> n and n >> d", "[models][generation]") {
+  for (const auto& [n, d] : {std::pair{40, 300}, std::pair{300, 8}, std::pair{120, 120}}) {
+    const core::Dataset data = testing::random_problem(n, d, 11 + n, 3);
+    for (const double lambda : {0.05, 0.5, 5.0}) {
+      for (const bool examples : {false, true}) {
+        INFO("n " << n << ", d " << d << ", lambda " << lambda << ", example generation " << examples);
+        check_generation_matches_full_lp(data, svm_step(data, lambda), examples);
+      }
+    }
+  }
+}
+
+TEST_CASE("generation handles degenerate data: duplicated and zero features, repeated examples, ties",
+          "[models][generation]") {
+  core::Rng rng(5);
+  core::DenseMatrix x(60, 40);
+  core::Vector y(60);
+  for (Eigen::Index i = 0; i < 30; ++i) {
+    y[i] = i % 2 == 0 ? 1.0 : -1.0;
+    for (Eigen::Index j = 0; j < 40; ++j) x(i, j) = static_cast<double>(rng.index_below(3)) - 1.0;  // {-1, 0, 1}
+  }
+  x.bottomRows(30) = x.topRows(30);  // every example twice
+  y.tail(30) = y.head(30);
+  x.col(5) = x.col(4);               // a duplicated feature
+  x.col(7).setZero();                // a zero feature
+  x.col(9) = -x.col(4);              // an opposite one
+  const core::Dataset data("degenerate", x, y, {}, {});
+  for (const double lambda : {0.01, 0.3, 3.0}) {
+    INFO("lambda " << lambda);
+    check_generation_matches_full_lp(data, svm_step(data, lambda), true);
+  }
+}
+
+TEST_CASE("generation on CSR data equals generation on the same dense data", "[models][generation]") {
+  const core::Dataset dense = testing::random_problem(80, 150, 21, 4);
+  const core::Dataset sparse = with_sparse_features(dense);
+  const ConvexStep step = svm_step(dense, 0.2);
+  const StepLpCosts costs = costs_of(step, 150);
+  GeneratedLp on_dense(dense, false, eager_settings());
+  GeneratedLp on_sparse(sparse, false, eager_settings());
+  const GenerationResult a = on_dense.solve(costs);
+  const GenerationResult b = on_sparse.solve(costs);
+  REQUIRE(a.status == core::Status::optimal);
+  REQUIRE(b.status == core::Status::optimal);
+  CHECK(lp_objective(costs, a.point) == Approx(lp_objective(costs, b.point)).epsilon(1e-10));
+  check_generation_matches_full_lp(sparse, step, true);
+}
+
+TEST_CASE("generation solves DCA-like steps: tilts, feature weights, margins other than 1, l_inf and no penalty",
+          "[models][generation]") {
+  const core::Dataset data = testing::random_problem(70, 90, 31, 3);
+  core::Rng rng(8);
+  ConvexStep tilted = svm_step(data, 0.4);
+  tilted.tilt_w = core::Vector::NullaryExpr(90, [&] { return rng.uniform(-0.3, 0.3); });
+  tilted.tilt_b = 0.5;
+  tilted.margin = core::Vector::NullaryExpr(70, [&] { return rng.uniform(0.2, 1.0); });
+  tilted.hinge_weight = core::Vector::NullaryExpr(70, [&] { return rng.uniform(0.5, 2.0); });
+  SECTION("tilted") { check_generation_matches_full_lp(data, tilted, true); }
+  SECTION("feature weights") {
+    ConvexStep weighted = svm_step(data, 0.3);
+    weighted.feature_weights = core::Vector::NullaryExpr(90, [&] { return rng.uniform(0.1, 3.0); });
+    check_generation_matches_full_lp(data, weighted, true);
+  }
+  SECTION("l_inf") { check_generation_matches_full_lp(data, svm_step(data, 0.7, Regularizer::linf), true); }
+  SECTION("no penalty") { check_generation_matches_full_lp(data, svm_step(data, 0.0, Regularizer::none), true); }
+}
+
+TEST_CASE("generation at n >= 10^4 keeps a small working set of examples", "[models][generation]") {
+  // Well separated classes (most margins above 1 at the optimum), with 2% of the labels flipped.
+  core::Rng rng(41);
+  core::DenseMatrix x(12000, 30);
+  core::Vector y(12000);
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    y[i] = i % 2 == 0 ? 1.0 : -1.0;
+    for (Eigen::Index j = 0; j < x.cols(); ++j) x(i, j) = rng.normal(j < 5 ? 2.0 * y[i] : 0.0, 1.0);
+    if (rng.bernoulli(0.02)) y[i] = -y[i];
+  }
+  const core::Dataset data("separated", x, y, {}, {});
+  const ConvexStep step = svm_step(data, 5.0);
+  GenerationSettings settings;  // defaults: 1000 initial examples
+  GeneratedLp generated(data, false, settings);
+  const StepLpCosts costs = costs_of(step, 30);
+  const GenerationResult result = generated.solve(costs);
+  REQUIRE(result.status == core::Status::optimal);
+  CHECK(lp_objective(costs, result.point) == Approx(full_lp_value(data, step)).epsilon(1e-9));
+  CHECK(result.working_examples < data.n());
+}
+
+TEST_CASE("warm generation along a lambda path equals cold solves", "[models][generation]") {
+  const core::Dataset data = testing::random_problem(60, 200, 51, 3);
+  GeneratedLp path(data, false, eager_settings());
+  for (const double lambda : {4.0, 1.0, 0.25, 0.06, 0.5}) {
+    const ConvexStep step = svm_step(data, lambda);
+    const StepLpCosts costs = costs_of(step, 200);
+    const GenerationResult warm = path.solve(costs);
+    REQUIRE(warm.status == core::Status::optimal);
+    INFO("lambda " << lambda);
+    CHECK(lp_objective(costs, warm.point) == Approx(full_lp_value(data, step)).epsilon(1e-9).margin(1e-12));
+  }
+}
+
+TEST_CASE("the certificate catches a point that is not optimal", "[models][generation]") {
+  const core::Dataset data = testing::random_problem(50, 30, 61, 3);
+  const ConvexStep step = svm_step(data, 0.5);
+  const StepLpCosts costs = costs_of(step, 30);
+  GeneratedLp generated(data, false, GenerationSettings{});
+  StepLpPoint point = generated.solve(costs).point;
+  REQUIRE(certify(data, costs, point, false).within(1e-7));
+  StepLpPoint shifted = point;
+  shifted.b += 0.1;  // no longer feasible or no longer optimal
+  CHECK_FALSE(certify(data, costs, shifted, false).within(1e-7));
+  StepLpPoint no_duals = point;
+  no_duals.alpha.setZero();  // b's reduced cost and the gap are off
+  CHECK_FALSE(certify(data, costs, no_duals, false).within(1e-7));
+}
+
+TEST_CASE("lp_form picks the LP: OneNormSVM and RLSVM0 by generation equal the full LP", "[models][generation]") {
+  const core::Dataset data = testing::random_problem(80, 400, 71, 4);
+  for (const std::string method : {"OneNormSVM", "RLSVM0", "CapOneNormSVM"}) {
+    Workspace full_space(data);
+    Workspace generated_space(data);
+    const FitReport full = fit_method(method, {{"lambda", 0.3}, {"lp_form", 1}}, full_space);
+    const FitReport generated = fit_method(method, {{"lambda", 0.3}, {"lp_form", 2}}, generated_space);
+    INFO(method);
+    REQUIRE(full.status == core::Status::optimal);
+    REQUIRE(generated.status == core::Status::optimal);
+    CHECK(full.statistics.at("lp_generated") == 0.0);
+    CHECK(generated.statistics.at("lp_generated") == 1.0);
+    CHECK(generated.statistics.at("lp_working_features") < 400);
+    CHECK(generated.objective == Approx(full.objective).epsilon(1e-7));
+  }
+}
