@@ -156,6 +156,7 @@ void GeneratedLp::add_examples(const std::vector<Eigen::Index>& examples, const 
     if (feature_column_[static_cast<std::size_t>(j)] >= 0) working_features.push_back(j);
   }
   optim::LpBlock rows;
+  std::vector<int> slack_columns;
   const core::Vector& y = data_.labels();
   for (const Eigen::Index i : examples) {
     rows.add(costs.margin[i], kInfinity);
@@ -174,8 +175,12 @@ void GeneratedLp::add_examples(const std::vector<Eigen::Index>& examples, const 
     rows.add_entry(static_cast<int>(example_slack_column_[static_cast<std::size_t>(i)]), 1.0);
     example_row_[static_cast<std::size_t>(i)] = static_cast<Eigen::Index>(rows_.size());
     rows_.push_back({false, i});
+    slack_columns.push_back(static_cast<int>(example_slack_column_[static_cast<std::size_t>(i)]));
   }
-  lp_->add_rows(rows);
+  // The examples added after a solve are violated ones: each slack xi_i = m_i - y_i f(x_i) > 0 enters
+  // the basis and absorbs its row's violation, so primal simplex continues (dual simplex from these
+  // rows was slow on dense data).
+  lp_->add_rows(rows, slack_columns);
 }
 
 // Each new feature brings w+_j and w-_j with entries +-y_i x_ij in the working example rows, and for

@@ -103,6 +103,14 @@ const std::vector<GeneratorInfo>& generator_registry() {
         {"attributes", "21", "categorical attributes (nonzeros per row)"},
         {"informative", "3", "attributes the label depends on (the first ones)"}},
        make_sparse_categorical},
+      {"nips2003_shaped", "[DCA] A.7 (gisette's and arcene's shape; Guyon et al. 2004)",
+       "real features from a few latent class factors plus noise, and probes: real columns permuted across examples",
+       {{"n", "6000", "number of examples (half positive)"},
+        {"d", "5000", "number of features, probes included"},
+        {"probes", "2500", "pure-noise features (gisette 2500 of 5000, arcene 3000 of 10000)"},
+        {"latent", "10", "latent class factors behind the real features"},
+        {"separation", "4", "distance between the class means of the latent factors (4: Bayes error 2.3%, near a linear SVM's on gisette)"}},
+       make_nips2003_shaped},
   };
   return registry;
 }

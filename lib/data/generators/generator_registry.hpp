@@ -60,6 +60,7 @@ core::Dataset make_psi_unit_disk(const GeneratorParams& params);
 core::Dataset make_psi_quadratic(const GeneratorParams& params);
 core::Dataset make_rw_relevant(const GeneratorParams& params);
 core::Dataset make_sparse_categorical(const GeneratorParams& params);
+core::Dataset make_nips2003_shaped(const GeneratorParams& params);
 
 // InputError unless an n x d dense sample fits the limit (5e7 values, 400 MB; gisette's shape is 3e7): a typo like n=1e9 must
 // not allocate until the machine gives up.
