@@ -11,7 +11,14 @@
 #   golub                    r-bioc-multtest's golub: the Golub et al. leukemia training set, 38 x 3051
 #   wdbc, wine               python3-sklearn's breast_cancer.csv (UCI WDBC) and wine_data.csv (UCI Wine)
 #   heart_scale              liblinear-tools' example, copied as is (LIBSVM format)
-# caret and multtest are only unpacked (apt-get download, dpkg -x) into a temporary folder: their R data
+#   wpbc, wpbc24, wpbc60     r-cran-th.data's wpbc (UCI Wisconsin Prognostic Breast Cancer: status,
+#                            time, 30 nuclear features, tumour size, lymph nodes): wpbc has the status as
+#                            the class (recur +1); wpbc24/wpbc60 apply the FSV paper's class rules
+#                            (section 4): +1 recurred within 24 (60) months, -1 followed up at least 24
+#                            (60) months without recurring before; censored patients (no recurrence, less
+#                            follow-up) and the 4 rows without a lymph node count are left out; time is
+#                            the outcome, not a feature (32 features)
+# caret, multtest and TH.data are only unpacked (apt-get download, dpkg -x) into a temporary folder: their R data
 # files load in base R, and installing them would pull in dozens of packages.
 # Then it records SHA-256 checksums in datasets/CHECKSUMS.sha256.
 # Usage: scripts/export_datasets.sh [--install]   (--install first installs the packages it reads)
@@ -24,7 +31,7 @@ if [[ "${1:-}" == "--install" ]]; then
 fi
 unpacked=$(mktemp -d)
 trap 'rm -rf "$unpacked"' EXIT
-(cd "$unpacked" && apt-get download -q r-cran-caret r-bioc-multtest >/dev/null &&
+(cd "$unpacked" && apt-get download -q r-cran-caret r-bioc-multtest r-cran-th.data >/dev/null &&
   for deb in ./*.deb; do dpkg -x "$deb" .; done)
 site="$unpacked/usr/lib/R/site-library"
 
@@ -61,6 +68,19 @@ golub_frame <- as.data.frame(t(golub))
 names(golub_frame) <- paste0("g", seq_len(ncol(golub_frame)))
 golub_frame$class <- golub.cl
 export(golub_frame, "class", 1, "golub.csv")                                 # AML +1, ALL -1
+th <- new.env()
+lazyLoad(file.path(site, "TH.data/data/Rdata"), envir = th)                  # TH.data keeps its data lazy-loaded
+wpbc <- th$wpbc
+features <- setdiff(names(wpbc), c("status", "time"))
+export(wpbc[, c(features, "status")], "status", "R", "wpbc.csv")             # recurrent +1, non-recurrent -1
+complete <- wpbc[complete.cases(wpbc), ]
+for (months in c(24, 60)) {
+  early <- complete$status == "R" & complete$time < months                   # recurred within `months`
+  late <- complete$time >= months                                             # no recurrence before `months`
+  kept <- complete[early | late, c(features, "status")]
+  kept$status <- ifelse((early)[early | late], "A", "B")
+  export(kept, "status", "A", sprintf("wpbc%d.csv", months))
+}
 RSCRIPT
 
 # WDBC: sklearn's CSV has a count line first and target 0 = malignant, 1 = benign.
@@ -86,5 +106,5 @@ PYTHON
 cp /usr/share/doc/liblinear-tools/examples/heart_scale "$out/heart_scale.libsvm"
 
 (cd "$out" && sha256sum sonar.csv ionosphere.csv pima.csv wdbc.csv heart_scale.libsvm breast_cancer.csv glass.csv \
-  vehicle.csv iris.csv german.csv golub.csv wine.csv > CHECKSUMS.sha256)
+  vehicle.csv iris.csv german.csv golub.csv wine.csv wpbc.csv wpbc24.csv wpbc60.csv > CHECKSUMS.sha256)
 cat "$out/CHECKSUMS.sha256"

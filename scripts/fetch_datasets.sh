@@ -3,7 +3,7 @@
 # Each file is checked against datasets/raw/CHECKSUMS.sha256 when it has an entry there; a file with
 # no entry yet is recorded (trust on first use) and the script says so, so that the next fetch, on any
 # machine, is verified. Nothing here runs at build or test time.
-# Usage: scripts/fetch_datasets.sh [NAME ...]     (default: all; names: bupa wpbc cleveland arcene gisette)
+# Usage: scripts/fetch_datasets.sh [NAME ...]     (default: all; names: bupa cleveland arcene gisette)
 # NOTE: written without network access; the download path has not been exercised yet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,14 +13,13 @@ uci=https://archive.ics.uci.edu/ml/machine-learning-databases
 
 declare -A files=(
   [bupa]="$uci/liver-disorders/bupa.data"
-  [wpbc]="$uci/breast-cancer-wisconsin/wpbc.data"
   [cleveland]="$uci/heart-disease/processed.cleveland.data"
   [arcene]="$uci/arcene/ARCENE/arcene_train.data $uci/arcene/ARCENE/arcene_train.labels $uci/arcene/ARCENE/arcene_valid.data $uci/arcene/arcene_valid.labels"
   [gisette]="$uci/gisette/GISETTE/gisette_train.data $uci/gisette/GISETTE/gisette_train.labels $uci/gisette/GISETTE/gisette_valid.data $uci/gisette/gisette_valid.labels"
 )
 
 names=("$@")
-((${#names[@]})) || names=(bupa wpbc cleveland arcene gisette)
+((${#names[@]})) || names=(bupa cleveland arcene gisette)
 touch "$raw/CHECKSUMS.sha256"
 for name in "${names[@]}"; do
   [[ -n "${files[$name]:-}" ]] || { echo "fetch: unknown data set '$name' (known: ${!files[*]})" >&2; exit 1; }

@@ -3,6 +3,8 @@
 # convergence tables, objective ratios, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
 # name>/ (the effort config keeps its results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
+# A reference run that cannot run the whole config here takes its overrides (one per line) from
+# results/reference/<config name>/overrides.txt, which is kept; its README.md says why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -14,14 +16,18 @@ if ((${#configs[@]} == 0)); then
            configs/ong2010/sim_labelnoise.yaml configs/ong2010/sim_both.yaml configs/ong2010/effort.yaml
            configs/ong2010/uci_mu.yaml configs/walk/convergence.yaml configs/walk/accuracy.yaml
            configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml configs/admm/penalties.yaml
-           configs/admm/scaling.yaml)
+           configs/admm/scaling.yaml configs/ong2010/large_shaped.yaml)
 fi
 for config in "${configs[@]}"; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
   rm -rf "results/$name"
-  "$sparsesvm" run "$config" -j "$jobs" -q --skip-missing
+  overrides=()
+  if [[ -f "results/reference/$name/overrides.txt" ]]; then
+    mapfile -t overrides < <(grep -v '^#' "results/reference/$name/overrides.txt" | grep -v '^ *$')
+  fi
+  "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing
   mkdir -p "results/reference/$name"
-  rm -f "results/reference/$name"/*
+  find "results/reference/$name" -maxdepth 1 -type f ! -name overrides.txt ! -name README.md -delete
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"
   for extra in paired_test.csv convergence.csv convergence_by_walk.csv objective_ratio.csv; do
     if [[ -f "results/$name/$extra" ]]; then cp "results/$name/$extra" "results/reference/$name/"; fi
