@@ -204,18 +204,34 @@ Command add_run(CLI::App& app) {
   return {command, [options]() { return run(*options); }};
 }
 
+// The config a run directory holds (DIR/config.yaml, written by run).
+experiment::ExperimentConfig config_of_run(const std::string& directory) {
+  const std::string config_path = (std::filesystem::path(directory) / "config.yaml").string();
+  if (!std::filesystem::exists(config_path)) {
+    throw core::InputError(fmt::format("{}: missing; collect needs a directory written by sparsesvm run", config_path));
+  }
+  return experiment::load_config(config_path);
+}
+
 Command add_collect(CLI::App& app) {
   auto directories = std::make_shared<std::vector<std::string>>();
+  auto partial = std::make_shared<bool>(false);
   CLI::App* command = app.add_subcommand(
       "collect", "Merge task results (of one run directory, or several shard directories) into summary and tables");
-  command->add_option("directories", *directories, "run directories; tables go to the first")->required();
-  return {command, [directories]() {
-    const std::string config_path = (std::filesystem::path(directories->front()) / "config.yaml").string();
-    if (!std::filesystem::exists(config_path)) {
-      throw core::InputError(fmt::format("{}: missing; collect needs a directory written by sparsesvm run", config_path));
+  command->add_option("directories", *directories, "run directories (shards of one config); tables go to the first")->required();
+  command->add_flag("--partial", *partial, "write tables although planned tasks have no result (cells say n of N)");
+  return {command, [directories, partial]() {
+    const experiment::ExperimentConfig config = config_of_run(directories->front());
+    for (std::size_t k = 1; k < directories->size(); ++k) {
+      const experiment::ExperimentConfig other = config_of_run((*directories)[k]);
+      if (other.resolved_yaml != config.resolved_yaml) {
+        throw core::InputError(fmt::format(
+            "{} holds a run of another config (sha256 {}) than {} (sha256 {}); collect merges the shards of one config",
+            (*directories)[k], core::sha256_hex(other.resolved_yaml).substr(0, 12), directories->front(),
+            core::sha256_hex(config.resolved_yaml).substr(0, 12)));
+      }
     }
-    const experiment::ExperimentConfig config = experiment::load_config(config_path);
-    const experiment::CollectSummary summary = experiment::collect(config, *directories, directories->front());
+    const experiment::CollectSummary summary = experiment::collect(config, *directories, directories->front(), *partial);
     fmt::print("{} rows of {} planned tasks ({} without a solution)\n", summary.rows, summary.expected, summary.failed);
     for (const std::string& note : summary.missing_datasets) {
       fmt::print(stderr, "sparsesvm: warning: data set {}; its rows are not collected\n", note);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -127,9 +128,16 @@ std::string figures_json(const ExperimentConfig& config) {
 
 // "0.770 ± 0.020"; a mean below 0.01 in magnitude (seconds per sweep, residuals) keeps three significant
 // digits instead: "0.000123 ± 4.5e-05", not "0.000 ± 0.000".
-std::string table_cell(double mean, double stddev) {
-  if (mean != 0.0 && std::abs(mean) < 0.01) return fmt::format("{:.3g} ± {:.3g}", mean, stddev);
-  return fmt::format("{:.3f} ± {:.3f}", mean, stddev);
+// One value (n = 1) has no spread: the value alone. A metric whose values are all whole numbers (feature
+// and SV counts, iterations) keeps one decimal in its mean instead of three.
+std::string table_cell(const std::vector<double>& values) {
+  const double m = mean(values);
+  const bool whole = std::all_of(values.begin(), values.end(), [](double v) { return v == std::floor(v); });
+  if (values.size() == 1) return whole ? fmt::format("{}", m) : (m != 0.0 && std::abs(m) < 0.01 ? fmt::format("{:.3g}", m) : fmt::format("{:.3f}", m));
+  const double stddev = sample_stddev(values);
+  if (whole) return fmt::format("{:.1f} ± {:.1f}", m, stddev);
+  if (m != 0.0 && std::abs(m) < 0.01) return fmt::format("{:.3g} ± {:.3g}", m, stddev);
+  return fmt::format("{:.3f} ± {:.3f}", m, stddev);
 }
 
 struct Cell {
@@ -182,10 +190,30 @@ std::string objective_ratio_csv(const ExperimentConfig& config, const std::vecto
   return table;
 }
 
+// The numbers behind table_<metric>.csv, one row per (method, data set, condition): mean, sample std
+// (empty for fewer than two values), n and failed, for pandas or R rather than for reading.
+std::string numeric_table(const ExperimentConfig& config, const std::vector<std::pair<std::string, std::string>>& columns,
+                          const std::map<std::tuple<std::string, std::string, std::string, std::string>, Cell>& cells,
+                          const std::string& metric) {
+  std::string table = csv_line({"method", "dataset", "condition", "mean", "std", "n", "failed"});
+  for (const MethodEntry& method : config.methods) {
+    for (const auto& [name, condition] : columns) {
+      const auto found = cells.find({name, condition, method.label, metric});
+      if (found == cells.end()) continue;
+      const Cell& cell = found->second;
+      const double nan = std::numeric_limits<double>::quiet_NaN();
+      table += csv_line({method.label, name, condition, format_number(cell.values.empty() ? nan : mean(cell.values)),
+                         format_number(cell.values.size() < 2 ? nan : sample_stddev(cell.values)),
+                         std::to_string(cell.values.size()), std::to_string(cell.failed)});
+    }
+  }
+  return table;
+}
+
 }  // namespace
 
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
-                       const std::string& output_directory) {
+                       const std::string& output_directory, bool partial) {
   const std::vector<std::string> columns_of_rows = result_columns(config);
   const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
   CollectSummary summary;
@@ -214,6 +242,13 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return order(a) < order(b); });
   summary.rows = rows.size();
   summary.expected = planned.size();
+  if (summary.rows < summary.expected && !partial) {
+    throw core::InputError(fmt::format(
+        "{} of {} planned tasks have no result in {}; run them (sparsesvm status lists them) or collect with "
+        "--partial to write tables from the {} that have one (cells then say n of N)",
+        summary.expected - summary.rows, summary.expected, fmt::join(input_directories, ", "), summary.rows));
+  }
+  const std::size_t planned_per_cell = outer_count(config.protocol);
   std::string all = csv_line(columns_of_rows);
   for (const Row& row : rows) {
     std::vector<std::string> fields;
@@ -268,13 +303,17 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
           continue;
         }
         const Cell& cell = found->second;
-        std::string text = cell.values.empty() ? "-" : table_cell(mean(cell.values), sample_stddev(cell.values));
+        std::string text = cell.values.empty() ? "-" : table_cell(cell.values);
         if (cell.failed > 0) text += fmt::format(" ({} failed)", cell.failed);
+        if (cell.values.size() + cell.failed < planned_per_cell) {
+          text += fmt::format(" (n = {} of {})", cell.values.size() + cell.failed, planned_per_cell);
+        }
         line.push_back(text);
       }
       table += csv_line(line);
     }
     write(fmt::format("table_{}.csv", metric), table);
+    write(fmt::format("table_{}_numeric.csv", metric), numeric_table(config, columns, cells, metric));
   }
 
   if (config.paired_test.size() == 2) {

@@ -26,8 +26,10 @@ struct CollectSummary {
   std::vector<std::string> written;
 };
 
-// Writes into output_directory; reads DIR/tasks/*.csv of every input directory.
+// Writes into output_directory; reads DIR/tasks/*.csv of every input directory. InputError, before
+// anything is written, when planned tasks have no result, unless `partial` (then table cells with fewer
+// results than planned say "n = k of N").
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
-                       const std::string& output_directory);
+                       const std::string& output_directory, bool partial = false);
 
 }  // namespace sparsesvm::experiment

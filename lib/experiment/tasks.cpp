@@ -93,10 +93,6 @@ std::string group_fingerprint(const ExperimentConfig& config) {
   return text;
 }
 
-std::size_t outer_count(const Protocol& protocol) {
-  return protocol.outer == "kfold" ? protocol.outer_folds : protocol.repetitions;
-}
-
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The outer split of one repetition: which rows train, which select (tune; empty unless
@@ -346,6 +342,10 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
 }
 
 }  // namespace
+
+std::size_t outer_count(const Protocol& protocol) {
+  return protocol.outer == "kfold" ? protocol.outer_folds : protocol.repetitions;
+}
 
 std::vector<std::string> result_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "status"};

@@ -38,6 +38,11 @@ status=$?
 grep -q "shards of 2 with work left: 1$" <<<"$out" || fail "status shard list: $out"
 grep -q "total: 24 done, 24 missing, 0 without a solution, of 48 planned" <<<"$out" || fail "status totals: $out"
 "$bin" status "$tmp/s0" "$tmp/s1" >/dev/null || fail "status of both shards exited $?"
+# collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
+out=$("$bin" collect "$tmp/s0" 2>&1) && fail "collect of one shard of two exited 0"
+grep -q "24 of 48 planned tasks have no result" <<<"$out" || fail "collect of one shard: $out"
+"$bin" collect "$tmp/s0" --partial >/dev/null || fail "collect --partial exited $?"
+grep -q "(n = 2 of 4)" "$tmp/s0/table_accuracy.csv" || fail "partial table cells lack n: $(cat "$tmp/s0/table_accuracy.csv")"
 "$bin" collect "$tmp/s0" "$tmp/s1" >/dev/null || fail "collect of shards exited $?"
 diff <(rows "$tmp/j1") <(rows "$tmp/s0") >/dev/null || fail "sharded rows differ from -j 1 rows"
 for table in table_accuracy.csv table_n_features.csv paired_test.csv; do
@@ -78,6 +83,18 @@ grep -q "48 task files in the directories belong to other configs" <<<"$out" || 
 "$bin" run "$config" -q -j 2 --out "$tmp/j2" protocol.outer.repetitions=5 || fail "run with more repetitions exited $?"
 grep -q "tasks_run: 12" "$tmp/j2/manifest.yaml" || fail "more repetitions did not reuse the finished tasks: $(grep tasks_ "$tmp/j2/manifest.yaml")"
 
+# collect refuses to merge runs of different configs.
+out=$("$bin" collect "$tmp/j1" "$tmp/j2" 2>&1) && fail "collect of two configs exited 0"
+grep -q "holds a run of another config" <<<"$out" || fail "collect of two configs: $out"
+# Numeric tables beside the formatted ones: mean, std, n; one repetition has no std (empty, not 0) and its
+# formatted cell is the value alone; counts are whole numbers with one decimal.
+python3 - "$tmp/j1/table_accuracy_numeric.csv" "$tmp/j1/table_n_features.csv" <<'PYTHON' || fail "numeric or count tables"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert rows and all(r["n"] == "4" and r["std"] != "" and float(r["mean"]) <= 1 for r in rows), rows
+counts = list(csv.reader(open(sys.argv[2], newline="")))
+assert all(".0 ±" in cell or cell.count(".") == 2 for row in counts[1:] for cell in row[1:]), counts
+PYTHON
 # collect finds file data sets from any directory (the run directory's config stores absolute paths).
 out=$(cd / && "$bin" collect "$tmp/j1") || fail "collect from / exited $?"
 grep -q "^48 rows of 48 planned tasks" <<<"$out" || fail "collect from / lost rows: $out"
@@ -94,6 +111,7 @@ grep -q "the file is damaged" <<<"$out" || fail "damaged file message: $out"
 # the path and the OS reason, a "stopped" line in run.log, and nothing written before is touched.
 cp -r "$tmp/j2" "$tmp/full"
 before=$(cd "$tmp/full" && sha256sum tasks/*.csv results.csv table_*.csv)
+: >"$tmp/full/run.log"  # room for the "stopped" line under the 1 KB limit (on a really full disk it is lost)
 out=$(trap '' XFSZ; ulimit -f 1; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=5 2>&1)
 status=$?
 ((status == 1)) || fail "a results.csv larger than the file size limit exited $status"
@@ -123,6 +141,13 @@ grep -A1 "skipped_datasets:" "$tmp/missing/manifest.yaml" | grep -q "sonar" \
 # Progress reaches a non-terminal stderr (a Slurm log) as log lines.
 out=$("$bin" run "$config" -j 2 --out "$tmp/progress" protocol.outer.repetitions=1 2>&1)
 grep -q "progress: 12/12 tasks" <<<"$out" || fail "no progress line on a non-terminal stderr: $out"
+python3 - "$tmp/progress/table_accuracy_numeric.csv" "$tmp/progress/table_accuracy.csv" <<'PYTHON' || fail "n = 1 cells"
+import csv, sys
+numeric = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert numeric and all(r["n"] == "1" and r["std"] == "" for r in numeric), numeric
+formatted = list(csv.reader(open(sys.argv[2], newline="")))
+assert all("±" not in cell for row in formatted[1:] for cell in row[1:]), formatted
+PYTHON
 
 # Dry run prints the plan and fits nothing.
 out=$("$bin" run "$config" --dry-run --out "$tmp/dry") || fail "dry run exited $?"
