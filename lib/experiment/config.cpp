@@ -296,7 +296,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
       for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
       instance.condition = fmt::format("{}", fmt::join(condition, ","));
       try {  // catch unknown generators and parameters now, not in the middle of a run
-        instance.examples = data::generate(instance.source.location).n();
+        instance.examples = data::generated_examples(instance.source.location);
       } catch (const core::InputError& error) {
         reader.fail(key, error.what());
       }

@@ -13,20 +13,27 @@
 
 namespace sparsesvm::data {
 
-core::Dataset make_dca_gaussians(const GeneratorParams& params) {
+std::size_t check_dca_gaussians(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
+  const std::size_t d = params.count("informative") + params.count("noise_dims");
+  params.real("scale");
+  if (n < 2 || d == 0 || !(params.real("noise_low") < params.real("noise_high")) || !(params.real("variance") > 0)) {
+    throw core::InputError("generator dca_gaussians: need n >= 2, at least one dimension, noise_low < noise_high and "
+                           "a positive variance");
+  }
+  check_sample_size("dca_gaussians", n, d);
+  return n;
+}
+
+core::Dataset make_dca_gaussians(const GeneratorParams& params) {
+  const std::size_t n = check_dca_gaussians(params);
   const std::size_t informative = params.count("informative");
   const std::size_t noise_dims = params.count("noise_dims");
   const double stddev = std::sqrt(params.real("variance"));
   const double noise_low = params.real("noise_low");
   const double noise_high = params.real("noise_high");
   const double scale = params.real("scale");
-  if (n < 2 || informative + noise_dims == 0 || !(noise_low < noise_high) || !(params.real("variance") > 0)) {
-    throw core::InputError("generator dca_gaussians: need n >= 2, at least one dimension, noise_low < noise_high and "
-                           "a positive variance");
-  }
   const std::size_t d = informative + noise_dims;
-  check_sample_size("dca_gaussians", n, d);
   const std::size_t positives = (n + 1) / 2;
   core::Rng rng(params.seed());
   core::DenseMatrix x(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));

@@ -78,31 +78,31 @@ const std::vector<GeneratorInfo>& generator_registry() {
         {"noise_low", "-1", "lower end of the noise range (not stated in the paper)"},
         {"noise_high", "1", "upper end of the noise range (not stated in the paper)"},
         {"scale", "0.2", "every feature is multiplied by this"}},
-       make_dca_gaussians},
+       check_dca_gaussians, make_dca_gaussians},
       {"psi_unit_disk", "[PSI] section 3.4",
        "uniform on the unit disk, y = +1 iff x1 >= 0",
        {{"n", "50", "number of examples"}},
-       make_psi_unit_disk},
+       check_psi_unit_disk, make_psi_unit_disk},
       {"psi_quadratic", "[PSI] section 5.1",
        "x uniform on [-2,2]^4, y = sign(x1^2 + x2^2 - 2.8) flipped with a probability, basis-expansion case 1-4",
        {{"n", "100", "number of examples"},
         {"case", "1", "1: x1^2,x2^2; 2: all four squares; 3: squares and x1..x4; 4: also the six products"},
         {"flip_probability", "0.05", "each label is flipped independently with this probability"}},
-       make_psi_quadratic},
+       check_psi_quadratic, make_psi_quadratic},
       {"rw_relevant", "[RW] section 4.3",
        "balanced unit-variance spherical Gaussians whose means are `distance` apart, split over d_rel features",
        {{"n", "100", "number of examples (half positive)"},
         {"d", "200", "number of features"},
         {"d_rel", "10", "relevant features; each has mean y * distance / (2 sqrt(d_rel))"},
         {"distance", "3", "Euclidean distance between the two class means"}},
-       make_rw_relevant},
+       check_rw_relevant, make_rw_relevant},
       {"sparse_categorical", "[ADMM] section 4 (mushrooms' shape)",
        "one-hot categorical attributes stored sparse, label from a planted rule on a few attributes",
        {{"n", "8124", "number of examples"},
         {"d", "112", "binary columns, split over the attributes"},
         {"attributes", "21", "categorical attributes (nonzeros per row)"},
         {"informative", "3", "attributes the label depends on (the first ones)"}},
-       make_sparse_categorical},
+       check_sparse_categorical, make_sparse_categorical},
       {"nips2003_shaped", "[DCA] A.7 (gisette's and arcene's shape; Guyon et al. 2004)",
        "real features from a few latent class factors plus noise, and probes: real columns permuted across examples",
        {{"n", "6000", "number of examples (half positive)"},
@@ -110,7 +110,7 @@ const std::vector<GeneratorInfo>& generator_registry() {
         {"probes", "2500", "pure-noise features (gisette 2500 of 5000, arcene 3000 of 10000)"},
         {"latent", "10", "latent class factors behind the real features"},
         {"separation", "4", "distance between the class means of the latent factors (4: Bayes error 2.3%, near a linear SVM's on gisette)"}},
-       make_nips2003_shaped},
+       check_nips2003_shaped, make_nips2003_shaped},
   };
   return registry;
 }
@@ -125,7 +125,10 @@ core::Provenance generator_provenance(const std::string& name, const GeneratorPa
   return provenance;
 }
 
-core::Dataset generate(const std::string& name, const std::map<std::string, std::string>& given) {
+namespace {
+
+// The parameters of generator `name`: its defaults and the common ones, overridden by `given`.
+GeneratorParams resolve_parameters(const std::string& name, const std::map<std::string, std::string>& given) {
   const GeneratorInfo& info = find_generator(name);
   std::map<std::string, std::string> values;
   for (const auto* list : {&info.parameters, &common_generator_parameters()}) {
@@ -139,24 +142,50 @@ core::Dataset generate(const std::string& name, const std::map<std::string, std:
     }
     values[key] = value;
   }
-  const GeneratorParams params(name, values);
-  core::Dataset data = info.make(params);
+  return GeneratorParams(name, values);
+}
+
+// How many labels the flip keys flip in a sample of n (InputError for both keys, or a bad value).
+std::size_t flips_for(const std::string& name, const GeneratorParams& params, std::size_t n) {
   const std::size_t flip_count = params.count("flip_count");
   const double flip_fraction = params.real("flip_fraction");
-  count_for_fraction(flip_fraction, data.n());  // refuses a fraction outside [0, 1], also a negative one
+  const std::size_t from_fraction = count_for_fraction(flip_fraction, n);  // refuses a fraction outside [0, 1]
   if (flip_count > 0 && flip_fraction > 0) {
     throw InputError(fmt::format("generator {}: give flip_count or flip_fraction, not both", name));
   }
-  if (flip_count > 0 || flip_fraction > 0) {
+  if (flip_count > n) throw InputError(fmt::format("generator {}: cannot flip {} labels of {} examples", name, flip_count, n));
+  params.seed();
+  return flip_count > 0 ? flip_count : from_fraction;
+}
+
+std::pair<std::string, std::map<std::string, std::string>> parse_spec(const std::string& spec);
+
+}  // namespace
+
+core::Dataset generate(const std::string& name, const std::map<std::string, std::string>& given) {
+  const GeneratorParams params = resolve_parameters(name, given);
+  flips_for(name, params, find_generator(name).check(params));
+  core::Dataset data = find_generator(name).make(params);
+  if (const std::size_t flips = flips_for(name, params, data.n()); flips > 0) {
     core::Rng rng(core::derive_seed({params.seed(), std::string_view("flip_labels")}));
-    flip_labels(data, flip_count > 0 ? flip_count : count_for_fraction(flip_fraction, data.n()), rng);
+    flip_labels(data, flips, rng);
   }
   return data;
 }
 
-core::Dataset generate(const std::string& spec) {
+std::size_t generated_examples(const std::string& spec) {
+  const auto [name, given] = parse_spec(spec);
+  const GeneratorParams params = resolve_parameters(name, given);
+  const std::size_t n = find_generator(name).check(params);
+  flips_for(name, params, n);
+  return n;
+}
+
+namespace {
+
+// "name:key=value,key=value" as the name and the given values.
+std::pair<std::string, std::map<std::string, std::string>> parse_spec(const std::string& spec) {
   const std::size_t colon = spec.find(':');
-  const std::string name = spec.substr(0, colon);
   std::map<std::string, std::string> given;
   if (colon != std::string::npos) {
     for (const Field& field : split_fields(std::string_view(spec).substr(colon + 1), ',')) {
@@ -170,6 +199,13 @@ core::Dataset generate(const std::string& spec) {
       }
     }
   }
+  return {spec.substr(0, colon), given};
+}
+
+}  // namespace
+
+core::Dataset generate(const std::string& spec) {
+  const auto [name, given] = parse_spec(spec);
   return generate(name, given);
 }
 

@@ -43,7 +43,9 @@ struct GeneratorInfo {
   std::string citation;  // paper and section
   std::string summary;
   std::vector<GeneratorParameter> parameters;  // without seed, flip_count and flip_fraction (common to all)
-  std::function<core::Dataset(const GeneratorParams&)> make;
+  // Checks the parameters without drawing anything (InputError naming the generator) and returns n.
+  std::function<std::size_t(const GeneratorParams&)> check;
+  std::function<core::Dataset(const GeneratorParams&)> make;  // begins with check
 };
 
 const std::vector<GeneratorInfo>& generator_registry();
@@ -53,13 +55,22 @@ const std::vector<GeneratorParameter>& common_generator_parameters();
 // Builds the data set of a spec "name" or "name:key=value,key=value".
 core::Dataset generate(const std::string& spec);
 core::Dataset generate(const std::string& name, const std::map<std::string, std::string>& given);
+// The number of examples the spec would generate, its parameters checked as generate() checks them,
+// without generating (configs check their generated sets when they load).
+std::size_t generated_examples(const std::string& spec);
 
-// The individual generators (see their .cpp files for the paper's description).
+// The individual generators (see their .cpp files for the paper's description) and their checks.
+std::size_t check_dca_gaussians(const GeneratorParams& params);
 core::Dataset make_dca_gaussians(const GeneratorParams& params);
+std::size_t check_psi_unit_disk(const GeneratorParams& params);
 core::Dataset make_psi_unit_disk(const GeneratorParams& params);
+std::size_t check_psi_quadratic(const GeneratorParams& params);
 core::Dataset make_psi_quadratic(const GeneratorParams& params);
+std::size_t check_rw_relevant(const GeneratorParams& params);
 core::Dataset make_rw_relevant(const GeneratorParams& params);
+std::size_t check_sparse_categorical(const GeneratorParams& params);
 core::Dataset make_sparse_categorical(const GeneratorParams& params);
+std::size_t check_nips2003_shaped(const GeneratorParams& params);
 core::Dataset make_nips2003_shaped(const GeneratorParams& params);
 
 // InputError unless an n x d dense sample fits the limit (5e7 values, 400 MB; gisette's shape is 3e7): a typo like n=1e9 must

@@ -16,16 +16,23 @@
 
 namespace sparsesvm::data {
 
-core::Dataset make_nips2003_shaped(const GeneratorParams& params) {
+std::size_t check_nips2003_shaped(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
+  const std::size_t d = params.count("d");
+  const std::size_t latent = params.count("latent");
+  check_sample_size("nips2003_shaped", n, d);
+  if (n < 2 || params.count("probes") >= d || latent < 1 || latent > 1000 || !(params.real("separation") >= 0)) {
+    throw core::InputError("generator nips2003_shaped: need n >= 2, probes < d, 1 <= latent <= 1000, separation >= 0");
+  }
+  return n;
+}
+
+core::Dataset make_nips2003_shaped(const GeneratorParams& params) {
+  const std::size_t n = check_nips2003_shaped(params);
   const std::size_t d = params.count("d");
   const std::size_t probes = params.count("probes");
   const std::size_t latent = params.count("latent");
   const double separation = params.real("separation");
-  check_sample_size("nips2003_shaped", n, d);
-  if (n < 2 || probes >= d || latent < 1 || latent > 1000 || !(separation >= 0)) {
-    throw core::InputError("generator nips2003_shaped: need n >= 2, probes < d, 1 <= latent <= 1000, separation >= 0");
-  }
   const auto rows = static_cast<Eigen::Index>(n);
   const auto real = static_cast<Eigen::Index>(d - probes);
   const auto k = static_cast<Eigen::Index>(latent);

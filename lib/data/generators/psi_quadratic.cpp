@@ -39,15 +39,21 @@ std::vector<BasisFunction> basis_for_case(std::size_t basis_case) {
 
 }  // namespace
 
-core::Dataset make_psi_quadratic(const GeneratorParams& params) {
+std::size_t check_psi_quadratic(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
   const std::size_t basis_case = params.count("case");
   const double flip_probability = params.real("flip_probability");
   if (n < 2 || basis_case < 1 || basis_case > 4 || !(flip_probability >= 0 && flip_probability <= 1)) {
     throw core::InputError("generator psi_quadratic: need n >= 2, case in 1..4 and flip_probability in [0, 1]");
   }
-  const std::vector<BasisFunction> basis = basis_for_case(basis_case);
-  check_sample_size("psi_quadratic", n, basis.size());
+  check_sample_size("psi_quadratic", n, basis_for_case(basis_case).size());
+  return n;
+}
+
+core::Dataset make_psi_quadratic(const GeneratorParams& params) {
+  const std::size_t n = check_psi_quadratic(params);
+  const double flip_probability = params.real("flip_probability");
+  const std::vector<BasisFunction> basis = basis_for_case(params.count("case"));
   core::Rng rng(params.seed());
   core::DenseMatrix features(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(basis.size()));
   core::Vector y(static_cast<Eigen::Index>(n));

@@ -8,11 +8,16 @@
 
 namespace sparsesvm::data {
 
-core::Dataset make_psi_unit_disk(const GeneratorParams& params) {
+std::size_t check_psi_unit_disk(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
   if (n < 2) throw core::InputError("generator psi_unit_disk: need n >= 2");
-  core::Rng rng(params.seed());
   check_sample_size("psi_unit_disk", n, 2);
+  return n;
+}
+
+core::Dataset make_psi_unit_disk(const GeneratorParams& params) {
+  const std::size_t n = check_psi_unit_disk(params);
+  core::Rng rng(params.seed());
   core::DenseMatrix x(static_cast<Eigen::Index>(n), 2);
   core::Vector y(static_cast<Eigen::Index>(n));
   for (Eigen::Index i = 0; i < x.rows(); ++i) {

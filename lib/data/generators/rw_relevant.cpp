@@ -11,13 +11,21 @@
 
 namespace sparsesvm::data {
 
-core::Dataset make_rw_relevant(const GeneratorParams& params) {
+std::size_t check_rw_relevant(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
   const std::size_t d = params.count("d");
   check_sample_size("rw_relevant", n, d);
   const std::size_t d_rel = params.count("d_rel");
-  const double distance = params.real("distance");
+  params.real("distance");
   if (n < 2 || d_rel < 1 || d_rel > d) throw core::InputError("generator rw_relevant: need n >= 2 and 1 <= d_rel <= d");
+  return n;
+}
+
+core::Dataset make_rw_relevant(const GeneratorParams& params) {
+  const std::size_t n = check_rw_relevant(params);
+  const std::size_t d = params.count("d");
+  const std::size_t d_rel = params.count("d_rel");
+  const double distance = params.real("distance");
   const double mean_shift = distance / (2.0 * std::sqrt(static_cast<double>(d_rel)));
   core::Rng rng(params.seed());
   core::DenseMatrix x(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));

@@ -13,7 +13,7 @@
 
 namespace sparsesvm::data {
 
-core::Dataset make_sparse_categorical(const GeneratorParams& params) {
+std::size_t check_sparse_categorical(const GeneratorParams& params) {
   const std::size_t n = params.count("n");
   const std::size_t d = params.count("d");
   const std::size_t attributes = params.count("attributes");
@@ -23,6 +23,14 @@ core::Dataset make_sparse_categorical(const GeneratorParams& params) {
     throw core::InputError("generator sparse_categorical: need n >= 2, 1 <= attributes <= d and 1 <= informative <= "
                            "attributes");
   }
+  return n;
+}
+
+core::Dataset make_sparse_categorical(const GeneratorParams& params) {
+  const std::size_t n = check_sparse_categorical(params);
+  const std::size_t d = params.count("d");
+  const std::size_t attributes = params.count("attributes");
+  const std::size_t informative_attributes = params.count("informative");
   // Attribute a owns the columns [first[a], first[a + 1]).
   std::vector<std::size_t> first(attributes + 1, 0);
   for (std::size_t a = 0; a < attributes; ++a) first[a + 1] = first[a] + d / attributes + (a < d % attributes ? 1 : 0);
