@@ -14,8 +14,8 @@
 #   wpbc, wpbc24, wpbc60     r-cran-th.data's wpbc (UCI Wisconsin Prognostic Breast Cancer: status,
 #                            time, 30 nuclear features, tumour size, lymph nodes): wpbc has the status as
 #                            the class (recur +1); wpbc24/wpbc60 apply the FSV paper's class rules
-#                            (section 4): +1 recurred within 24 (60) months, -1 followed up at least 24
-#                            (60) months without recurring before; censored patients (no recurrence, less
+#                            (section 4): +1 recurred within 24 (60) months (time <= 24), -1 followed up
+#                            beyond 24 (60) months without recurring; censored patients (no recurrence, less
 #                            follow-up) and the 4 rows without a lymph node count are left out; time is
 #                            the outcome, not a feature (32 features)
 # caret, multtest and TH.data are only unpacked (apt-get download, dpkg -x) into a temporary folder: their R data
@@ -75,8 +75,8 @@ features <- setdiff(names(wpbc), c("status", "time"))
 export(wpbc[, c(features, "status")], "status", "R", "wpbc.csv")             # recurrent +1, non-recurrent -1
 complete <- wpbc[complete.cases(wpbc), ]
 for (months in c(24, 60)) {
-  early <- complete$status == "R" & complete$time < months                   # recurred within `months`
-  late <- complete$time >= months                                             # no recurrence before `months`
+  early <- complete$status == "R" & complete$time <= months                  # recurred within `months`
+  late <- complete$time > months                                              # followed up beyond `months` without
   kept <- complete[early | late, c(features, "status")]
   kept$status <- ifelse((early)[early | late], "A", "B")
   export(kept, "status", "A", sprintf("wpbc%d.csv", months))

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <csignal>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -26,6 +27,9 @@ std::string version_text() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A file size limit (ulimit -f) would kill the process on the first write past it; ignored, the write
+  // fails with EFBIG and is reported like a full disk (path, reason, exit 1, a "stopped" line in run.log).
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"sparsesvm: sparse linear classifiers and the experiments of five papers on sparse SVMs"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <limits>
 #include <map>
 #include <set>
 
@@ -190,6 +189,12 @@ std::string objective_ratio_csv(const ExperimentConfig& config, const std::vecto
   return table;
 }
 
+// A cell's mean (empty without values) and sample std (empty for fewer than two values) as CSV fields.
+std::string mean_field(const std::vector<double>& values) { return values.empty() ? "" : format_number(mean(values)); }
+std::string std_field(const std::vector<double>& values) {
+  return values.size() < 2 ? "" : format_number(sample_stddev(values));
+}
+
 // The numbers behind table_<metric>.csv, one row per (method, data set, condition): mean, sample std
 // (empty for fewer than two values), n and failed, for pandas or R rather than for reading.
 std::string numeric_table(const ExperimentConfig& config, const std::vector<std::pair<std::string, std::string>>& columns,
@@ -201,9 +206,7 @@ std::string numeric_table(const ExperimentConfig& config, const std::vector<std:
       const auto found = cells.find({name, condition, method.label, metric});
       if (found == cells.end()) continue;
       const Cell& cell = found->second;
-      const double nan = std::numeric_limits<double>::quiet_NaN();
-      table += csv_line({method.label, name, condition, format_number(cell.values.empty() ? nan : mean(cell.values)),
-                         format_number(cell.values.size() < 2 ? nan : sample_stddev(cell.values)),
+      table += csv_line({method.label, name, condition, mean_field(cell.values), std_field(cell.values),
                          std::to_string(cell.values.size()), std::to_string(cell.failed)});
     }
   }
@@ -282,9 +285,8 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
         const auto found = cells.find({column, condition, method.label, metric});
         if (found == cells.end() || (found->second.values.empty() && found->second.failed == 0)) continue;
         const Cell& cell = found->second;
-        summary_csv += csv_line({column, condition, method.label, metric, format_number(mean(cell.values)),
-                                 format_number(sample_stddev(cell.values)), std::to_string(cell.values.size()),
-                                 std::to_string(cell.failed)});
+        summary_csv += csv_line({column, condition, method.label, metric, mean_field(cell.values),
+                                 std_field(cell.values), std::to_string(cell.values.size()), std::to_string(cell.failed)});
       }
     }
   }

@@ -66,13 +66,21 @@ void write_all(const std::string& path, const std::string& content, const std::s
 }  // namespace
 
 void write_file_atomically(const std::string& path, const std::string& content) {
-  const std::filesystem::path target(path);
   std::error_code error;
+  // A symbolic link is followed (its target is replaced, not the link); a device, FIFO or directory is
+  // refused (the rename below would replace it, as root even /dev/full).
+  const std::filesystem::path target = std::filesystem::is_symlink(path, error)
+                                           ? std::filesystem::weakly_canonical(path, error)
+                                           : std::filesystem::path(path);
+  const auto status = std::filesystem::status(target, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    throw core::InputError(fmt::format("{}: exists and is not a regular file; give a file path", path));
+  }
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), error);
   if (error) {
     throw core::InputError(fmt::format("{}: cannot create directory ({})", target.parent_path().string(), error.message()));
   }
-  const std::string temporary = fmt::format("{}.tmp.{}", path, ::getpid());
+  const std::string temporary = fmt::format("{}.tmp.{}", target.string(), ::getpid());
   write_all(temporary, content, path);
   std::filesystem::rename(temporary, target, error);
   if (error) {

@@ -14,11 +14,10 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// A column at `value` >= 0 with reduced cost `rc` violates optimality by |rc| when it is positive (it must
-// be basic) and by max(0, -rc) at its bound.
-double column_violation(double value, double reduced_cost) {
-  return value > 0.0 ? std::abs(reduced_cost) : std::max(0.0, -reduced_cost);
-}
+// Dual infeasibility of a column at its lower bound 0 with reduced cost `rc`: max(0, -rc). (Basic
+// columns with |rc| > 0 would break complementary slackness; the duality gap measures that, so that
+// rounding noise like w_j = 1e-27 on a nonbasic column does not count.)
+double dual_infeasibility(double reduced_cost) { return std::max(0.0, -reduced_cost); }
 
 // The `limit` candidates with the largest violation, largest first (ties by index: deterministic).
 std::vector<Eigen::Index> most_violated(std::vector<std::pair<double, Eigen::Index>> candidates, std::size_t limit) {
@@ -38,45 +37,61 @@ double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseA
 }  // namespace
 
 bool LpCertificate::within(double relative_tolerance) const {
-  return reduced_cost_violation <= relative_tolerance * cost_scale &&
-         constraint_violation <= relative_tolerance * margin_scale && std::abs(relative_gap) <= relative_tolerance;
+  return reduced_cost_violation <= relative_tolerance && constraint_violation <= relative_tolerance &&
+         std::abs(relative_gap) <= relative_tolerance;
+}
+
+double feature_cost_scale(const StepLpCosts& costs) {
+  const double features = std::max({largest_magnitude(costs.plus), largest_magnitude(costs.minus), std::abs(costs.linf)});
+  return features > 0.0 ? features : largest_magnitude(costs.slack);  // RLP: no feature costs, scale by C
 }
 
 LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf) {
   const core::Vector& y = data.labels();
   const core::Vector w = point.w_plus - point.w_minus;
   const core::Vector t = margins(data, w, point.b);
-  LpCertificate certificate;
-  certificate.cost_scale = std::max({1.0, largest_magnitude(costs.plus), largest_magnitude(costs.minus),
-                                     std::abs(costs.bias), largest_magnitude(costs.slack), std::abs(costs.linf)});
-  certificate.margin_scale = std::max(1.0, largest_magnitude(costs.margin));
-  double& primal = certificate.constraint_violation;
-  double& dual = certificate.reduced_cost_violation;
-  // Primal: every example row and every bound (the l_inf rows below).
+  // Each violation relative to the size of what it is measured against: reduced costs of feature columns
+  // against the largest feature cost, of slack columns (and b's, and the multipliers' signs) against the
+  // largest C_i, rows against the largest margin, the gap against |F|. A tiny lambda is then held to
+  // the same relative accuracy as lambda = 1.
+  const double tiny = std::numeric_limits<double>::min();
+  const double feature_scale = std::max(feature_cost_scale(costs), tiny);
+  const double slack_scale = std::max(largest_magnitude(costs.slack), tiny);
+  const double margin_scale = std::max(largest_magnitude(costs.margin), tiny);
+  double primal = 0.0;  // absolute first, scaled at the end
   for (Eigen::Index i = 0; i < t.size(); ++i) {
     primal = std::max({primal, costs.margin[i] - t[i] - point.xi[i], -point.xi[i]});
   }
   primal = std::max({primal, -point.w_plus.minCoeff(), -point.w_minus.minCoeff(), 0.0});
-  // Dual: the reduced cost of every column, the sign of every multiplier.
   const core::Vector g = data.transpose_times((point.alpha.array() * y.array()).matrix());  // g_j = sum_i alpha_i y_i x_ij
   const core::Vector beta = linf ? point.beta : core::Vector::Zero(g.size());
+  double feature_dual = 0.0;
   for (Eigen::Index j = 0; j < g.size(); ++j) {
-    dual = std::max({dual, column_violation(point.w_plus[j], costs.plus[j] - g[j] - beta[j]),
-                     column_violation(point.w_minus[j], costs.minus[j] + g[j] - beta[j]), beta[j]});
+    feature_dual = std::max({feature_dual, dual_infeasibility(costs.plus[j] - g[j] - beta[j]),
+                             dual_infeasibility(costs.minus[j] + g[j] - beta[j]), beta[j]});
   }
+  double slack_dual = std::abs(costs.bias - point.alpha.dot(y));
   for (Eigen::Index i = 0; i < t.size(); ++i) {
-    dual = std::max({dual, column_violation(point.xi[i], costs.slack[i] - point.alpha[i]), -point.alpha[i]});
+    slack_dual = std::max({slack_dual, dual_infeasibility(costs.slack[i] - point.alpha[i]), -point.alpha[i]});
   }
-  dual = std::max(dual, std::abs(costs.bias - point.alpha.dot(y)));
   double primal_objective = costs.plus.dot(point.w_plus) + costs.minus.dot(point.w_minus) + costs.bias * point.b +
                             costs.slack.dot(point.xi);
+  // The gap's scale: the objective's size with every cost at the largest of its kind. A DCA step's
+  // objective can nearly vanish (near convergence the tilt cancels the penalty's cost of every nonzero
+  // w_j), and the gap cannot be small relative to that, only relative to what the costs could make.
+  double gap_scale = feature_scale * (point.w_plus.lpNorm<1>() + point.w_minus.lpNorm<1>()) +
+                     slack_scale * (point.xi.lpNorm<1>() + std::abs(point.b));
   if (linf) {
     for (Eigen::Index j = 0; j < g.size(); ++j) primal = std::max(primal, point.w_plus[j] + point.w_minus[j] - point.nu);
-    dual = std::max(dual, column_violation(point.nu, costs.linf + beta.sum()));
+    feature_dual = std::max(feature_dual, dual_infeasibility(costs.linf + beta.sum()));
     primal_objective += costs.linf * point.nu;
+    gap_scale += feature_scale * std::abs(point.nu);
   }
+  LpCertificate certificate;
+  certificate.reduced_cost_violation = std::max(feature_dual / feature_scale, slack_dual / slack_scale);
+  certificate.constraint_violation = primal / margin_scale;
   const double dual_objective = point.alpha.dot(costs.margin);
-  certificate.relative_gap = (primal_objective - dual_objective) / std::max(1.0, std::abs(primal_objective));
+  certificate.relative_gap = (primal_objective - dual_objective) / std::max(gap_scale, tiny);
   return certificate;
 }
 
@@ -272,7 +287,7 @@ StepLpPoint GeneratedLp::point_of(const core::Vector& primal, const core::Vector
 std::vector<Eigen::Index> GeneratedLp::violated_examples(const StepLpPoint& point, const StepLpCosts& costs) const {
   if (!settings_.generate_examples) return {};
   const core::Vector t = margins(data_, point.w_plus - point.w_minus, point.b);
-  const double tolerance = settings_.relative_tolerance * std::max(1.0, largest_magnitude(costs.margin));
+  const double tolerance = settings_.relative_tolerance * largest_magnitude(costs.margin);
   std::vector<std::pair<double, Eigen::Index>> candidates;
   for (Eigen::Index i = 0; i < t.size(); ++i) {
     const double violation = costs.margin[i] - t[i];
@@ -283,8 +298,7 @@ std::vector<Eigen::Index> GeneratedLp::violated_examples(const StepLpPoint& poin
 
 std::vector<Eigen::Index> GeneratedLp::priced_features(const StepLpPoint& point, const StepLpCosts& costs) const {
   const core::Vector g = data_.transpose_times((point.alpha.array() * data_.labels().array()).matrix());
-  const double tolerance =
-      settings_.relative_tolerance * std::max({1.0, largest_magnitude(costs.plus), largest_magnitude(costs.minus)});
+  const double tolerance = settings_.relative_tolerance * feature_cost_scale(costs);
   std::vector<std::pair<double, Eigen::Index>> candidates;
   std::size_t working = 0;
   for (Eigen::Index j = 0; j < g.size(); ++j) {

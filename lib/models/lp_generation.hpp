@@ -54,18 +54,20 @@ struct StepLpPoint {
   core::Vector beta;   // d (l_inf only; empty otherwise)
 };
 
-// How far a point is from optimality on the full LP: the largest reduced-cost (dual) violation over every
-// column and dual sign, the largest constraint (primal) violation over every row, and complementary
-// slackness is implied where both are zero (basic columns have zero reduced cost: checked as |rc|).
+// How far a point is from optimality on the full LP, each number relative: the largest dual
+// infeasibility (negative reduced cost of any column, wrong sign of any multiplier) over the largest cost
+// of its kind (feature costs for w and nu; C_i for the slacks, b and the multipliers), the largest
+// constraint violation over the largest margin, and the duality gap (primal - sum_i alpha_i m_i) over
+// the objective's size with each cost at the largest of its kind (sum_k scale_k |x_k|). All three near zero prove the point optimal: feasible, dual feasible, and the
+// gap closes complementary slackness.
 struct LpCertificate {
   double reduced_cost_violation = 0.0;
   double constraint_violation = 0.0;
-  double relative_gap = 0.0;  // (primal - dual objective) / max(1, |primal|), dual = sum_i alpha_i m_i
-  // Scales of the two violations' tolerances: max(1, |costs|) and max(1, |margins|).
-  double cost_scale = 1.0;
-  double margin_scale = 1.0;
+  double relative_gap = 0.0;
   bool within(double relative_tolerance) const;
 };
+// The largest feature cost (|p_j|, |q_j|, r), or the largest C_i when there is none (RLP).
+double feature_cost_scale(const StepLpCosts& costs);
 LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf);
 
 struct GenerationSettings {

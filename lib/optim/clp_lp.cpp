@@ -104,17 +104,20 @@ void ClpLp::set_row_lower(const core::Vector& row_lower) {
 
 void ClpLp::add_columns(const LpBlock& columns) {
   if (columns.size() == 0) return;
-  if (!cost_admissible(columns.cost.data(), columns.size(), this->columns())) return;
+  // Inadmissible costs are reported by solve(); the columns are added all the same (with cost 0), so that
+  // the caller's column numbering stays right.
+  const bool admissible = cost_admissible(columns.cost.data(), columns.size(), this->columns());
+  const std::vector<double> cost = admissible ? columns.cost : std::vector<double>(columns.size(), 0.0);
   // Reduced costs c_j - a_j'y of the new columns under the last duals: all >= 0 keeps dual feasibility.
   const double* duals = model_->dualRowSolution();
   for (std::size_t t = 0; t < columns.size() && dual_feasible_; ++t) {
-    double reduced_cost = columns.cost[t];
+    double reduced_cost = cost[t];
     for (int k = columns.starts[t]; k < columns.starts[t + 1]; ++k) reduced_cost -= duals[columns.index[k]] * columns.value[k];
     dual_feasible_ = reduced_cost >= 0.0;
   }
   const std::vector<double> lower = clp_bounds(Eigen::Map<const core::Vector>(columns.lower.data(), columns.lower.size()));
   const std::vector<double> upper = clp_bounds(Eigen::Map<const core::Vector>(columns.upper.data(), columns.upper.size()));
-  model_->addColumns(static_cast<int>(columns.size()), lower.data(), upper.data(), columns.cost.data(),
+  model_->addColumns(static_cast<int>(columns.size()), lower.data(), upper.data(), cost.data(),
                      columns.starts.data(), columns.index.data(), columns.value.data());
 }
 

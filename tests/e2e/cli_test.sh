@@ -59,6 +59,11 @@ expect_error "a malformed shard is refused" "expected I/N with whole numbers" \
 "$bin" run "$root/configs/quickstart.yaml" --no-such-flag >/dev/null 2>&1
 status=$?
 ((status == 1)) || { echo "FAIL: an unknown flag exits $status, not 1"; failures=$((failures + 1)); }
+expect_error "--weights onto a device is refused" "/dev/full: exists and is not a regular file" \
+  "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --weights /dev/full
+touch "$tmp/target.csv" && ln -s "$tmp/target.csv" "$tmp/link.csv"
+"$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --out "$tmp/link.csv" >/dev/null
+[[ -L "$tmp/link.csv" && -s "$tmp/target.csv" ]] || { echo "FAIL: --out onto a symlink replaced the link"; failures=$((failures + 1)); }
 expect_ok "fit writes a result row" "optimal" "$bin" fit -m RLSVM0 --lambda 0.5 -t standardize \
   "$root/datasets/sonar.csv" --out "$tmp/row.csv" --weights "$tmp/weights.csv"
 head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,tolerance,objective_tolerance,max_iterations,lp_form,surrogate_stop,status,objective,iterations,inner_iterations,nnz,train_accuracy,time_s,stop_reason" \

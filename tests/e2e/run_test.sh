@@ -107,17 +107,17 @@ out=$("$bin" collect "$tmp/damaged" 2>&1)
 status=$?
 ((status == 1)) || fail "collect of a damaged file exited $status"
 grep -q "the file is damaged" <<<"$out" || fail "damaged file message: $out"
-# A full disk (simulated by a file size limit, with SIGXFSZ ignored so writes fail with EFBIG): exit 1,
+# A full disk (simulated by a file size limit: sparsesvm ignores SIGXFSZ, so writes fail with EFBIG): exit 1,
 # the path and the OS reason, a "stopped" line in run.log, and nothing written before is touched.
 cp -r "$tmp/j2" "$tmp/full"
 before=$(cd "$tmp/full" && sha256sum tasks/*.csv results.csv table_*.csv)
 : >"$tmp/full/run.log"  # room for the "stopped" line under the 1 KB limit (on a really full disk it is lost)
-out=$(trap '' XFSZ; ulimit -f 1; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=5 2>&1)
+out=$(ulimit -f 1; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=5 2>&1)
 status=$?
 ((status == 1)) || fail "a results.csv larger than the file size limit exited $status"
 grep -q "$tmp/full/results.csv: cannot write file (File too large)" <<<"$out" || fail "file size limit message: $out"
 grep -q "stopped: .*results.csv: cannot write file (File too large)" "$tmp/full/run.log" || fail "run.log does not say why it stopped"
-out=$(trap '' XFSZ; ulimit -f 0; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=6 2>&1)
+out=$(ulimit -f 0; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=6 2>&1)
 status=$?
 ((status == 1)) || fail "task files over the file size limit exited $status"
 grep -q "$tmp/full/tasks/.*: cannot write file (File too large)" <<<"$out" || fail "task file size limit message: $out"

@@ -21,8 +21,8 @@ std::size_t check_nips2003_shaped(const GeneratorParams& params) {
   const std::size_t d = params.count("d");
   const std::size_t latent = params.count("latent");
   check_sample_size("nips2003_shaped", n, d);
-  if (n < 2 || params.count("probes") >= d || latent < 1 || latent > 1000 || !(params.real("separation") >= 0)) {
-    throw core::InputError("generator nips2003_shaped: need n >= 2, probes < d, 1 <= latent <= 1000, separation >= 0");
+  if (n < 2 || params.count("probes") >= d || latent < 1 || latent > 1000 || !(params.real("separation") >= 0 && params.real("separation") <= 1e3)) {
+    throw core::InputError("generator nips2003_shaped: need n >= 2, probes < d, 1 <= latent <= 1000, 0 <= separation <= 1000");
   }
   return n;
 }
