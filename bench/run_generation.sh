@@ -22,15 +22,23 @@ measure() {
   shift
   /usr/bin/time -f "%e %M" -o "$tmp/time" timeout "$limit" "$@" >"$tmp/out" 2>"$tmp/err"
   local status=$?
-  read -r seconds kilobytes <"$tmp/time" 2>/dev/null || { seconds=NA; kilobytes=0; }
+  # /usr/bin/time puts "Command exited with non-zero status N" first when the command failed.
+  read -r seconds kilobytes < <(tail -1 "$tmp/time") || { seconds=NA; kilobytes=0; }
+  [[ "$kilobytes" =~ ^[0-9]+$ ]] || kilobytes=0
   if ((status == 124)); then seconds="> $limit"; fi
   printf '%-52s | %10s s | %6d MB | %s\n' "$label" "$seconds" $((kilobytes / 1024)) \
     "$(grep -v '^total' "$tmp/out" | tail -1 | cut -c1-220)"
 }
 
+# SECTIONS picks parts to run: arcene, gisette_lp (generation and full LP), gisette_highs, gisette_dca.
+sections=${SECTIONS:-arcene gisette_lp gisette_highs gisette_dca}
+wanted() { [[ " $sections " == *" $1 "* ]]; }
+output=bench/generation_results.txt
+[[ -z "${SECTIONS:-}" ]] || output=/dev/null  # a partial run only prints
 {
-  echo "# bench/run_generation.sh on $(date -u +%Y-%m-%d), $(nproc) cores, limit $limit s per run"
+  echo "# bench/run_generation.sh on $(date -u +%Y-%m-%d), $(nproc) cores, limit $limit s per run, sections: $sections"
   echo "# data: $arcene; $gisette (standardized)"
+  if wanted arcene; then
   echo "## arcene-shaped 200 x 10000: OneNormSVM over the DCA lambda grid, one workspace"
   measure "OneNormSVM path, generation" "$bench" "$arcene" OneNormSVM 2 "$grid"
   measure "OneNormSVM path, full LP" "$bench" "$arcene" OneNormSVM 1 "$grid"
@@ -40,12 +48,19 @@ measure() {
     measure "$method lambda=1 (DCA), generation" "$bench" "$arcene" "$method" 2 1
     measure "$method lambda=1 (DCA), full LP" "$bench" "$arcene" "$method" 1 1
   done
+  fi
   echo "## gisette-shaped 6000 x 5000: lambda = 1 (the Fig. 15 setting)"
-  measure "OneNormSVM, generation" "$bench" "$gisette" OneNormSVM 2 1
-  measure "OneNormSVM, full LP" "$bench" "$gisette" OneNormSVM 1 1
-  "$bench" "$gisette" OneNormSVM 2 1 --export "$tmp/gisette" >/dev/null
-  measure "OneNormSVM, HiGHS (scipy)" /usr/bin/python3 bench/highs_one_norm.py "$tmp/gisette" 1 "$limit"
-  for method in RLSVM0 CapOneNormSVM; do
-    measure "$method (DCA), generation" "$bench" "$gisette" "$method" 2 1
-  done
-} | tee bench/generation_results.txt
+  if wanted gisette_lp; then
+    measure "OneNormSVM, generation" "$bench" "$gisette" OneNormSVM 2 1
+    measure "OneNormSVM, full LP" "$bench" "$gisette" OneNormSVM 1 1
+  fi
+  if wanted gisette_highs; then
+    "$bench" "$gisette" OneNormSVM 2 1 --export "$tmp/gisette" >/dev/null
+    measure "OneNormSVM, HiGHS (scipy)" /usr/bin/python3 bench/highs_one_norm.py "$tmp/gisette" 1 "$limit"
+  fi
+  if wanted gisette_dca; then
+    for method in RLSVM0 CapOneNormSVM; do
+      measure "$method (DCA), generation" "$bench" "$gisette" "$method" 2 1
+    done
+  fi
+} | tee "$output"

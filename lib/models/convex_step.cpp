@@ -140,7 +140,9 @@ bool StepSolver::generates(const ConvexStep& step) const {
   if (step.lp_form != LpForm::by_shape) return step.lp_form == LpForm::generation;
   const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
                                             : static_cast<double>(data_.n()) * static_cast<double>(data_.d());
-  return step.regularizer == Regularizer::l1 && nonzeros > kGenerationNonzeros;
+  const bool wide = data_.d() >= kWideRatio * data_.n();
+  const bool tall = data_.n() >= kExamplesPerFeature * data_.d();
+  return step.regularizer == Regularizer::l1 && nonzeros > kGenerationNonzeros && (wide || tall);
 }
 
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
