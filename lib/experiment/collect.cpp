@@ -142,6 +142,7 @@ std::string table_cell(const std::vector<double>& values) {
 struct Cell {
   std::vector<double> values;
   std::size_t failed = 0;
+  std::size_t rows = 0;  // result rows of the cell, whether or not they have this metric
 };
 
 // The values of `metric` of methods a and b on the repetitions of (dataset, condition) where both have a
@@ -271,6 +272,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   for (const Row& row : rows) {
     for (const std::string& metric : metrics) {
       Cell& cell = cells[{row.at("dataset"), row.at("condition"), row.at("method"), metric}];
+      ++cell.rows;
       if (failed(row)) {
         ++cell.failed;
       } else if (!row.at(metric).empty()) {
@@ -307,9 +309,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
         const Cell& cell = found->second;
         std::string text = cell.values.empty() ? "-" : table_cell(cell.values);
         if (cell.failed > 0) text += fmt::format(" ({} failed)", cell.failed);
-        if (cell.values.size() + cell.failed < planned_per_cell) {
-          text += fmt::format(" (n = {} of {})", cell.values.size() + cell.failed, planned_per_cell);
-        }
+        if (cell.rows < planned_per_cell) text += fmt::format(" (n = {} of {})", cell.rows, planned_per_cell);
         line.push_back(text);
       }
       table += csv_line(line);
