@@ -15,8 +15,9 @@
 // enter exactly while |g_j| > lambda ([DCA] A.2's dual; Bradley-Mangasarian [FSV] (13)).
 // An example outside the working set has no row and no xi_i: its constraint is assumed slack at xi_i = 0,
 // which holds while y_i (x_i.w + b) >= m_i; a violated one enters with its xi_i.
-// Each round solves the restricted LP warm (ClpLp), adds violated examples if any (dual simplex next),
-// else the features that price out (primal simplex next), and stops when neither exists. The answer is
+// Each round solves the restricted LP warm (ClpLp), adds the features that price out if any, else the
+// violated examples (each with its slack made basic, so the basis stays primal feasible); primal simplex
+// continues either way; it stops when neither exists. The answer is
 // then certified on the full problem by `certify`: the restricted solution, extended by zeros, is primal
 // feasible and its duals, extended by zeros, are dual feasible, so it is an optimum of the full LP.
 // X is never copied whole: pricing and the constraint check use the data set's products, and the
