@@ -133,20 +133,30 @@ class Reader {
 
 // Every mapping of the tree has plain scalar keys, each once (yaml-cpp would keep the first of two
 // silently, and a non-scalar key cannot be read as a name).
-// Aliases can make a cycle or an exponential fan-out: a depth or size no config needs is an error.
+// Aliases can make a cycle or an exponential fan-out (also of one long string: fuzzing found a config
+// whose aliases expanded to gigabytes when the resolved config was written out): a depth, a number of
+// values or an amount of text, counted with aliases expanded, that no config needs is an error.
 constexpr std::size_t kMaxConfigDepth = 32;
 constexpr std::size_t kMaxConfigNodes = 100'000;
+constexpr std::size_t kMaxConfigCharacters = 4'000'000;
+
+struct TreeSize {
+  std::size_t nodes = 0;
+  std::size_t characters = 0;
+};
 
 void check_tree(const YAML::Node& node, const std::string& key, const Reader& reader, std::size_t depth,
-                std::size_t& nodes) {
-  if (depth > kMaxConfigDepth || ++nodes > kMaxConfigNodes) {
-    reader.fail(key.empty() ? "(top level)" : key, fmt::format("the config nests deeper than {} levels or holds more "
-                                                               "than {} values (an alias cycle?)",
-                                                               kMaxConfigDepth, kMaxConfigNodes));
+                TreeSize& size) {
+  size.characters += node.IsScalar() ? node.Scalar().size() : 0;
+  if (depth > kMaxConfigDepth || ++size.nodes > kMaxConfigNodes || size.characters > kMaxConfigCharacters) {
+    reader.fail(key.empty() ? "(top level)" : key,
+                fmt::format("the config nests deeper than {} levels or holds more than {} values or {} characters "
+                            "(an alias cycle or fan-out?)",
+                            kMaxConfigDepth, kMaxConfigNodes, kMaxConfigCharacters));
   }
   if (node.IsSequence()) {
     for (std::size_t k = 0; k < node.size(); ++k) {
-      check_tree(node[k], fmt::format("{}[{}]", key, k), reader, depth + 1, nodes);
+      check_tree(node[k], fmt::format("{}[{}]", key, k), reader, depth + 1, size);
     }
   }
   if (!node.IsMap()) return;
@@ -155,13 +165,14 @@ void check_tree(const YAML::Node& node, const std::string& key, const Reader& re
     if (!entry.first.IsScalar()) reader.fail(key.empty() ? "(top level)" : key, "a mapping key must be a plain name");
     const std::string name = entry.first.Scalar();
     if (!seen.insert(name).second) reader.fail(Reader::join(key, name), "given twice; give each key once");
-    check_tree(entry.second, Reader::join(key, name), reader, depth + 1, nodes);
+    size.characters += name.size();
+    check_tree(entry.second, Reader::join(key, name), reader, depth + 1, size);
   }
 }
 
 void check_tree(const YAML::Node& root, const Reader& reader) {
-  std::size_t nodes = 0;
-  check_tree(root, "", reader, 0, nodes);
+  TreeSize size;
+  check_tree(root, "", reader, 0, size);
 }
 
 // Sets "a.b.c=value" in the YAML tree (the value parsed as YAML); the parent path must exist.

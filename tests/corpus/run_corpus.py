@@ -329,6 +329,10 @@ def config_cases():
         ("second_document", "", "", "documents"),
         ("non_scalar_key", "seed: 3", "? [a, b]\n: 3\nseed: 3", ""),
         ("alias_key", "seed: 3", "seed: &s 3\n*s : 4", "unknown key"),
+        # An alias fan-out of one long string (fuzzing: gigabytes when the resolved config was written).
+        ("alias_fan_out_text", "seed: 3", "seed: 3\nz: &a " + "x" * 3000 + "\ny: &b [" + ", ".join(["*a"] * 10) +
+         "]\nx: &c [" + ", ".join(["*b"] * 10) + "]\nw: &d [" + ", ".join(["*c"] * 10) + "]\nv: [" +
+         ", ".join(["*d"] * 10) + "]", "characters"),
         ("tab_indent", "  - name: gaussians", "\t- name: gaussians", ""),
         ("unclosed_bracket", "methods: [OneNormSVM, SVM]", "methods: [OneNormSVM, SVM", ""),
         ("top_level_list", None, "- a\n- b\n", ""),
