@@ -19,14 +19,19 @@ namespace sparsesvm::experiment {
 namespace {
 
 // yaml-cpp 0.7 (Debian 12) never returns from a document with a line that starts with ',' (found by
-// fuzzing: ", a" loops, allocating without end). Such text is refused before it reaches the parser;
-// `where` names it in the error (a file, or an override).
+// fuzzing: ", a" loops, allocating without end), also after an anchor or a tag ("&a, b", "!t, b": found
+// by fuzzing later). Such text is refused before it reaches the parser; `where` names it in the error
+// (a file, or an override).
 void refuse_leading_commas(const std::string& text, const std::string& where) {
   std::istringstream lines(text);
   std::size_t number = 0;
   for (std::string line; std::getline(lines, line);) {
     ++number;
-    const std::size_t first = line.find_first_not_of(" \t");
+    std::size_t first = line.find_first_not_of(" \t");
+    while (first != std::string::npos && (line[first] == '&' || line[first] == '!')) {  // anchors and tags
+      first = line.find_first_of(" \t,", first);
+      if (first != std::string::npos) first = line.find_first_not_of(" \t", first);
+    }
     if (first != std::string::npos && line[first] == ',') {
       throw core::ConfigError(fmt::format("{}:{}: a line starts with ','; write the comma at the end of the line before "
                                     "(yaml-cpp cannot parse this)", where, number));
