@@ -15,8 +15,8 @@ namespace sparsesvm::models {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-// A solved LP is optimal when its certificate on the full problem is within this, relative to the
-// largest cost and margin (Clp's own tolerances are 1e-7, absolute on its scaled copy).
+// A solved LP is optimal when its certificate on the full problem (lp_generation.hpp: each violation
+// relative to its own scale) is within this.
 constexpr double kCertificateTolerance = 1e-6;
 
 // The LP of the class comment, with zero costs; `with_linf` adds the column nu and its d rows.
