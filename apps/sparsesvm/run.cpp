@@ -193,7 +193,7 @@ Command add_run(CLI::App& app) {
   command->add_option("config", options->config, "the experiment config (YAML)")->required()->check(CLI::ExistingFile);
   command->add_option("overrides", options->overrides, "key.path=value overrides, e.g. protocol.outer.repetitions=3");
   command->add_option("-j,--jobs", options->jobs, "tasks run in parallel")->check(CLI::Range(1, 256));
-  command->add_option("--shard", options->shard, "run only shard I of N (groups of tasks sharing a data set and outer split, group index mod N == I), e.g. 0/4");
+  command->add_option("--shard", options->shard, "run only shard I of N, e.g. 0/4: whole groups of tasks sharing a data set and outer split, balanced by data set size");
   command->add_option("--out", options->out, "run directory (default results/<config name>)");
   command->add_flag("--dry-run", options->dry_run, "print the task plan without fitting");
   command->add_flag("--force", options->force, "run into a directory that holds another config's run");

@@ -206,6 +206,11 @@ void apply_override(YAML::Node& root, const std::string& item, const Reader& rea
   for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
     walked = Reader::join(walked, parts[k]);
     YAML::Node next = current.IsSequence() ? current[index_of(current, parts[k], walked)] : current[parts[k]];
+    // A section the file omits is made here (empty); the schema check that follows refuses unknown keys.
+    if (!next && current.IsMap()) {
+      current[parts[k]] = YAML::Node(YAML::NodeType::Map);
+      next.reset(current[parts[k]]);
+    }
     if (!next || next.IsScalar()) reader.fail(walked, "override path does not exist in the config");
     current.reset(next);
   }

@@ -1,5 +1,6 @@
 #include "experiment/tasks.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <thread>
 
@@ -41,7 +43,14 @@ std::string dataset_key(const DatasetInstance& instance) {
 }
 
 // The bytes of a data file, or of every file of a NIPS 2003 DIR/NAME prefix (sorted by name), hashed.
-std::string file_content_hash(const data::DataSource& source) {
+// A file data set's content hash (the loaders' own checksum of each file, data::read_text_file) and
+// its line count, which stands for its number of examples when shards are balanced.
+struct FileContent {
+  std::string hash;
+  std::size_t lines = 0;
+};
+
+FileContent file_content(const data::DataSource& source) {
   namespace fs = std::filesystem;
   std::vector<fs::path> files;
   if (source.format == "nips2003") {
@@ -56,18 +65,31 @@ std::string file_content_hash(const data::DataSource& source) {
   } else {
     files.push_back(source.location);
   }
-  std::string digests;  // the loaders' own checksum of each file (data::read_text_file)
-  for (const fs::path& file : files) digests += file.filename().string() + ":" + data::read_text_file(file.string()).sha256 + ";";
-  return core::sha256_hex(digests);
+  std::string digests;
+  FileContent content;
+  for (const fs::path& file : files) {
+    const data::TextFile text = data::read_text_file(file.string());
+    digests += file.filename().string() + ":" + text.sha256 + ";";
+    content.lines += static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
+  }
+  content.hash = core::sha256_hex(digests);
+  return content;
 }
 
 // Everything about a data set instance that its rows depend on: the source (a generator spec is its
 // content; a file's bytes are hashed, and where it lies does not matter), loader options and transforms.
-std::string dataset_fingerprint(const DatasetInstance& instance) {
+// `examples` is set to the instance's number of examples (a file's line count) for shard balancing.
+std::string dataset_fingerprint(const DatasetInstance& instance, std::size_t& examples) {
   const bool generated = instance.source.format == "generator";
+  std::string source = "spec=" + instance.source.location;
+  examples = instance.examples;
+  if (!generated) {
+    const FileContent content = file_content(instance.source);
+    source = "content=" + content.hash;
+    examples = content.lines;
+  }
   std::string text = fmt::format("name={};condition={};format={};{};", instance.name, instance.condition,
-                                 instance.source.format,
-                                 generated ? "spec=" + instance.source.location : "content=" + file_content_hash(instance.source));
+                                 instance.source.format, source);
   for (const auto& [key, value] : instance.source.options) text += fmt::format("option {}={};", key, value);
   for (const std::string& transform : instance.transforms) text += "transform " + transform + ";";
   for (const auto& [name, values] : instance.method_grid) text += fmt::format("method_grid {}={};", name, fmt::join(values, ","));
@@ -376,7 +398,8 @@ std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::st
       if (missing) missing->push_back(fmt::format("{}: {}", instance.name, instance.missing_hint));
       continue;
     }
-    const std::string dataset = dataset_fingerprint(instance);
+    std::size_t examples = 0;
+    const std::string dataset = dataset_fingerprint(instance, examples);
     for (std::size_t r = 0; r < outer_count(config.protocol); ++r) {
       for (std::size_t m = 0; m < config.methods.size(); ++m) {
         // A readable stem, then a hash of everything the row depends on: a changed config or data file
@@ -386,19 +409,37 @@ std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::st
         const std::string id = file_safe(fmt::format("{}{}__rep{:03}__{}__{}", instance.name,
                                                      instance.condition.empty() ? "" : "__" + instance.condition, r,
                                                      config.methods[m].label, content.substr(0, kTaskHashLength)));
-        tasks.push_back(Task{d, r, m, id});
+        tasks.push_back(Task{d, r, m, id, static_cast<double>(examples)});
       }
     }
   }
   return tasks;
 }
 
+// Longest processing time first: groups by decreasing weight (plan order among equals), each to the
+// shard with the least weight so far (the lowest index among equals). Groups of equal weight thus go
+// round the shards, and a large data set's groups are spread before the small ones fill the gaps.
 std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard, std::size_t count) {
-  std::vector<Task> mine;
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_number;
+  std::vector<double> group_weight;
   for (const Task& task : tasks) {
-    const auto group = group_number.try_emplace({task.dataset, task.repetition}, group_number.size()).first->second;
-    if (group % count == shard) mine.push_back(task);
+    if (group_number.try_emplace({task.dataset, task.repetition}, group_number.size()).second) {
+      group_weight.push_back(task.weight);
+    }
+  }
+  std::vector<std::size_t> order(group_weight.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return group_weight[a] > group_weight[b]; });
+  std::vector<double> load(count, 0.0);
+  std::vector<std::size_t> shard_of_group(group_weight.size());
+  for (const std::size_t group : order) {
+    const std::size_t lightest = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+    shard_of_group[group] = lightest;
+    load[lightest] += group_weight[group];
+  }
+  std::vector<Task> mine;
+  for (const Task& task : tasks) {
+    if (shard_of_group[group_number.at({task.dataset, task.repetition})] == shard) mine.push_back(task);
   }
   return mine;
 }

@@ -26,6 +26,9 @@ struct Task {
   std::size_t repetition;
   std::size_t method;   // index into config.methods
   std::string id;       // file name stem, unique within the run
+  // The estimated cost of the task's group, for balanced shards: its data set's number of examples
+  // (a generated set's n; a file's line count). Not part of the id: no row depends on it.
+  double weight = 1.0;
 };
 
 // The columns of every result row of this config, in order: identity and status, one column per
@@ -39,8 +42,8 @@ std::size_t outer_count(const Protocol& protocol);
 // Tasks of the data sets that are present; missing ones are listed in `missing` with how to get them.
 std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::string>* missing = nullptr);
 
-// The tasks of the groups (data set instance, repetition) numbered g with g % count == shard, groups
-// numbered in plan order.
+// The tasks of shard `shard` of `count`: whole groups (data set instance, repetition), assigned so that
+// the shards' summed group weights are balanced (largest first, each to the lightest shard).
 std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard, std::size_t count);
 
 struct RunOptions {

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
 
 #include "core/errors.hpp"
 #include "experiment/config.hpp"
@@ -59,6 +60,39 @@ TEST_CASE("a valid config expands into conditions and tasks", "[config]") {
   CHECK(shard[0].method != shard[1].method);
 }
 
+TEST_CASE("shards are balanced by data set size and cover every task once", "[config]") {
+  // Three data sets of 400, 40 and 400 examples, one repetition each, over two shards: by plan order
+  // (group mod 2) both large sets would share shard 0; balanced, they are apart.
+  const std::string text = R"(name: shards
+datasets:
+  - {name: large1, generator: dca_gaussians, params: {n: 400}}
+  - {name: small, generator: dca_gaussians, params: {n: 40}}
+  - {name: large2, generator: dca_gaussians, params: {n: 400}}
+methods: [OneNormSVM, SVM]
+grid: {lambda: [1]}
+protocol: {outer: {type: holdout, repetitions: 1}, inner: {type: none}}
+)";
+  const experiment::ExperimentConfig config = experiment::load_config(write_file("shards.yaml", text));
+  const std::vector<experiment::Task> tasks = experiment::plan_tasks(config);
+  const auto shard0 = experiment::shard_tasks(tasks, 0, 2);
+  const auto shard1 = experiment::shard_tasks(tasks, 1, 2);
+  const auto datasets_of = [](const std::vector<experiment::Task>& shard) {
+    std::set<std::size_t> datasets;
+    for (const experiment::Task& task : shard) datasets.insert(task.dataset);
+    return datasets;
+  };
+  CHECK(datasets_of(shard0) == std::set<std::size_t>{0, 1});
+  CHECK(datasets_of(shard1) == std::set<std::size_t>{2});
+  CHECK(shard0.size() + shard1.size() == tasks.size());
+  // More shards than groups: the extra shards are empty, every task is in exactly one shard.
+  std::multiset<std::string> seen;
+  for (std::size_t k = 0; k < 5; ++k) {
+    for (const experiment::Task& task : experiment::shard_tasks(tasks, k, 5)) seen.insert(task.id);
+  }
+  CHECK(seen.size() == tasks.size());
+  for (const experiment::Task& task : tasks) CHECK(seen.count(task.id) == 1);
+}
+
 TEST_CASE("overrides change values by key path", "[config]") {
   const std::string path = write_file("tiny_override.yaml", kGood);
   const auto config = experiment::load_config(path, {"protocol.outer.repetitions=5", "methods.0=SVM", "seed=9"});
@@ -66,7 +100,17 @@ TEST_CASE("overrides change values by key path", "[config]") {
   CHECK(config.methods[0].name == "SVM");
   CHECK(config.seed == 9);
   CHECK_THROWS_WITH(experiment::load_config(path, {"protocol.outter.repetitions=5"}),
-                    Catch::Contains("protocol.outter: override path does not exist"));
+                    Catch::Contains("override 'protocol.outter.repetitions=5': protocol.outter: unknown key"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {"datasets.3.name=x"}),
+                    Catch::Contains("'3' is not an index of this list (0 to 0)"));
+  // A section the file omits (the schema defaults it) can be set too.
+  std::string without_protocol = kGood;
+  without_protocol.erase(without_protocol.find("protocol:"));
+  const std::string omitted = write_file("tiny_no_protocol.yaml", without_protocol);
+  CHECK(experiment::load_config(omitted, {}).protocol.repetitions == 20);
+  const auto set = experiment::load_config(omitted, {"protocol.outer.repetitions=4", "protocol.inner.folds=3"});
+  CHECK(set.protocol.repetitions == 4);
+  CHECK(set.protocol.inner_folds == 3);
   // Errors in values typed on the command line name the override, not the file.
   CHECK_THROWS_WITH(experiment::load_config(path, {"protocol.outer.repetitions=-1"}),
                     Catch::Contains("override 'protocol.outer.repetitions=-1': protocol.outer.repetitions: expected a "
