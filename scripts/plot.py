@@ -129,7 +129,7 @@ def plot_metric_by_dataset(directory, figure, methods):
         if xs:
             ax.bar(xs, means, width, yerr=stds, capsize=2, label=method)
     ax.set_xticks(range(len(groups)))
-    ax.set_xticklabels([d + (f" {c}" if c else "") for d, c in groups], rotation=30, ha="right")
+    ax.set_xticklabels([d + (f" {c}" if c not in ("", "none") else "") for d, c in groups], rotation=30, ha="right")
     ax.set_ylabel(("error (1 - " + figure["metric"] + ")") if figure["as_error"] else figure["metric"])
     ax.legend(fontsize=7, ncol=2)
     return fig

@@ -5,6 +5,8 @@
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
 # results/reference/<config name>/overrides.txt, which is kept; its README.md says why.
+# COLLECT_ONLY=1 re-collects the earlier runs in results/<config name>/ instead (when only collect's
+# output changed; the formatted tables must then come out unchanged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -20,12 +22,16 @@ if ((${#configs[@]} == 0)); then
 fi
 for config in "${configs[@]}"; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
-  rm -rf "results/$name"
-  overrides=()
-  if [[ -f "results/reference/$name/overrides.txt" ]]; then
-    mapfile -t overrides < <(grep -v '^#' "results/reference/$name/overrides.txt" | grep -v '^ *$')
+  if [[ "${COLLECT_ONLY:-0}" == 1 ]]; then
+    "$sparsesvm" collect "results/$name" > /dev/null
+  else
+    rm -rf "results/$name"
+    overrides=()
+    if [[ -f "results/reference/$name/overrides.txt" ]]; then
+      mapfile -t overrides < <(grep -v '^#' "results/reference/$name/overrides.txt" | grep -v '^ *$')
+    fi
+    "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing
   fi
-  "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing
   mkdir -p "results/reference/$name"
   find "results/reference/$name" -maxdepth 1 -type f ! -name overrides.txt ! -name README.md -delete
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"

@@ -11,6 +11,7 @@
 
 #include "core/errors.hpp"
 #include "core/status.hpp"
+#include "experiment/condition_columns.hpp"
 #include "experiment/convergence.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
@@ -145,6 +146,7 @@ struct Cell {
   std::size_t rows = 0;  // result rows of the cell, whether or not they have this metric
 };
 
+
 // The values of `metric` of methods a and b on the repetitions of (dataset, condition) where both have a
 // solution, in repetition order.
 std::pair<std::vector<double>, std::vector<double>> paired_values(const std::vector<Row>& rows, const std::string& dataset,
@@ -170,9 +172,10 @@ std::pair<std::vector<double>, std::vector<double>> paired_values(const std::vec
 // repetitions both solved: the relative difference F_A / F_B - 1 (mean, min, max) and how many
 // repetitions A ends above B by more than 1e-4 relative.
 std::string objective_ratio_csv(const ExperimentConfig& config, const std::vector<Row>& rows,
-                                const std::vector<std::pair<std::string, std::string>>& columns) {
-  std::string table = csv_line({"dataset", "condition", "method", "baseline", "n", "mean_relative", "min_relative",
-                                "max_relative", "worse_by_1e-4"});
+                                const std::vector<std::pair<std::string, std::string>>& columns,
+                                const ConditionColumns& conditions) {
+  std::string table = csv_line(conditions.header(
+      {"dataset"}, {"method", "baseline", "n", "mean_relative", "min_relative", "max_relative", "worse_by_1e-4"}));
   for (const auto& [name, condition] : columns) {
     for (const auto& [method, baseline] : config.objective_ratios) {
       const auto [f, f_baseline] = paired_values(rows, name, condition, method, baseline, "objective");
@@ -180,11 +183,11 @@ std::string objective_ratio_csv(const ExperimentConfig& config, const std::vecto
       for (std::size_t k = 0; k < f.size(); ++k) relative.push_back(f[k] / f_baseline[k] - 1.0);
       const auto worse = std::count_if(relative.begin(), relative.end(), [](double r) { return r > 1e-4; });
       const bool any = !relative.empty();
-      table += csv_line({name, condition, method, baseline, std::to_string(relative.size()),
-                         any ? format_number(mean(relative)) : "",
-                         any ? format_number(*std::min_element(relative.begin(), relative.end())) : "",
-                         any ? format_number(*std::max_element(relative.begin(), relative.end())) : "",
-                         std::to_string(worse)});
+      table += csv_line(conditions.fields(
+          {name}, condition,
+          {method, baseline, std::to_string(relative.size()), any ? format_number(mean(relative)) : "",
+           any ? format_number(*std::min_element(relative.begin(), relative.end())) : "",
+           any ? format_number(*std::max_element(relative.begin(), relative.end())) : "", std::to_string(worse)}));
     }
   }
   return table;
@@ -200,15 +203,16 @@ std::string std_field(const std::vector<double>& values) {
 // (empty for fewer than two values), n and failed, for pandas or R rather than for reading.
 std::string numeric_table(const ExperimentConfig& config, const std::vector<std::pair<std::string, std::string>>& columns,
                           const std::map<std::tuple<std::string, std::string, std::string, std::string>, Cell>& cells,
-                          const std::string& metric) {
-  std::string table = csv_line({"method", "dataset", "condition", "mean", "std", "n", "failed"});
+                          const std::string& metric, const ConditionColumns& conditions) {
+  std::string table = csv_line(conditions.header({"method", "dataset"}, {"mean", "std", "n", "failed"}));
   for (const MethodEntry& method : config.methods) {
     for (const auto& [name, condition] : columns) {
       const auto found = cells.find({name, condition, method.label, metric});
       if (found == cells.end()) continue;
       const Cell& cell = found->second;
-      table += csv_line({method.label, name, condition, mean_field(cell.values), std_field(cell.values),
-                         std::to_string(cell.values.size()), std::to_string(cell.failed)});
+      table += csv_line(conditions.fields({method.label, name}, condition,
+                                          {mean_field(cell.values), std_field(cell.values),
+                                           std::to_string(cell.values.size()), std::to_string(cell.failed)}));
     }
   }
   return table;
@@ -253,11 +257,19 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
         summary.expected - summary.rows, summary.expected, fmt::join(input_directories, ", "), summary.rows));
   }
   const std::size_t planned_per_cell = outer_count(config.protocol);
-  std::string all = csv_line(columns_of_rows);
+  const ConditionColumns conditions(config);
+  // results.csv: the rows' columns, with the condition's columns in place of `condition`.
+  const auto condition_at = std::find(columns_of_rows.begin(), columns_of_rows.end(), "condition");
+  const std::vector<std::string> columns_before(columns_of_rows.begin(), condition_at);
+  const std::vector<std::string> columns_after(condition_at + 1, columns_of_rows.end());
+  std::string all = csv_line(conditions.header(columns_before, columns_after));
   for (const Row& row : rows) {
-    std::vector<std::string> fields;
-    for (const std::string& column : columns_of_rows) fields.push_back(row.at(column));
-    all += csv_line(fields);
+    const auto fields_of = [&](const std::vector<std::string>& names) {
+      std::vector<std::string> fields;
+      for (const std::string& column : names) fields.push_back(row.at(column));
+      return fields;
+    };
+    all += csv_line(conditions.fields(fields_of(columns_before), row.at("condition"), fields_of(columns_after)));
     summary.failed += failed(row) ? 1 : 0;
   }
   const auto write = [&](const std::string& name, const std::string& content) {
@@ -280,15 +292,16 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
       }
     }
   }
-  std::string summary_csv = csv_line({"dataset", "condition", "method", "metric", "mean", "std", "n", "failed"});
+  std::string summary_csv = csv_line(conditions.header({"dataset"}, {"method", "metric", "mean", "std", "n", "failed"}));
   for (const auto& [column, condition] : columns) {
     for (const MethodEntry& method : config.methods) {
       for (const std::string& metric : metrics) {
         const auto found = cells.find({column, condition, method.label, metric});
         if (found == cells.end() || (found->second.values.empty() && found->second.failed == 0)) continue;
         const Cell& cell = found->second;
-        summary_csv += csv_line({column, condition, method.label, metric, mean_field(cell.values),
-                                 std_field(cell.values), std::to_string(cell.values.size()), std::to_string(cell.failed)});
+        summary_csv += csv_line(conditions.fields({column}, condition,
+                                                  {method.label, metric, mean_field(cell.values), std_field(cell.values),
+                                                   std::to_string(cell.values.size()), std::to_string(cell.failed)}));
       }
     }
   }
@@ -315,23 +328,25 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
       table += csv_line(line);
     }
     write(fmt::format("table_{}.csv", metric), table);
-    write(fmt::format("table_{}_numeric.csv", metric), numeric_table(config, columns, cells, metric));
+    write(fmt::format("table_{}_numeric.csv", metric), numeric_table(config, columns, cells, metric, conditions));
   }
 
   if (config.paired_test.size() == 2) {
-    std::string tests = csv_line({"dataset", "condition", "method_a", "method_b", "n", "mean_difference", "t", "p_value"});
+    std::string tests =
+        csv_line(conditions.header({"dataset"}, {"method_a", "method_b", "n", "mean_difference", "t", "p_value"}));
     for (const auto& [name, condition] : columns) {
       const auto [a, b] = paired_values(rows, name, condition, config.paired_test[0], config.paired_test[1], "accuracy");
       const PairedTest test = paired_t_test(a, b);
       // With fewer than two pairs there is no test: empty cells, not t = 0 or p = 0.
       const bool defined = test.n >= 2 && std::isfinite(test.t);
-      tests += csv_line({name, condition, config.paired_test[0], config.paired_test[1], std::to_string(test.n),
-                         test.n > 0 ? format_number(test.mean_difference) : "", defined ? format_number(test.t) : "",
-                         defined ? format_number(test.p_value) : ""});
+      tests += csv_line(conditions.fields({name}, condition,
+                                          {config.paired_test[0], config.paired_test[1], std::to_string(test.n),
+                                           test.n > 0 ? format_number(test.mean_difference) : "",
+                                           defined ? format_number(test.t) : "", defined ? format_number(test.p_value) : ""}));
     }
     write("paired_test.csv", tests);
   }
-  if (!config.objective_ratios.empty()) write("objective_ratio.csv", objective_ratio_csv(config, rows, columns));
+  if (!config.objective_ratios.empty()) write("objective_ratio.csv", objective_ratio_csv(config, rows, columns, conditions));
   if (config.convergence) {
     const ConvergenceCsv convergence = convergence_tables(config, rows);
     write("convergence_by_walk.csv", convergence.by_walk);

@@ -1,6 +1,8 @@
 #pragma once
 // Merges the task results of one or more run directories (shards of the same config) into:
 //   results.csv          every row, in the config's data set, method and repetition order
+// (each file gives the condition whole, "none" without a generator grid, and one column per grid
+// parameter, condition_<key>: condition_columns.hpp)
 //   summary.csv          per (dataset, condition, method, metric): mean, std (n - 1), n, failed
 //   table_<metric>.csv   paper-shaped: one row per method (config order), one column per data set and
 //                        condition, cells "mean ± std"; a cell with failed tasks says "(k failed)"

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/status.hpp"
+#include "experiment/condition_columns.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/stats.hpp"
 #include "models/methods.hpp"
@@ -63,7 +64,8 @@ ConvergenceCsv convergence_tables(const ExperimentConfig& config, const std::vec
   std::map<Instance, std::vector<Walk>> walks;
   std::size_t unmatched = 0;
   std::size_t below_optimum = 0;  // walks that went below F* by more than 1e-6: the optimum is not one
-  std::vector<std::string> header = {"dataset", "condition", "rep", "method"};
+  const ConditionColumns conditions(config);
+  std::vector<std::string> header = conditions.header({"dataset"}, {"rep", "method"});
   header.insert(header.end(), keys.begin(), keys.end());
   header.insert(header.end(), {"iteration", "relative_gap"});
   ConvergenceCsv csv{csv_line(header), ""};
@@ -78,7 +80,7 @@ ConvergenceCsv convergence_tables(const ExperimentConfig& config, const std::vec
     for (double value : parse_trace(row.at("objective_trace"))) walk.gaps.push_back((value - found->second) / found->second);
     if (!walk.gaps.empty() && *std::min_element(walk.gaps.begin(), walk.gaps.end()) < -1e-6) ++below_optimum;
     for (std::size_t t = 0; t < walk.gaps.size(); ++t) {
-      std::vector<std::string> line = {row.at("dataset"), row.at("condition"), row.at("rep"), walk.label};
+      std::vector<std::string> line = conditions.fields({row.at("dataset")}, row.at("condition"), {row.at("rep"), walk.label});
       line.insert(line.end(), walk.parameters.begin(), walk.parameters.end());
       line.insert(line.end(), {std::to_string(t + 1), format_number(walk.gaps[t])});
       csv.by_walk += csv_line(line);

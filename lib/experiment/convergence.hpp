@@ -3,7 +3,8 @@
 // the relative gap (F_t - F*) / F* of its objective after each iteration t to the optimum F* of the
 // same objective, the row of the optimum method with the same data set, condition, repetition and
 // parameter values (C).
-//   convergence_by_walk.csv  one line per walk row and iteration: dataset, condition, rep, method
+//   convergence_by_walk.csv  one line per walk row and iteration: dataset, condition (and its columns,
+//                            condition_columns.hpp), rep, method
 //                            (label), the optimum's parameters, iteration, relative_gap
 //   convergence.csv          per iteration: `worst` and `mean` over the per-instance curves (an instance
 //                            is a data set, condition and repetition; its curve is the walk whose gap at

@@ -48,7 +48,7 @@ diff <(rows "$tmp/j1") <(rows "$tmp/s0") >/dev/null || fail "sharded rows differ
 for table in table_accuracy.csv table_n_features.csv paired_test.csv; do
   cmp -s "$tmp/j1/$table" "$tmp/s0/$table" || fail "$table differs between -j 1 and shards"
 done
-grep -q "^sonar,,FSV,SVM-1,4," "$tmp/j1/paired_test.csv" || fail "paired_test.csv: $(cat "$tmp/j1/paired_test.csv")"
+grep -q "^sonar,none,,,FSV,SVM-1,4," "$tmp/j1/paired_test.csv" || fail "paired_test.csv: $(cat "$tmp/j1/paired_test.csv")"
 
 # Kill a run part-way (SIGKILL: no chance to clean up), resume it, compare with the uninterrupted run.
 "$bin" run "$config" -q -j 1 --out "$tmp/killed" protocol.outer.repetitions=4 &
@@ -95,6 +95,16 @@ assert rows and all(r["n"] == "4" and r["std"] != "" and float(r["mean"]) <= 1 f
 counts = list(csv.reader(open(sys.argv[2], newline="")))
 assert all(".0 ±" in cell or cell.count(".") == 2 for row in counts[1:] for cell in row[1:]), counts
 PYTHON
+# Condition parameters are columns of their own; a data set without a generator grid says "none".
+for file in summary.csv results.csv table_accuracy_numeric.csv paired_test.csv; do
+  python3 - "$tmp/j1/$file" <<'PYTHON' || fail "condition columns of $file"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+found = {(r["dataset"], r["condition"], r["condition_noise_dims"], r["condition_flip_count"]) for r in rows}
+assert found == {("gaussians", "noise_dims=5,flip_count=0", "5", "0"), ("gaussians", "noise_dims=5,flip_count=6", "5", "6"),
+                 ("sonar", "none", "", "")}, found
+PYTHON
+done
 # collect finds file data sets from any directory (the run directory's config stores absolute paths).
 out=$(cd / && "$bin" collect "$tmp/j1") || fail "collect from / exited $?"
 grep -q "^48 rows of 48 planned tasks" <<<"$out" || fail "collect from / lost rows: $out"
