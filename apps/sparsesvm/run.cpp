@@ -27,6 +27,7 @@ namespace {
 struct RunOptions {
   std::string config;
   std::vector<std::string> overrides;
+  std::vector<std::string> sweeps;
   std::size_t jobs = 1;
   std::string shard;
   std::string out;
@@ -50,6 +51,15 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
     return {index, count};
   }
   throw core::InputError(fmt::format("--shard: expected I/N with whole numbers 0 <= I < N, found '{}'", text));
+}
+
+// --sweep NAME=V1,V2,... is the override sweep.NAME=[V1,V2,...] (the config's `sweep` block).
+std::string sweep_override(const std::string& text) {
+  const std::size_t equals = text.find('=');
+  if (equals == 0 || equals == std::string::npos || equals + 1 == text.size() || text.find_first_of("[]{}.") != std::string::npos) {
+    throw core::InputError(fmt::format("--sweep: expected NAME=V1,V2,... (e.g. a=2,4), found '{}'", text));
+  }
+  return fmt::format("sweep.{}=[{}]", text.substr(0, equals), text.substr(equals + 1));
 }
 
 std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const RunOptions& options) {
@@ -144,7 +154,9 @@ void run_and_collect(const experiment::ExperimentConfig& config, const std::vect
 }
 
 int run(const RunOptions& options) {
-  const experiment::ExperimentConfig config = experiment::load_config(options.config, options.overrides);
+  std::vector<std::string> overrides = options.overrides;
+  for (const std::string& sweep : options.sweeps) overrides.push_back(sweep_override(sweep));
+  const experiment::ExperimentConfig config = experiment::load_config(options.config, overrides);
   const std::string directory = options.out.empty() ? (std::filesystem::path("results") / config.name).string() : options.out;
   std::vector<std::string> missing;
   const std::vector<experiment::Task> all_tasks = experiment::plan_tasks(config, &missing);  // hashes the data once
@@ -173,6 +185,9 @@ int run(const RunOptions& options) {
                config.methods.size(), config.protocol.outer == "kfold" ? config.protocol.outer_folds : config.protocol.repetitions,
                directory);
     for (const auto& [name, count] : per_dataset) fmt::print("  {:<40} {} tasks\n", name, count);
+    std::vector<std::string> labels;
+    for (const experiment::MethodEntry& method : config.methods) labels.push_back(method.label);
+    fmt::print("methods: {}\n", fmt::join(labels, ", "));
     return 0;
   }
   log->info("run {}: {} tasks with -j {}, results in {}", config.name, tasks.size(), options.jobs, directory);
@@ -193,6 +208,10 @@ Command add_run(CLI::App& app) {
   command->add_option("config", options->config, "the experiment config (YAML)")->required()->check(CLI::ExistingFile);
   command->add_option("overrides", options->overrides, "key.path=value overrides, e.g. protocol.outer.repetitions=3");
   command->add_option("-j,--jobs", options->jobs, "tasks run in parallel")->check(CLI::Range(1, 256));
+  command->add_option("--sweep", options->sweeps,
+                      "NAME=V1,V2,...: one labelled variant per value of every method taking NAME (label_NAMEvalue); "
+                      "repeat for every combination")
+      ->allow_extra_args(false);
   command->add_option("--shard", options->shard, "run only shard I of N, e.g. 0/4: whole groups of tasks sharing a data set and outer split, balanced by data set size");
   command->add_option("--out", options->out, "run directory (default results/<config name>)");
   command->add_flag("--dry-run", options->dry_run, "print the task plan without fitting");

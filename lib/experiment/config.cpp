@@ -388,6 +388,49 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
   return entry;
 }
 
+// sweep: {a: [2, 4], ...} (or --sweep a=2,4): every method entry that takes `a` becomes one labelled
+// variant per value, "<label>_a2", "<label>_a4" (several keys: every combination, in the block's key
+// order); entries that do not take it stay as they are. A key no method takes, or one an entry fixes
+// itself, is an error.
+std::vector<MethodEntry> expand_sweep(const std::vector<MethodEntry>& methods, const YAML::Node& sweep,
+                                      const Reader& reader) {
+  if (!sweep.IsMap() || sweep.size() == 0) reader.fail("sweep", "expected a mapping of parameter: [values]");
+  std::vector<MethodEntry> expanded = methods;
+  for (const auto& item : sweep) {
+    const std::string name = item.first.as<std::string>();
+    const std::string key = "sweep." + name;
+    const std::vector<double> values = reader.numbers(item.second, key);
+    check_distinct(values, key, reader);
+    std::vector<MethodEntry> next;
+    bool taken = false;
+    for (const MethodEntry& entry : expanded) {
+      const models::MethodInfo& method = models::find_method(entry.name);
+      if (!models::find_parameter(method.parameters, name)) {
+        next.push_back(entry);
+        continue;
+      }
+      if (entry.fixed.contains(name)) {
+        reader.fail(key, fmt::format("method {} fixes {} itself; remove it there or from the sweep", entry.label, name));
+      }
+      taken = true;
+      for (std::size_t k = 0; k < values.size(); ++k) {
+        MethodEntry variant = entry;
+        variant.fixed[name] = values[k];
+        variant.label = fmt::format("{}_{}{}", entry.label, name, values[k]);
+        try {
+          models::resolve_hyperparameters(method, variant.fixed);
+        } catch (const core::InputError& error) {
+          reader.fail(fmt::format("{}[{}]", key, k), fmt::format("method {}: {}", entry.label, error.what()));
+        }
+        next.push_back(std::move(variant));
+      }
+    }
+    if (!taken) reader.fail(key, fmt::format("no method of this config takes a parameter '{}'", name));
+    expanded = std::move(next);
+  }
+  return expanded;
+}
+
 // A label names task files: letters, digits and . _ - = only, so that no two labels map to one file.
 bool is_file_safe(const std::string& text) {
   return !text.empty() && text != "." && text != ".." && std::all_of(text.begin(), text.end(), [](char c) {
@@ -826,7 +869,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     reader.remember_override(item);
   }
   check_tree(root, reader);  // what the overrides set, too
-  reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "grid", "protocol", "tables", "figures"});
+  reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "sweep", "grid", "protocol", "tables", "figures"});
 
   ExperimentConfig config;
   config.path = path;
@@ -856,6 +899,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   for (std::size_t k = 0; k < methods.size(); ++k) {
     config.methods.push_back(read_method(methods[k], fmt::format("methods[{}]", k), reader));
   }
+  if (const YAML::Node sweep = root["sweep"]) config.methods = expand_sweep(config.methods, sweep, reader);
   check_unique_labels(config.methods, reader);
   if (const YAML::Node grid = root["grid"]) {
     if (!grid.IsMap()) reader.fail("grid", "expected a mapping of parameter: [values]");

@@ -56,6 +56,13 @@ expect_error "a repeated loader option is refused" "'label_column' is given twic
   "$bin" describe-data "$root/datasets/sonar.csv" -o label_column=-1 -o label_column=0
 expect_error "a malformed shard is refused" "expected I/N with whole numbers" \
   "$bin" run "$root/configs/quickstart.yaml" --shard 1/4x --dry-run
+expect_ok "--sweep makes labelled variants of the methods taking the parameter" \
+  "methods: SVM, OneNormSVM, ZeroNormSVM_a2, ZeroNormSVM_a4, RLSVM1, RLSVM0_a2, RLSVM0_a4" \
+  "$bin" run "$root/configs/quickstart.yaml" --sweep a=2,4 --dry-run
+expect_error "a malformed sweep is refused" "expected NAME=V1,V2" \
+  "$bin" run "$root/configs/quickstart.yaml" --sweep a --dry-run
+expect_error "a sweep value out of range names the sweep" "sweep.a\[1\]: method ZeroNormSVM: " \
+  "$bin" run "$root/configs/quickstart.yaml" --sweep a=2,-1 --dry-run
 "$bin" run "$root/configs/quickstart.yaml" --no-such-flag >/dev/null 2>&1
 status=$?
 ((status == 1)) || { echo "FAIL: an unknown flag exits $status, not 1"; failures=$((failures + 1)); }

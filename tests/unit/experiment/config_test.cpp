@@ -60,6 +60,36 @@ TEST_CASE("a valid config expands into conditions and tasks", "[config]") {
   CHECK(shard[0].method != shard[1].method);
 }
 
+TEST_CASE("a sweep expands the methods that take its parameter into labelled variants", "[config]") {
+  const std::string text = R"(name: sweep
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 40}}
+methods: [OneNormSVM, RLSVM0]
+grid: {lambda: [1]}
+sweep: {a: [2, 4], mu: [0.5, 1]}
+)";
+  const experiment::ExperimentConfig config = experiment::load_config(write_file("sweep.yaml", text));
+  std::vector<std::string> labels;
+  for (const experiment::MethodEntry& method : config.methods) labels.push_back(method.label);
+  CHECK(labels == std::vector<std::string>{"OneNormSVM", "RLSVM0_a2_mu0.5", "RLSVM0_a2_mu1", "RLSVM0_a4_mu0.5",
+                                           "RLSVM0_a4_mu1"});
+  CHECK(config.methods[3].fixed.at("a") == 4.0);
+  CHECK(config.methods[3].fixed.at("mu") == 0.5);
+  CHECK(config.methods[0].fixed.empty());
+  // The command line's form (run --sweep a=2,4 is this override) sets the block where the file has none.
+  std::string without = text;
+  without.erase(without.find("sweep:"));
+  const auto swept = experiment::load_config(write_file("no_sweep.yaml", without), {"sweep.a=[3]"});
+  REQUIRE(swept.methods.size() == 2);
+  CHECK(swept.methods[1].label == "RLSVM0_a3");
+  // Errors name the key: a parameter no method takes, a bad value, an entry that fixes the key itself.
+  check_rejects(text, "mu: [0.5, 1]", "zeta: [1]", "sweep.zeta: no method of this config takes a parameter 'zeta'");
+  check_rejects(text, "a: [2, 4]", "a: [2, -4]", "sweep.a[1]: method RLSVM0: ");
+  check_rejects(text, "a: [2, 4]", "a: [2, 2]", "sweep.a");
+  check_rejects(text, "[OneNormSVM, RLSVM0]", "[OneNormSVM, {name: RLSVM0, a: 3}]",
+                "sweep.a: method RLSVM0 fixes a itself");
+}
+
 TEST_CASE("shards are balanced by data set size and cover every task once", "[config]") {
   // Three data sets of 400, 40 and 400 examples, one repetition each, over two shards: by plan order
   // (group mod 2) both large sets would share shard 0; balanced, they are apart.
