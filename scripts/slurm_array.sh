@@ -1,19 +1,95 @@
 #!/usr/bin/env bash
-# Submits CONFIG as a Slurm job array of N shards writing into DIR (on a shared file system), plus one
-# job that, once every shard has ended, runs status (failing with the list of shards that still have
-# work) and then collects the tables.
-# Usage: scripts/slurm_array.sh CONFIG N [DIR] [-- extra sbatch options]
-# Extra flags for `sparsesvm run` (e.g. --skip-missing, overrides) go in the RUN_ARGS environment variable.
+# Submits a config as a Slurm job array: job i runs `sparsesvm run CONFIG --shard i/N` into one run
+# directory on a shared file system, and a collect job that starts once every shard has succeeded runs
+# `status` (its output in the collect log) and then `collect`.
+#
+# Usage: scripts/slurm_array.sh [OPTIONS] CONFIG [OVERRIDES...] [-- SBATCH OPTIONS...]
+#   --shards N          array size (default 4); shards are whole groups balanced by data set size
+#   --out DIR           run directory (default: run's own, results/<config name>)
+#   -j J                threads per shard (sparsesvm run -j J, sbatch --cpus-per-task J; default 1)
+#   --time T            sbatch --time for each shard (e.g. 02:00:00)
+#   --mem M             sbatch --mem for each shard (e.g. 4G)
+#   --partition P       sbatch --partition
+#   --throttle K        at most K shards at once (--array=...%K)
+#   --sweep NAME=V,...  passed to run (repeatable); so are --skip-missing and --force
+#   --resubmit-missing  submit only the shards that `status DIR --shards N` lists with missing tasks
+#                       (after a time limit or a node failure); the same options as the first submission
+#   --dry-run           print the sbatch commands instead of running them
+# SPARSESVM (default build/sparsesvm of this checkout) is the binary the jobs run.
 set -euo pipefail
-config=${1:?usage: slurm_array.sh CONFIG N [DIR]}
-shards=${2:?usage: slurm_array.sh CONFIG N [DIR]}
-dir=${3:-results/$(basename "$config" .yaml)}
-shift $(( $# >= 3 ? 3 : $# ))
-[[ "${1:-}" == "--" ]] && shift
-bin=$(cd "$(dirname "$0")/.." && pwd)/build/sparsesvm
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${SPARSESVM:-$root/build/sparsesvm}
+usage() { sed -n '5,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+fail() { echo "slurm_array.sh: $*" >&2; exit 1; }
+
+shards=4 out="" jobs=1 throttle="" resubmit=0 dry_run=0
+run_flags=() sbatch_options=() positional=()
+while (($#)); do
+  case "$1" in
+    --shards) shards=${2:?--shards needs a value}; shift 2 ;;
+    --out) out=${2:?--out needs a value}; shift 2 ;;
+    -j) jobs=${2:?-j needs a value}; shift 2 ;;
+    --time) sbatch_options+=(--time="${2:?--time needs a value}"); shift 2 ;;
+    --mem) sbatch_options+=(--mem="${2:?--mem needs a value}"); shift 2 ;;
+    --partition) sbatch_options+=(--partition="${2:?--partition needs a value}"); shift 2 ;;
+    --throttle) throttle=${2:?--throttle needs a value}; shift 2 ;;
+    --sweep) run_flags+=(--sweep "${2:?--sweep needs a value}"); shift 2 ;;
+    --skip-missing | --force) run_flags+=("$1"); shift ;;
+    --resubmit-missing) resubmit=1; shift ;;
+    --dry-run) dry_run=1; shift ;;
+    -h | --help) usage ;;
+    --) shift; sbatch_options+=("$@"); break ;;
+    -*) fail "unknown option '$1' (--help lists them)" ;;
+    *) positional+=("$1"); shift ;;
+  esac
+done
+((${#positional[@]} >= 1)) || usage
+config=${positional[0]}
+overrides=("${positional[@]:1}")
+[[ "$shards" =~ ^[1-9][0-9]*$ ]] || fail "--shards: expected a positive whole number, found '$shards'"
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || fail "-j: expected a positive whole number, found '$jobs'"
+[[ -z "$throttle" || "$throttle" =~ ^[1-9][0-9]*$ ]] || fail "--throttle: expected a positive whole number, found '$throttle'"
+[[ -x "$bin" ]] || fail "$bin: not built (bash scripts/setup.sh, or set SPARSESVM)"
+
+# The config is checked here, before anything is queued, and run itself names the default directory.
+out_flag=()
+[[ -n "$out" ]] && out_flag=(--out "$out")
+plan=$("$bin" run "$config" "${overrides[@]}" "${run_flags[@]}" "${out_flag[@]}" --dry-run) || exit 1
+dir=$(sed -n 's/.*results would go to //p' <<<"$plan" | head -1)
+[[ -n "$dir" ]] || fail "could not read the run directory from: $plan"
+dir=$(realpath -m "$dir")
+name=$(sed -n 's/^config \([^ ]*\) .*/\1/p' <<<"$plan" | head -1)
+
+indices="0-$((shards - 1))"
+if ((resubmit)); then
+  [[ -f "$dir/config.yaml" ]] || fail "$dir holds no run yet: submit without --resubmit-missing first"
+  indices=$("$bin" status "$dir" --shards "$shards" | sed -n "s/^shards of $shards with missing tasks: //p") || true
+  [[ -n "$indices" ]] || fail "status of $dir did not list shards"
+  if [[ "$indices" == none ]]; then
+    echo "no shard of $dir has missing tasks; nothing to resubmit"
+    exit 0
+  fi
+fi
+
+# Paths are absolute: the jobs may start in another directory.
+config_path=$(realpath "$config")
+quoted_run=$(printf ' %q' "$bin" run "$config_path" "${overrides[@]}" "${run_flags[@]}" --out "$dir" -j "$jobs" -q)
+quoted_status=$(printf ' %q' "$bin" status "$dir" --shards "$shards")
+quoted_collect=$(printf ' %q' "$bin" collect "$dir")
+submit() {
+  if ((dry_run)); then
+    printf '%q ' sbatch "$@" >&2
+    echo >&2
+    echo "JOBID"
+  else
+    sbatch "$@"
+  fi
+}
 mkdir -p "$dir/slurm"
-array=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task=1 --output="$dir/slurm/%A_%a.out" "$@" \
-  --wrap="$bin run $config --shard \${SLURM_ARRAY_TASK_ID}/$shards --out $dir -j 1 -q ${RUN_ARGS:-}")
-sbatch --dependency=afterany:"$array" --output="$dir/slurm/collect.out" "$@" \
-  --wrap="$bin status $dir --shards $shards && $bin collect $dir"
-echo "submitted array $array ($shards shards) into $dir"
+array=$(submit --parsable --job-name="sparsesvm-$name" --array="$indices${throttle:+%$throttle}" \
+  --cpus-per-task="$jobs" --output="$dir/slurm/%A_%a.out" "${sbatch_options[@]}" \
+  --wrap="$quoted_run --shard \${SLURM_ARRAY_TASK_ID}/$shards" | tail -1)
+collect=$(submit --parsable --job-name="sparsesvm-$name-collect" --dependency="afterok:${array%%;*}" \
+  --kill-on-invalid-dep=yes --output="$dir/slurm/collect_%j.out" "${sbatch_options[@]}" \
+  --wrap="$quoted_status; $quoted_collect" | tail -1)
+echo "submitted array ${array%%;*} (shards $indices of $shards) and collect job ${collect%%;*} into $dir"

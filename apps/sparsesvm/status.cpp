@@ -1,7 +1,7 @@
 // `sparsesvm status DIR [DIR ...] [--shards N]`: per data set (and condition) and method, how many of the
 // planned tasks are done, missing, or done without a solution; with --shards N, which shard indices
-// still have missing or failed tasks (to resubmit only those). Exit 0 when every task is done with a
-// solution, 4 when work remains.
+// still have missing tasks (to resubmit only those: scripts/slurm_array.sh --resubmit-missing). Exit 0
+// when every task is done with a solution, 4 when a task is missing or has none.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -51,7 +51,7 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
   std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)
   std::vector<std::pair<std::string, std::string>> order;
-  std::set<std::string> unfinished;  // task ids missing or failed
+  std::set<std::string> missing;  // task ids without a file: a rerun of their shard computes them
   Counts total;
   for (const experiment::Task& task : tasks) {
     const experiment::DatasetInstance& instance = config.datasets[task.dataset];
@@ -62,8 +62,8 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
     Counts& cell = counts[key];
     switch (task_state(task, directories)) {
       case TaskState::done: ++cell.done; ++total.done; break;
-      case TaskState::missing: ++cell.missing; ++total.missing; unfinished.insert(task.id); break;
-      case TaskState::failed: ++cell.failed; ++total.failed; unfinished.insert(task.id); break;
+      case TaskState::missing: ++cell.missing; ++total.missing; missing.insert(task.id); break;
+      case TaskState::failed: ++cell.failed; ++total.failed; break;
     }
   }
   fmt::print("{:<44} {:<16} {:>6} {:>8} {:>7}\n", "data set", "method", "done", "missing", "failed");
@@ -74,19 +74,21 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   fmt::print("total: {} done, {} missing, {} without a solution, of {} planned\n", total.done, total.missing,
              total.failed, tasks.size());
   for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
+  // A task without a solution is a recorded result (a rerun skips it and would compute the same), so
+  // only shards with missing tasks have work left.
   if (shards > 0) {
     std::vector<std::size_t> with_work;
     for (std::size_t shard = 0; shard < shards; ++shard) {
       for (const experiment::Task& task : experiment::shard_tasks(tasks, shard, shards)) {
-        if (unfinished.contains(task.id)) {
+        if (missing.contains(task.id)) {
           with_work.push_back(shard);
           break;
         }
       }
     }
-    fmt::print("shards of {} with work left: {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
+    fmt::print("shards of {} with missing tasks: {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
   }
-  return unfinished.empty() ? 0 : 4;
+  return missing.empty() && total.failed == 0 ? 0 : 4;
 }
 
 }  // namespace
@@ -97,7 +99,7 @@ Command add_status(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "status", "Count done, missing and failed tasks of a run (one directory or several shard directories)");
   command->add_option("directories", *directories, "run directories (the first holds config.yaml)")->required();
-  command->add_option("--shards", *shards, "also list which of N shards still have missing or failed tasks");
+  command->add_option("--shards", *shards, "also list which of N shards still have missing tasks");
   return {command, [directories, shards]() { return status(*directories, *shards); }};
 }
 
