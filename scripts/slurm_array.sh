@@ -50,6 +50,7 @@ overrides=("${positional[@]:1}")
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || fail "-j: expected a positive whole number, found '$jobs'"
 [[ -z "$throttle" || "$throttle" =~ ^[1-9][0-9]*$ ]] || fail "--throttle: expected a positive whole number, found '$throttle'"
 [[ -x "$bin" ]] || fail "$bin: not built (bash scripts/setup.sh, or set SPARSESVM)"
+bin=$(realpath "$bin")
 
 # The config is checked here, before anything is queued, and run itself names the default directory.
 out_flag=()
@@ -85,7 +86,7 @@ submit() {
     sbatch "$@"
   fi
 }
-mkdir -p "$dir/slurm"
+((dry_run)) || mkdir -p "$dir/slurm"
 array=$(submit --parsable --job-name="sparsesvm-$name" --array="$indices${throttle:+%$throttle}" \
   --cpus-per-task="$jobs" --output="$dir/slurm/%A_%a.out" "${sbatch_options[@]}" \
   --wrap="$quoted_run --shard \${SLURM_ARRAY_TASK_ID}/$shards" | tail -1)
