@@ -6,16 +6,22 @@ DIR/<file> (PNG). Figure kinds:
   convergence          [RW] Fig. 2: worst, mean, true mean and true median of (F_t - F*) / F* per
                        iteration, log scale (convergence.csv)
   metric_by_condition  a metric's mean over the outer splits (error bars: one standard deviation)
-                       against a generator grid parameter, one line per method in config order;
-                       as_error plots 1 - metric (summary.csv)
+                       against a generator grid parameter, one line per method in config order, one
+                       panel per value of the other grid parameters (and data set); as_error plots
+                       1 - metric (summary.csv)
   metric_by_dataset    a metric's mean (error bars: one standard deviation) as grouped bars: one group
                        per data set and condition, one bar per method in config order (summary.csv)
+  objective_trace      [DCA] Fig. 13: a method's objective after each iteration divided by its
+                       initial value, averaged over the outer splits, one line per data set and
+                       condition; a split that converged earlier keeps its last value (results.csv)
+After the figures, DIR/index.html shows them all with their titles.
 
 Usage: scripts/plot.py DIR [DIR ...]      (Debian's python3 and python3-matplotlib)
 Exit 1 with a message naming the file when a directory has no figures.json or lacks the data a figure
 needs.
 """
 import csv
+import html
 import json
 import os
 import sys
@@ -72,35 +78,44 @@ def plot_convergence(directory, figure):
 
 
 def plot_metric_by_condition(directory, figure, methods):
+    """One panel per value of the other condition parameters (and data set), one line per method."""
     path = os.path.join(directory, "summary.csv")
     rows = [row for row in read_rows(path) if row["metric"] == figure["metric"]]
-    fig, ax = plt.subplots(figsize=(6, 4))
-    drawn = 0
-    all_x = []
-    for method in methods:
-        # One line per method and per value of the other condition parameters (never mixed).
-        lines = {}
-        for row in rows:
-            x, rest = split_condition(row["condition"], figure["x"])
-            if row["method"] != method or x is None or row["mean"] in ("", "nan"):
-                continue
-            mean = float(row["mean"])
-            std = float(row["std"]) if row["std"] not in ("", "nan") else 0.0
-            lines.setdefault((row["dataset"], rest), []).append((x, 1.0 - mean if figure["as_error"] else mean, std))
-        for (dataset, rest), points in sorted(lines.items()):
-            points.sort()
-            all_x += [p[0] for p in points]
-            label = method + (f" ({rest})" if rest else "") + (f" [{dataset}]" if len(lines) > 1 and not rest else "")
-            ax.errorbar([p[0] for p in points], [p[1] for p in points], yerr=[p[2] for p in points], marker="o",
-                        capsize=3, label=label)
-            drawn += 1
-    if drawn == 0:
+    panels = {}  # (dataset, the other condition parameters) -> method -> [(x, y, std)]
+    for row in rows:
+        x, rest = split_condition(row["condition"], figure["x"])
+        if x is None or row["mean"] in ("", "nan") or row["method"] not in methods:
+            continue
+        mean = float(row["mean"])
+        std = float(row["std"]) if row["std"] not in ("", "nan") else 0.0
+        y = 1.0 - mean if figure["as_error"] else mean
+        panels.setdefault((row["dataset"], rest), {}).setdefault(row["method"], []).append((x, y, std))
+    if not panels:
         raise PlotError(f"{path}: no rows of metric {figure['metric']} with a condition on {figure['x']}")
-    if min(all_x) > 0 and max(all_x) / min(all_x) >= 20:
-        ax.set_xscale("log")
-    ax.set_xlabel(figure["x"])
-    ax.set_ylabel(("error (1 - " + figure["metric"] + ")") if figure["as_error"] else figure["metric"])
-    ax.legend()
+    columns = min(4, len(panels))
+    panel_rows = (len(panels) + columns - 1) // columns
+    fig, axes = plt.subplots(panel_rows, columns, figsize=(3.4 * columns + 1.6, 2.9 * panel_rows + 0.6),
+                             sharey=True, squeeze=False)
+    all_x = [p[0] for lines in panels.values() for points in lines.values() for p in points]
+    log_x = min(all_x) > 0 and max(all_x) / min(all_x) >= 20
+    datasets = {dataset for dataset, _ in panels}
+    for ax, ((dataset, rest), lines) in zip(axes.flat, panels.items()):
+        for method in methods:  # config order, the same colour in every panel
+            points = sorted(lines.get(method, []))
+            if points:
+                ax.errorbar([p[0] for p in points], [p[1] for p in points], yerr=[p[2] for p in points], marker="o",
+                            markersize=3, capsize=2, label=method, color=f"C{methods.index(method) % 10}")
+        ax.set_title(", ".join(part for part in (dataset if len(datasets) > 1 else "", rest) if part), fontsize=8)
+        if log_x:
+            ax.set_xscale("log")
+        ax.set_xlabel(figure["x"], fontsize=8)
+        ax.tick_params(labelsize=7)
+    for ax in axes.flat[len(panels):]:
+        ax.set_visible(False)
+    for ax in axes[:, 0]:
+        ax.set_ylabel(("error (1 - " + figure["metric"] + ")") if figure["as_error"] else figure["metric"], fontsize=8)
+    handles, labels = axes.flat[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center right", fontsize=7)
     return fig
 
 
@@ -135,29 +150,79 @@ def plot_metric_by_dataset(directory, figure, methods):
     return fig
 
 
-def draw(directory):
+SOLVED = ("optimal", "feasible", "solved_inaccurate")  # statuses with a solution (core/status.hpp)
+
+
+def plot_objective_trace(directory, figure):
+    path = os.path.join(directory, "results.csv")
+    traces = {}  # (dataset, condition) -> the method's traces over the outer splits
+    for row in read_rows(path):
+        if row["method"] == figure["method"] and row["status"] in SOLVED and row["objective_trace"]:
+            trace = [float(value) for value in row["objective_trace"].split(";")]
+            if trace[0] > 0:
+                traces.setdefault((row["dataset"], row["condition"]), []).append([v / trace[0] for v in trace])
+    if not traces:
+        raise PlotError(f"{path}: no objective traces of method {figure['method']}")
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for (dataset, condition), runs in traces.items():
+        length = max(len(run) for run in runs)
+        # A split that stopped earlier stays at its last value (its iterate no longer moves).
+        mean = [sum(run[min(t, len(run) - 1)] for run in runs) / len(runs) for t in range(length)]
+        ax.plot(range(length), mean, marker=".", label=dataset + (f" {condition}" if condition not in ("", "none") else ""))
+    ax.set_xlabel("iteration")
+    ax.set_ylabel("objective / initial objective")
+    ax.legend(fontsize=7)
+    return fig
+
+
+def make_figure(directory, figure, spec):
+    """The matplotlib figure of one entry of figures.json (not yet titled or saved)."""
+    if figure["kind"] == "convergence":
+        return plot_convergence(directory, figure)
+    if figure["kind"] == "metric_by_condition":
+        return plot_metric_by_condition(directory, figure, spec["methods"])
+    if figure["kind"] == "metric_by_dataset":
+        return plot_metric_by_dataset(directory, figure, spec["methods"])
+    if figure["kind"] == "objective_trace":
+        return plot_objective_trace(directory, figure)
+    raise PlotError(f"{os.path.join(directory, 'figures.json')}: unknown figure kind '{figure['kind']}'")
+
+
+def read_spec(directory):
     spec_path = os.path.join(directory, "figures.json")
     if not os.path.exists(spec_path):
         raise PlotError(f"{spec_path}: not found; the config lists no figures, or collect has not run")
     with open(spec_path) as f:
-        spec = json.load(f)
-    written = []
+        return json.load(f)
+
+
+def write_index(directory, spec, titled):
+    rows = "\n".join(f'<h2>{html.escape(title)}</h2>\n<img src="{html.escape(file)}" alt="{html.escape(title)}">'
+                     for file, title in titled)
+    page = (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(spec['config'])}</title></head>\n"
+            f"<body>\n<h1>{html.escape(spec['config'])}</h1>\n{rows}\n</body></html>\n")
+    path = os.path.join(directory, "index.html")
+    with open(path, "w") as f:
+        f.write(page)
+    return path
+
+
+def draw(directory):
+    spec = read_spec(directory)
+    written, titled = [], []
     for figure in spec["figures"]:
-        if figure["kind"] == "convergence":
-            fig = plot_convergence(directory, figure)
-        elif figure["kind"] == "metric_by_condition":
-            fig = plot_metric_by_condition(directory, figure, spec["methods"])
-        elif figure["kind"] == "metric_by_dataset":
-            fig = plot_metric_by_dataset(directory, figure, spec["methods"])
-        else:
-            raise PlotError(f"{spec_path}: unknown figure kind '{figure['kind']}'")
+        fig = make_figure(directory, figure, spec)
         title = figure["title"] or f"{spec['config']}: {figure['file']}"
         fig.suptitle(title, fontsize=10)
-        fig.tight_layout()
+        # Room for the title on top and for a figure-level legend (metric_by_condition) on the right.
+        legend_width = 1.5 / fig.get_figwidth() if fig.legends else 0.0
+        fig.tight_layout(rect=(0, 0, 1 - legend_width, 0.96))
         out = os.path.join(directory, figure["file"])
         fig.savefig(out, dpi=120)
         plt.close(fig)
         written.append(out)
+        titled.append((figure["file"], title))
+    written.append(write_index(directory, spec, titled))
     return written
 
 

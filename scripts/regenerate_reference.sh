@@ -5,8 +5,8 @@
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
 # results/reference/<config name>/overrides.txt, which is kept; its README.md says why.
-# COLLECT_ONLY=1 re-collects the earlier runs in results/<config name>/ instead (when only collect's
-# output changed; the formatted tables must then come out unchanged).
+# REUSE_RUNS=1 keeps the earlier run in results/<config name>/: run then skips every task whose id is
+# unchanged (for changes of collect's output or of figures; the formatted tables must come out unchanged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -22,16 +22,12 @@ if ((${#configs[@]} == 0)); then
 fi
 for config in "${configs[@]}"; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
-  if [[ "${COLLECT_ONLY:-0}" == 1 ]]; then
-    "$sparsesvm" collect "results/$name" > /dev/null
-  else
-    rm -rf "results/$name"
-    overrides=()
-    if [[ -f "results/reference/$name/overrides.txt" ]]; then
-      mapfile -t overrides < <(grep -v '^#' "results/reference/$name/overrides.txt" | grep -v '^ *$')
-    fi
-    "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing
+  [[ "${REUSE_RUNS:-0}" == 1 ]] || rm -rf "results/$name"
+  overrides=()
+  if [[ -f "results/reference/$name/overrides.txt" ]]; then
+    mapfile -t overrides < <(grep -v '^#' "results/reference/$name/overrides.txt" | grep -v '^ *$')
   fi
+  "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing
   mkdir -p "results/reference/$name"
   find "results/reference/$name" -maxdepth 1 -type f ! -name overrides.txt ! -name README.md -delete
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"
@@ -40,7 +36,7 @@ for config in "${configs[@]}"; do
   done
   if [[ -f "results/$name/figures.json" ]]; then
     /usr/bin/python3 scripts/plot.py "results/$name" >/dev/null
-    cp "results/$name"/*.png "results/reference/$name/"
+    cp "results/$name"/*.png "results/$name/index.html" "results/reference/$name/"
   fi
   [[ "$name" == ong2010_effort ]] && cp "results/$name/results.csv" "results/reference/$name/"
   echo "regenerated results/reference/$name"

@@ -118,9 +118,9 @@ std::string figures_json(const ExperimentConfig& config) {
   std::vector<std::string> labels, figures;
   for (const MethodEntry& entry : config.methods) labels.push_back(json_string(entry.label));
   for (const FigureSpec& f : config.figures) {
-    figures.push_back(fmt::format(R"({{"kind": {}, "file": {}, "title": {}, "metric": {}, "x": {}, "as_error": {}}})",
+    figures.push_back(fmt::format(R"({{"kind": {}, "file": {}, "title": {}, "metric": {}, "x": {}, "as_error": {}, "method": {}}})",
                                   json_string(f.kind), json_string(f.file), json_string(f.title), json_string(f.metric),
-                                  json_string(f.x), f.as_error ? "true" : "false"));
+                                  json_string(f.x), f.as_error ? "true" : "false", json_string(f.method)));
   }
   return fmt::format("{{\"config\": {}, \"methods\": [{}], \"figures\": [\n  {}\n]}}\n", json_string(config.name),
                      fmt::join(labels, ", "), fmt::join(figures, ",\n  "));

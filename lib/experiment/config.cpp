@@ -685,7 +685,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
   for (std::size_t k = 0; k < node.size(); ++k) {
     const std::string key = fmt::format("figures[{}]", k);
     const YAML::Node entry = node[k];
-    reader.check_keys(entry, key, {"kind", "file", "title", "metric", "x", "as_error"});
+    reader.check_keys(entry, key, {"kind", "file", "title", "metric", "x", "as_error", "method"});
     FigureSpec figure;
     figure.kind = reader.optional<std::string>(entry, key, "kind", "", "a figure kind");
     figure.file = reader.optional<std::string>(entry, key, "file", "", "a file name");
@@ -693,6 +693,8 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     figure.metric = reader.optional<std::string>(entry, key, "metric", "", "a metric name");
     figure.x = reader.optional<std::string>(entry, key, "x", "", "a generator parameter");
     figure.as_error = reader.optional<bool>(entry, key, "as_error", false, "true or false");
+    figure.method = reader.optional<std::string>(entry, key, "method", "", "a method label");
+    if (figure.kind != "objective_trace" && entry["method"]) reader.fail(key + ".method", "only an objective_trace figure takes a method");
     const bool safe = figure.file.size() > 4 && figure.file.ends_with(".png") &&
                       figure.file.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == std::string::npos;
     if (!safe) reader.fail(key + ".file", fmt::format("expected a file name like fig2.png (letters, digits, _ - .), found '{}'", figure.file));
@@ -715,9 +717,14 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
                                     : fmt::format("'{}' is not a generator parameter of this config (known: {})",
                                                   figure.x, fmt::join(condition_names, ", ")));
       }
+    } else if (figure.kind == "objective_trace") {
+      if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "an objective_trace figure takes no metric, x or as_error");
+      if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == figure.method; })) {
+        reader.fail(key + ".method", fmt::format("'{}' is not a method label of this config", figure.method));
+      }
     } else {
       reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: convergence, metric_by_condition, "
-                                             "metric_by_dataset)", figure.kind));
+                                             "metric_by_dataset, objective_trace)", figure.kind));
     }
     figures.push_back(std::move(figure));
   }

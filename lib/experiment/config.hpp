@@ -80,6 +80,7 @@ struct FigureSpec {
   std::string metric;
   std::string x;
   bool as_error = false;
+  std::string method;   // objective_trace: the label whose objective traces are drawn
 };
 
 struct ExperimentConfig {

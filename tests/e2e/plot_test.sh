@@ -81,6 +81,32 @@ for r in rows:
     assert abs(float(r["max_relative"]) - max(ratios)) < 1e-12, (r, ratios)
 PY
 
+# The quickstart's figures: each PNG is an image with more than one colour, index.html shows them all,
+# and the bars drawn are the means of summary.csv (read back from the matplotlib figure itself).
+"$bin" run "$root/configs/quickstart.yaml" -q -j 2 --out "$tmp/quick" || fail "quickstart run exited $?"
+/usr/bin/python3 "$plot" "$tmp/quick" > /dev/null || fail "plot.py (quickstart) exited $?"
+/usr/bin/python3 - "$tmp/quick" "$plot" <<'PY' || fail "quickstart figures"
+import csv, importlib.util, json, sys
+import matplotlib.image
+directory, plot_path = sys.argv[1], sys.argv[2]
+spec_loader = importlib.util.spec_from_file_location("plot", plot_path)
+plot = importlib.util.module_from_spec(spec_loader)
+spec_loader.loader.exec_module(plot)
+spec = plot.read_spec(directory)
+index = open(directory + "/index.html").read()
+summary = {(r["method"], r["metric"]): float(r["mean"]) for r in csv.DictReader(open(directory + "/summary.csv"))}
+assert len(spec["figures"]) == 2, spec
+for figure in spec["figures"]:
+    pixels = matplotlib.image.imread(directory + "/" + figure["file"])
+    assert pixels.shape[0] > 200 and pixels.shape[1] > 200 and pixels.std() > 0.05, (figure["file"], pixels.shape, pixels.std())
+    assert f'src="{figure["file"]}"' in index, figure["file"]
+    heights = [patch.get_height() for patch in plot.make_figure(directory, figure, spec).axes[0].patches]
+    expected = [summary[(method, figure["metric"])] for method in spec["methods"]]
+    if figure["as_error"]:
+        expected = [1 - value for value in expected]
+    assert len(heights) == len(expected) and all(abs(h - e) < 1e-12 for h, e in zip(heights, expected)), (heights, expected)
+PY
+
 # Failures name the file and exit 1.
 mkdir "$tmp/empty"
 /usr/bin/python3 "$plot" "$tmp/empty" 2> "$tmp/err" && fail "plot.py without figures.json exited 0"
