@@ -61,10 +61,15 @@ tables:
   objective_ratio: [[ADMM-Capped, DCA-Capped]]
 figures:
   - {kind: metric_by_dataset, metric: objective, file: bars.png}
+  - {kind: objective_trace, method: DCA-Capped, file: trace.png}
 YAML
 "$bin" run "$tmp/bars.yaml" -q --out "$tmp/bars" || fail "bars run exited $?"
 /usr/bin/python3 "$plot" "$tmp/bars" > /dev/null || fail "plot.py (bars) exited $?"
 is_png "$tmp/bars/bars.png" || fail "bars.png is not a PNG"
+is_png "$tmp/bars/trace.png" || fail "trace.png is not a PNG"
+sed 's/method: DCA-Capped, file/method: DCA-Caped, file/' "$tmp/bars.yaml" > "$tmp/bad.yaml"
+"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "an objective_trace of an unknown label was accepted"
+grep -q "figures\[1\].method: 'DCA-Caped' is not a method label" "$tmp/err" || fail "bad trace method: '$(cat "$tmp/err")'"
 # Seconds per sweep are far below 0.01: the table keeps significant digits, not "0.000 ± 0.000".
 grep -q "^ADMM-Capped,[1-9][0-9.]*e-0[0-9] ± " "$tmp/bars/table_iteration_s.csv" ||
   fail "table_iteration_s.csv: $(cat "$tmp/bars/table_iteration_s.csv")"
