@@ -1,5 +1,6 @@
 #include "experiment/config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fmt/format.h>
@@ -144,6 +145,9 @@ class Reader {
 constexpr std::size_t kMaxConfigDepth = 32;
 constexpr std::size_t kMaxConfigNodes = 100'000;
 constexpr std::size_t kMaxConfigCharacters = 4'000'000;
+// Combinations of a data set's generator grid, and method entries after a sweep: a few lists of a few
+// hundred values multiply past any run (fuzzing: three lists took the config load above 2 GB).
+constexpr std::size_t kMaxCombinations = 10'000;
 
 struct TreeSize {
   std::size_t nodes = 0;
@@ -237,6 +241,13 @@ std::vector<std::vector<std::pair<std::string, std::string>>> grid_combinations(
   std::vector<std::vector<std::pair<std::string, std::string>>> combinations = {{}};
   if (!grid) return combinations;
   if (!grid.IsMap()) reader.fail(key, "expected a mapping of parameter: [values]");
+  std::size_t count = 1;
+  for (const auto& entry : grid) {
+    count *= entry.second.IsSequence() ? std::max<std::size_t>(entry.second.size(), 1) : 1;
+    if (count > kMaxCombinations) {
+      reader.fail(key, fmt::format("more than {} combinations of values (conditions); split the data set", kMaxCombinations));
+    }
+  }
   for (const auto& entry : grid) {
     const std::string name = entry.first.as<std::string>();
     if (!entry.second.IsSequence() || entry.second.size() == 0) reader.fail(Reader::join(key, name), "expected a non-empty list");
@@ -401,6 +412,12 @@ std::vector<MethodEntry> expand_sweep(const std::vector<MethodEntry>& methods, c
     const std::string key = "sweep." + name;
     const std::vector<double> values = reader.numbers(item.second, key);
     check_distinct(values, key, reader);
+    const auto takers = static_cast<std::size_t>(std::count_if(expanded.begin(), expanded.end(), [&](const MethodEntry& entry) {
+      return models::find_parameter(models::find_method(entry.name).parameters, name) != nullptr;
+    }));
+    if (expanded.size() - takers + takers * values.size() > kMaxCombinations) {
+      reader.fail(key, fmt::format("more than {} method entries after the sweep", kMaxCombinations));
+    }
     std::vector<MethodEntry> next;
     bool taken = false;
     for (const MethodEntry& entry : expanded) {

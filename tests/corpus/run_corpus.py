@@ -284,6 +284,17 @@ def config_cases():
         ("repetitions_zero", "repetitions: 2", "repetitions: 0", "repetitions"),
         ("repetitions_huge", "repetitions: 2", "repetitions: 1e9", "repetitions"),
         ("repetitions_fraction", "repetitions: 2", "repetitions: 2.5", "repetitions"),
+        # Fuzzing: three generator grid lists multiplied into a billion conditions (config load above 2 GB).
+        ("grid_combinations_huge", "    params: {n: 40, noise_dims: 2}\n",
+         "    params: {n: 40}\n    grid: {noise_dims: [%s], flip_count: [%s], seed: [%s]}\n"
+         % (",".join(map(str, range(30))), ",".join(map(str, range(30))), ",".join(map(str, range(30)))),
+         "datasets[0].grid: more than 10000 combinations"),
+        ("sweep_variants_huge", "methods: [OneNormSVM, SVM]\ngrid: {lambda: [0.5, 1]}",
+         "methods: [RLSVM0]\ngrid: {lambda: [0.5, 1]}\nsweep: {a: [%s], mu: [%s]}" % (",".join(str(1 + k) for k in range(200)),
+                                                                ",".join(str((1 + k) / 200) for k in range(200))),
+         "more than 10000 method entries"),
+        ("sweep_unknown_parameter", "grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1]}\nsweep: {zeta: [1, 2]}",
+         "sweep.zeta: no method of this config takes"),
         ("outer_folds_huge", "{type: holdout, test_fraction: 0.3, repetitions: 2}", "{type: kfold, folds: 1000000}",
          "folds"),
         ("outer_folds_above_n", "{type: holdout, test_fraction: 0.3, repetitions: 2}", "{type: kfold, folds: 50}",
