@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/status.hpp"
@@ -232,12 +233,18 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   // Config order: data set instance, then method, then repetition.
   std::map<std::pair<std::string, std::string>, std::size_t> dataset_order;
   std::vector<std::pair<std::string, std::string>> columns;  // data sets with results, in config order
+  // The formatted tables' columns: those, and data sets whose file is absent (skipped with
+  // --skip-missing), whose cells say so.
+  std::vector<std::tuple<std::string, std::string, bool>> table_columns;  // name, condition, absent
   for (const DatasetInstance& instance : config.datasets) {
     dataset_order.emplace(std::pair(instance.name, instance.condition), dataset_order.size());
     const bool has_rows = std::any_of(rows.begin(), rows.end(), [&](const Row& row) {
       return row.at("dataset") == instance.name && row.at("condition") == instance.condition;
     });
     if (has_rows) columns.emplace_back(instance.name, instance.condition);
+    if (has_rows || !instance.missing_hint.empty()) {
+      table_columns.emplace_back(instance.name, instance.condition, !instance.missing_hint.empty());
+    }
   }
   std::map<std::string, std::size_t> method_order;
   for (const MethodEntry& method : config.methods) method_order.emplace(method.label, method_order.size());
@@ -309,11 +316,15 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
 
   for (const std::string& metric : config.table_metrics) {
     std::vector<std::string> header = {"method"};
-    for (const auto& [name, condition] : columns) header.push_back(condition.empty() ? name : name + " " + condition);
+    for (const auto& [name, condition, absent] : table_columns) header.push_back(condition.empty() ? name : name + " " + condition);
     std::string table = csv_line(header);
     for (const MethodEntry& method : config.methods) {
       std::vector<std::string> line = {method.label};
-      for (const auto& [name, condition] : columns) {
+      for (const auto& [name, condition, absent] : table_columns) {
+        if (absent) {
+          line.emplace_back("absent: not run (data file not present)");
+          continue;
+        }
         const auto found = cells.find({name, condition, method.label, metric});
         if (found == cells.end()) {
           line.emplace_back("");

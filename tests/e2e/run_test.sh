@@ -148,6 +148,9 @@ grep -q -- "--skip-missing" <<<"$out" || fail "missing file message lacks the --
 "$bin" run "$tmp/missing.yaml" -q --skip-missing --out "$tmp/missing" || fail "--skip-missing exited $?"
 grep -A1 "skipped_datasets:" "$tmp/missing/manifest.yaml" | grep -q "sonar" \
   || fail "manifest does not list the skipped data set"
+head -2 "$tmp/missing/table_accuracy.csv" | grep -q "^method,.*,sonar$" || fail "table lacks the skipped data set's column"
+grep -q "^OneNormSVM,.*,absent: not run (data file not present)$" "$tmp/missing/table_accuracy.csv" \
+  || fail "table does not say the skipped data set was not run: $(cat "$tmp/missing/table_accuracy.csv")"
 # Progress reaches a non-terminal stderr (a Slurm log) as log lines.
 out=$("$bin" run "$config" -j 2 --out "$tmp/progress" protocol.outer.repetitions=1 2>&1)
 grep -q "progress: 12/12 tasks" <<<"$out" || fail "no progress line on a non-terminal stderr: $out"
