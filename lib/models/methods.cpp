@@ -39,6 +39,15 @@ std::vector<MethodInfo> method_rows() {
       {"RW", "[RW] Algorithm 1, L1-SVM inner solver", "hinge", "l1", "rw", "", Weighting::svm_c, {}, {}},
       {"RW-L2", "[RW] Algorithm 1, L2-SVM inner solver", "squared_hinge", "l1", "rw", "", Weighting::svm_c, {}, {}},
       {"OneNormSVM-C", "[RW] 4.1: ||w||_1 + C sum hinge by LP", "hinge", "l1", "direct", "", Weighting::svm_c, {}, {}},
+      // [PSI] 3: psi-learning by MIP, started (and, restricted, region-3 fixed) from the SVM of the same C.
+      {"SVM-C", "[PSI] the 2-norm SVM: (1/2)||w||^2 + C sum hinge", "hinge", "l2", "direct", "", Weighting::svm_c, {}, {}},
+      {"PSI-1", "[PSI] (3.14) with ||w||_1: one MILP", "psi", "l1", "psi_mip", "OneNormSVM-C", Weighting::svm_c, {}, {}},
+      {"PSI-2", "[PSI] (3.14) with (1/2)||w||^2: MILPs with tangent cuts", "psi", "l2", "psi_mip", "SVM-C",
+       Weighting::svm_c, {}, {}},
+      {"PSI-1r", "[PSI] 3.3: PSI-1 with y f_SVM > 1.1 fixed to region 3", "psi", "l1", "psi_mip", "OneNormSVM-C",
+       Weighting::svm_c, {{"restrict_margin", 1.1}}, {}},
+      {"PSI-2r", "[PSI] 3.3: PSI-2 with y f_SVM > 1.1 fixed to region 3", "psi", "l2", "psi_mip", "SVM-C",
+       Weighting::svm_c, {{"restrict_margin", 1.1}}, {}},
       // [ADMM] (1): mean hinge + sum_j p(w_j; lambda, theta), by ADMM (shared/ADMM.md) and, on the identical
       // objective, by DCA from zero (its first step is the 1-norm SVM with weight phi'(0)).
       {"ADMM-LSP", "[ADMM] 3, LSP", "hinge", "lsp", "admm", "", Weighting::mean, {}, {}},
@@ -63,7 +72,8 @@ std::vector<MethodInfo> method_rows() {
 
 ParameterSpec weight_spec(Weighting weighting) {
   if (weighting == Weighting::svm_c) {
-    return {"C", "weight of the loss: F = ||w||_1 + C sum_i loss_i ([RW] eq. (1))", 1.0, 0.0, 1e10, true, false,
+    return {"C", "weight of the loss: F = ||w||_1 + C sum_i loss_i ([RW] eq. (1)), (1/2)||w||_2^2 + C sum_i loss_i for l2",
+            1.0, 0.0, 1e10, true, false,
             Scale::log, Regularizes::when_smaller};
   }
   if (weighting == Weighting::plain) {
@@ -184,7 +194,7 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
   const Start start = algorithm.needs_start() ? find_start(method, h, workspace)
                                                 : Start{core::LinearModel(core::Vector(), 0.0), nullptr};
   FitReport report;
-  if (start.report && !start.report->has_solution()) {
+  if (start.report && !start.report->has_solution() && !algorithm.survives_failed_start()) {
     report = *start.report;
     report.stop_reason = "start failed";
     report.iterations = 0;
@@ -246,7 +256,8 @@ Objective make_objective(const MethodInfo& method, const Hyperparameters& h, con
       break;
     case Weighting::svm_c:
       objective.example_weights *= h.at("C");
-      objective.penalty_weight = 1.0;
+      // ||w||_1 + C sum loss ([RW] eq. (1)); the 2-norm in the SVM's own convention (1/2)||w||^2 ([PSI] (3.14)).
+      objective.penalty_weight = objective.penalty->convex_regularizer() == Regularizer::l2_squared ? 0.5 : 1.0;
       break;
     case Weighting::mean:
       objective.example_weights /= static_cast<double>(train.n());

@@ -35,6 +35,9 @@ class Algorithm {
   virtual std::vector<std::string> trace_names() const { return {}; }
   // Whether fit() uses Start (iterative algorithms); the method row then names where it starts.
   virtual bool needs_start() const = 0;
+  // Whether fit() can go on when the start's fit has no solution (it uses the start only as a warm
+  // start); otherwise such a fit ends with the start's status.
+  virtual bool survives_failed_start() const { return false; }
   // Whether fit() returns an optimum of the objective (to the solver's tolerance), not a critical point
   // (DCA) or an approximation (RW's walk).
   virtual bool finds_optimum() const = 0;

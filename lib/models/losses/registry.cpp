@@ -11,10 +11,12 @@ namespace sparsesvm::models {
 // The registry rows, one per file of this folder.
 LossInfo hinge_loss_info();
 LossInfo ramp_loss_info();
+LossInfo psi_loss_info();
 LossInfo squared_hinge_loss_info();
 
 const std::vector<LossInfo>& loss_registry() {
-  static const std::vector<LossInfo> registry = {hinge_loss_info(), ramp_loss_info(), squared_hinge_loss_info()};
+  static const std::vector<LossInfo> registry = {hinge_loss_info(), ramp_loss_info(), squared_hinge_loss_info(),
+                                                psi_loss_info()};
   return registry;
 }
 

@@ -1,0 +1,92 @@
+#include "optim/cbc_mip.hpp"
+
+#include <CbcModel.hpp>
+#include <CoinPackedMatrix.hpp>
+#include <OsiClpSolverInterface.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+
+namespace sparsesvm::optim {
+namespace {
+
+// Coin's infinity for +-inf bounds.
+std::vector<double> coin_bounds(const core::Vector& bounds) {
+  std::vector<double> out(static_cast<std::size_t>(bounds.size()));
+  for (Eigen::Index k = 0; k < bounds.size(); ++k) {
+    const double value = bounds[k];
+    out[static_cast<std::size_t>(k)] = std::isinf(value) ? (value > 0 ? COIN_DBL_MAX : -COIN_DBL_MAX) : value;
+  }
+  return out;
+}
+
+void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
+  const auto& matrix = problem.matrix;
+  CoinPackedMatrix packed(true, static_cast<int>(matrix.rows()), static_cast<int>(matrix.cols()),
+                          static_cast<CoinBigIndex>(matrix.nonZeros()), matrix.valuePtr(), matrix.innerIndexPtr(),
+                          matrix.outerIndexPtr(), nullptr);
+  const std::vector<double> column_lower = coin_bounds(problem.column_lower);
+  const std::vector<double> column_upper = coin_bounds(problem.column_upper);
+  const std::vector<double> row_lower = coin_bounds(problem.row_lower);
+  const std::vector<double> row_upper = coin_bounds(problem.row_upper);
+  solver.loadProblem(packed, column_lower.data(), column_upper.data(), problem.cost.data(), row_lower.data(),
+                     row_upper.data());
+}
+
+}  // namespace
+
+MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers, const core::Vector& incumbent,
+                      const MipOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  LpProblem compressed = problem;
+  compressed.matrix.makeCompressed();
+  OsiClpSolverInterface solver;
+  solver.messageHandler()->setLogLevel(0);
+  load(solver, compressed);
+  for (const int column : integers) solver.setInteger(column);
+
+  CbcModel model(solver);
+  model.setLogLevel(0);
+  model.messageHandler()->setLogLevel(0);
+  model.setMaximumSeconds(options.max_seconds);
+  model.setAllowableFractionGap(options.relative_gap);
+  model.setAllowableGap(options.relative_gap);  // for objectives near 0, where the fraction means nothing
+  if (incumbent.size() == problem.cost.size()) {
+    model.setBestSolution(incumbent.data(), static_cast<int>(incumbent.size()), COIN_DBL_MAX, true);
+  }
+  model.branchAndBound();
+
+  MipSolution solution;
+  solution.nodes = model.getNodeCount();
+  solution.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double* best = model.bestSolution();
+  if (model.isProvenInfeasible() && best == nullptr) {
+    solution.status = core::Status::infeasible;
+    solution.message = "Cbc: the MIP is infeasible";
+    return solution;
+  }
+  if (best == nullptr) {
+    solution.status = model.isSecondsLimitReached() ? core::Status::time_limit : core::Status::numerical_error;
+    solution.message = fmt::format("Cbc found no feasible point ({:.1f} s, {} nodes)", solution.seconds, solution.nodes);
+    return solution;
+  }
+  solution.primal = Eigen::Map<const core::Vector>(best, problem.cost.size());
+  solution.objective = problem.cost.dot(solution.primal);
+  // With an optimum proven, the bound is the objective itself (Cbc may report the last node's bound).
+  solution.best_bound = model.isProvenOptimal() ? std::min(model.getBestPossibleObjValue(), solution.objective)
+                                                : model.getBestPossibleObjValue();
+  solution.relative_gap = std::max(0.0, solution.objective - solution.best_bound) / std::max(1.0, std::abs(solution.objective));
+  if (model.isProvenOptimal()) {
+    solution.status = core::Status::optimal;
+  } else {
+    solution.status = core::Status::feasible;
+    solution.message = fmt::format("Cbc stopped at {}: gap {:.3g} above the bound ({:.1f} s, {} nodes)",
+                                   model.isSecondsLimitReached() ? "its time limit" : "a limit", solution.relative_gap,
+                                   solution.seconds, solution.nodes);
+  }
+  return solution;
+}
+
+}  // namespace sparsesvm::optim
