@@ -43,6 +43,11 @@ def read_rows(path):
         return list(csv.DictReader(f))
 
 
+def line_style(k):
+    """Colour and line style of the k-th series: ten colours, then the same with dashes, then dots."""
+    return {"color": f"C{k % 10}", "linestyle": ("-", "--", ":")[(k // 10) % 3]}
+
+
 def split_condition(condition, name):
     """(value of `name`, the rest) of a condition such as "noise_dims=10,flip_fraction=0.1", or (None, "")."""
     value, rest = None, []
@@ -104,7 +109,7 @@ def plot_metric_by_condition(directory, figure, methods):
             points = sorted(lines.get(method, []))
             if points:
                 ax.errorbar([p[0] for p in points], [p[1] for p in points], yerr=[p[2] for p in points], marker="o",
-                            markersize=3, capsize=2, label=method, color=f"C{methods.index(method) % 10}")
+                            markersize=3, capsize=2, label=method, **line_style(methods.index(method)))
         ax.set_title(", ".join(part for part in (dataset if len(datasets) > 1 else "", rest) if part), fontsize=8)
         if log_x:
             ax.set_xscale("log")
@@ -164,11 +169,12 @@ def plot_objective_trace(directory, figure):
     if not traces:
         raise PlotError(f"{path}: no objective traces of method {figure['method']}")
     fig, ax = plt.subplots(figsize=(6, 4))
-    for (dataset, condition), runs in traces.items():
+    for k, ((dataset, condition), runs) in enumerate(traces.items()):
         length = max(len(run) for run in runs)
         # A split that stopped earlier stays at its last value (its iterate no longer moves).
         mean = [sum(run[min(t, len(run) - 1)] for run in runs) / len(runs) for t in range(length)]
-        ax.plot(range(length), mean, marker=".", label=dataset + (f" {condition}" if condition not in ("", "none") else ""))
+        ax.plot(range(length), mean, marker=".", label=dataset + (f" {condition}" if condition not in ("", "none") else ""),
+                **line_style(k))
     ax.set_xlabel("iteration")
     ax.set_ylabel("objective / initial objective")
     ax.legend(fontsize=7)

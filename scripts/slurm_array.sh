@@ -46,13 +46,14 @@ done
 ((${#positional[@]} >= 1)) || usage
 config=${positional[0]}
 overrides=("${positional[@]:1}")
-[[ "$shards" =~ ^[1-9][0-9]*$ ]] || fail "--shards: expected a positive whole number, found '$shards'"
-[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || fail "-j: expected a positive whole number, found '$jobs'"
-[[ -z "$throttle" || "$throttle" =~ ^[1-9][0-9]*$ ]] || fail "--throttle: expected a positive whole number, found '$throttle'"
+[[ "$shards" =~ ^[1-9][0-9]{0,5}$ ]] && ((shards <= 100000)) || fail "--shards: expected a whole number from 1 to 100000, found '$shards'"
+[[ "$jobs" =~ ^[1-9][0-9]{0,2}$ ]] && ((jobs <= 256)) || fail "-j: expected a whole number from 1 to 256, found '$jobs'"
+[[ -z "$throttle" || "$throttle" =~ ^[1-9][0-9]{0,5}$ ]] || fail "--throttle: expected a positive whole number, found '$throttle'"
 [[ -x "$bin" ]] || fail "$bin: not built (bash scripts/setup.sh, or set SPARSESVM)"
 bin=$(realpath "$bin")
 
-# The config is checked here, before anything is queued, and run itself names the default directory.
+# The config is checked here, before anything is queued (and a directory holding another config's run
+# refused, unless --force), and run itself names the default directory.
 out_flag=()
 [[ -n "$out" ]] && out_flag=(--out "$out")
 plan=$("$bin" run "$config" "${overrides[@]}" "${run_flags[@]}" "${out_flag[@]}" --dry-run) || exit 1
@@ -72,11 +73,17 @@ if ((resubmit)); then
   fi
 fi
 
+# --wrap runs under /bin/sh: every word in POSIX single quotes (bash's printf %q may use $'...').
+posix_quote() {
+  local word out="" escaped="'\\''"
+  for word in "$@"; do out+=" '${word//"'"/$escaped}'"; done
+  printf '%s' "$out"
+}
 # Paths are absolute: the jobs may start in another directory.
 config_path=$(realpath "$config")
-quoted_run=$(printf ' %q' "$bin" run "$config_path" "${overrides[@]}" "${run_flags[@]}" --out "$dir" -j "$jobs" -q)
-quoted_status=$(printf ' %q' "$bin" status "$dir" --shards "$shards")
-quoted_collect=$(printf ' %q' "$bin" collect "$dir")
+quoted_run=$(posix_quote "$bin" run "$config_path" "${overrides[@]}" "${run_flags[@]}" --out "$dir" -j "$jobs" -q)
+quoted_status=$(posix_quote "$bin" status "$dir" --shards "$shards")
+quoted_collect=$(posix_quote "$bin" collect "$dir")
 submit() {
   if ((dry_run)); then
     printf '%q ' sbatch "$@" >&2
@@ -86,7 +93,10 @@ submit() {
     sbatch "$@"
   fi
 }
-((dry_run)) || mkdir -p "$dir/slurm"
+created_log_dir=0
+if ((!dry_run)) && [[ ! -d "$dir/slurm" ]]; then mkdir -p "$dir/slurm" && created_log_dir=1; fi
+# A refused submission (a bad --time, say) leaves no empty log directory behind.
+trap '((created_log_dir)) && rmdir "$dir/slurm" "$dir" 2>/dev/null' ERR
 array=$(submit --parsable --job-name="sparsesvm-$name" --array="$indices${throttle:+%$throttle}" \
   --cpus-per-task="$jobs" --output="$dir/slurm/%A_%a.out" "${sbatch_options[@]}" \
   --wrap="$quoted_run --shard \${SLURM_ARRAY_TASK_ID}/$shards" | tail -1)

@@ -47,19 +47,32 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   const std::size_t slash = text.find('/');
   std::size_t index = 0, count = 0;
   if (slash != std::string::npos && whole_number(std::string_view(text).substr(0, slash), index) &&
-      whole_number(std::string_view(text).substr(slash + 1), count) && count > 0 && index < count) {
+      whole_number(std::string_view(text).substr(slash + 1), count) && count > 0 && index < count &&
+      count <= experiment::kMaxShards) {
     return {index, count};
   }
-  throw core::InputError(fmt::format("--shard: expected I/N with whole numbers 0 <= I < N, found '{}'", text));
+  throw core::InputError(fmt::format("--shard: expected I/N with whole numbers 0 <= I < N <= {}, found '{}'",
+                                     experiment::kMaxShards, text));
 }
 
-// --sweep NAME=V1,V2,... is the override sweep.NAME=[V1,V2,...] (the config's `sweep` block).
-std::string sweep_override(const std::string& text) {
-  const std::size_t equals = text.find('=');
-  if (equals == 0 || equals == std::string::npos || equals + 1 == text.size() || text.find_first_of("[]{}.") != std::string::npos) {
-    throw core::InputError(fmt::format("--sweep: expected NAME=V1,V2,... (e.g. a=2,4), found '{}'", text));
+// --sweep NAME=V1,V2,... (each repeat another NAME) is the override sweep.NAME=[V1,V2,...] (the
+// config's `sweep` block).
+std::vector<std::string> sweep_overrides(const std::vector<std::string>& sweeps) {
+  std::vector<std::string> overrides;
+  std::set<std::string> names;
+  for (const std::string& text : sweeps) {
+    const std::size_t equals = text.find('=');
+    const std::string name = text.substr(0, equals);
+    if (equals == 0 || equals == std::string::npos || equals + 1 == text.size() ||
+        name.find_first_of("[]{}.,") != std::string::npos || text.find_first_of("[]{}", equals) != std::string::npos) {
+      throw core::InputError(fmt::format("--sweep: expected NAME=V1,V2,... (e.g. a=2,4), found '{}'", text));
+    }
+    if (!names.insert(name).second) {
+      throw core::InputError(fmt::format("--sweep: {} is swept twice; give all its values at once ({}=V1,V2,...)", name, name));
+    }
+    overrides.push_back(fmt::format("sweep.{}=[{}]", name, text.substr(equals + 1)));
   }
-  return fmt::format("sweep.{}=[{}]", text.substr(0, equals), text.substr(equals + 1));
+  return overrides;
 }
 
 std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const RunOptions& options) {
@@ -155,7 +168,7 @@ void run_and_collect(const experiment::ExperimentConfig& config, const std::vect
 
 int run(const RunOptions& options) {
   std::vector<std::string> overrides = options.overrides;
-  for (const std::string& sweep : options.sweeps) overrides.push_back(sweep_override(sweep));
+  for (const std::string& sweep : sweep_overrides(options.sweeps)) overrides.push_back(sweep);
   const experiment::ExperimentConfig config = experiment::load_config(options.config, overrides);
   const std::string directory = options.out.empty() ? (std::filesystem::path("results") / config.name).string() : options.out;
   std::vector<std::string> missing;
@@ -171,7 +184,7 @@ int run(const RunOptions& options) {
                                        "run the others (the manifest then lists what was skipped)",
                                        config.path, missing.size(), fmt::join(missing, "\n  ")));
   }
-  if (!options.dry_run) check_same_run(directory, config, all_tasks, options.force);
+  check_same_run(directory, config, all_tasks, options.force);  // --dry-run too: it says what run would do
   auto log = make_logger(options.dry_run ? "" : directory, options);
   for (const std::string& note : missing) log->warn("skipping data set {} (--skip-missing)", note);
   if (options.dry_run) {
@@ -210,7 +223,7 @@ Command add_run(CLI::App& app) {
   command->add_option("-j,--jobs", options->jobs, "tasks run in parallel")->check(CLI::Range(1, 256));
   command->add_option("--sweep", options->sweeps,
                       "NAME=V1,V2,...: one labelled variant per value of every method taking NAME (label_NAMEvalue); "
-                      "repeat for every combination")
+                      "another --sweep with another NAME gives every combination")
       ->allow_extra_args(false);
   command->add_option("--shard", options->shard, "run only shard I of N, e.g. 0/4: whole groups of tasks sharing a data set and outer split, balanced by data set size");
   command->add_option("--out", options->out, "run directory (default results/<config name>)");

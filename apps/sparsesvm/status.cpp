@@ -77,15 +77,12 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   // A task without a solution is a recorded result (a rerun skips it and would compute the same), so
   // only shards with missing tasks have work left.
   if (shards > 0) {
-    std::vector<std::size_t> with_work;
-    for (std::size_t shard = 0; shard < shards; ++shard) {
-      for (const experiment::Task& task : experiment::shard_tasks(tasks, shard, shards)) {
-        if (missing.contains(task.id)) {
-          with_work.push_back(shard);
-          break;
-        }
-      }
+    const std::vector<std::size_t> shard_of_task = experiment::task_shards(tasks, shards);
+    std::set<std::size_t> shards_with_work;
+    for (std::size_t k = 0; k < tasks.size(); ++k) {
+      if (missing.contains(tasks[k].id)) shards_with_work.insert(shard_of_task[k]);
     }
+    const std::vector<std::size_t> with_work(shards_with_work.begin(), shards_with_work.end());
     fmt::print("shards of {} with missing tasks: {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
   }
   return missing.empty() && total.failed == 0 ? 0 : 4;
@@ -99,7 +96,8 @@ Command add_status(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "status", "Count done, missing and failed tasks of a run (one directory or several shard directories)");
   command->add_option("directories", *directories, "run directories (the first holds config.yaml)")->required();
-  command->add_option("--shards", *shards, "also list which of N shards still have missing tasks");
+  command->add_option("--shards", *shards, "also list which of N shards still have missing tasks")
+      ->check(CLI::Range(std::size_t{1}, experiment::kMaxShards));
   return {command, [directories, shards]() { return status(*directories, *shards); }};
 }
 

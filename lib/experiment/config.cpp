@@ -194,6 +194,7 @@ void apply_override(YAML::Node& root, const std::string& item, const Reader& rea
     dot = path.find('.', start);
     if (dot == std::string::npos) dot = path.size();
     parts.push_back(path.substr(start, dot - start));
+    if (parts.back().empty()) reader.fail(path, fmt::format("override '{}': an empty key in the path", item));
   }
   // A list is indexed by a whole number that exists in it.
   const auto index_of = [&](const YAML::Node& list, const std::string& part, const std::string& key) {
@@ -215,7 +216,9 @@ void apply_override(YAML::Node& root, const std::string& item, const Reader& rea
       current[parts[k]] = YAML::Node(YAML::NodeType::Map);
       next.reset(current[parts[k]]);
     }
-    if (!next || next.IsScalar()) reader.fail(walked, "override path does not exist in the config");
+    if (!next || next.IsScalar()) {
+      reader.fail(walked, fmt::format("override '{}': the path goes through a value, not a section", item));
+    }
     current.reset(next);
   }
   YAML::Node value;
@@ -251,11 +254,29 @@ std::vector<std::vector<std::pair<std::string, std::string>>> grid_combinations(
   for (const auto& entry : grid) {
     const std::string name = entry.first.as<std::string>();
     if (!entry.second.IsSequence() || entry.second.size() == 0) reader.fail(Reader::join(key, name), "expected a non-empty list");
+    // Values go into a generator spec "name:key=value,...": a ',' '=' or ':' would add parameters, and
+    // two spellings of one number (2 and 2.0) would be two conditions on the same data.
+    std::vector<std::string> values;
+    std::set<double> numbers;
+    for (std::size_t k = 0; k < entry.second.size(); ++k) {
+      const std::string item = fmt::format("{}.{}[{}]", key, name, k);
+      const std::string value = reader.scalar<std::string>(entry.second[k], item, "a value");
+      if (value.empty() || value.find_first_of(",=: \t") != std::string::npos) {
+        reader.fail(item, fmt::format("'{}': expected a plain value (no , = : or spaces)", value));
+      }
+      double number = 0.0;
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+      const bool numeric = error == std::errc() && end == value.data() + value.size();
+      if ((numeric && !numbers.insert(number).second) || std::find(values.begin(), values.end(), value) != values.end()) {
+        reader.fail(item, fmt::format("'{}' repeats an earlier value of {}", value, name));
+      }
+      values.push_back(value);
+    }
     std::vector<std::vector<std::pair<std::string, std::string>>> expanded;
     for (const auto& partial : combinations) {
-      for (std::size_t k = 0; k < entry.second.size(); ++k) {
+      for (const std::string& value : values) {
         auto combination = partial;
-        combination.emplace_back(name, reader.scalar<std::string>(entry.second[k], fmt::format("{}.{}[{}]", key, name, k), "a value"));
+        combination.emplace_back(name, value);
         expanded.push_back(std::move(combination));
       }
     }
@@ -437,7 +458,7 @@ std::vector<MethodEntry> expand_sweep(const std::vector<MethodEntry>& methods, c
         try {
           models::resolve_hyperparameters(method, variant.fixed);
         } catch (const core::InputError& error) {
-          reader.fail(fmt::format("{}[{}]", key, k), fmt::format("method {}: {}", entry.label, error.what()));
+          reader.fail(fmt::format("{}[{}]", key, k), error.what());
         }
         next.push_back(std::move(variant));
       }
@@ -448,9 +469,10 @@ std::vector<MethodEntry> expand_sweep(const std::vector<MethodEntry>& methods, c
   return expanded;
 }
 
-// A label names task files: letters, digits and . _ - = only, so that no two labels map to one file.
+// A label names task files: letters, digits and . _ - =, beginning with a letter or digit, so that no two labels map to one file.
+// The first character a letter or digit: no "." or "..", and no leading "_" (which matplotlib's legends hide).
 bool is_file_safe(const std::string& text) {
-  return !text.empty() && text != "." && text != ".." && std::all_of(text.begin(), text.end(), [](char c) {
+  return !text.empty() && std::isalnum(static_cast<unsigned char>(text.front())) && std::all_of(text.begin(), text.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '=';
   });
 }
@@ -460,7 +482,8 @@ void check_unique_labels(const std::vector<MethodEntry>& methods, const Reader& 
   for (std::size_t k = 0; k < methods.size(); ++k) {
     if (!is_file_safe(methods[k].label)) {
       reader.fail(fmt::format("methods[{}].label", k),
-                  fmt::format("'{}': use letters, digits and . _ - = only (labels name task files)", methods[k].label));
+                  fmt::format("'{}': use letters, digits and . _ - =, beginning with a letter or digit (labels name "
+                              "task files)", methods[k].label));
     }
     for (std::size_t j = 0; j < k; ++j) {
       if (methods[j].label == methods[k].label) {
@@ -469,6 +492,17 @@ void check_unique_labels(const std::vector<MethodEntry>& methods, const Reader& 
                                 "{{name: {}, label: {}_2, ...}}",
                                 methods[k].label, j, methods[k].name, methods[k].name));
       }
+    }
+  }
+}
+
+// After a sweep the entries are its variants: a clash names the label, not a position in the file.
+void check_labels_after_sweep(const std::vector<MethodEntry>& methods, const Reader& reader) {
+  std::set<std::string> seen;
+  for (const MethodEntry& entry : methods) {
+    if (!seen.insert(entry.label).second) {
+      reader.fail("sweep", fmt::format("the sweep makes the label '{}', which another method entry has; relabel "
+                                       "that entry", entry.label));
     }
   }
 }
@@ -823,7 +857,7 @@ void check_sizes(const Protocol& protocol, const DatasetInstance& instance, cons
 void check_datasets(const ExperimentConfig& config, const Reader& reader) {
   for (const DatasetInstance& instance : config.datasets) {
     if (!is_file_safe(instance.name)) {
-      reader.fail("datasets", fmt::format("data set name '{}': use letters, digits and . _ - = only (names name task "
+      reader.fail("datasets", fmt::format("data set name '{}': use letters, digits and . _ - =, beginning with a letter or digit (names name task "
                                           "files)", instance.name));
     }
     if (instance.examples > 0) check_sizes(config.protocol, instance, reader);
@@ -900,7 +934,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   config.overrides = overrides;
   config.name = reader.optional<std::string>(root, "", "name", std::filesystem::path(path).stem().string(), "a string");
   if (!is_file_safe(config.name)) {
-    reader.fail("name", fmt::format("'{}': use letters, digits and . _ - = only (it names the run directory)", config.name));
+    reader.fail("name", fmt::format("'{}': use letters, digits and . _ - =, beginning with a letter or digit (it names the run directory)", config.name));
   }
   config.seed = reader.optional<std::uint64_t>(root, "", "seed", 1, "a non-negative integer");
   const std::string config_dir = std::filesystem::path(path).parent_path().string();
@@ -923,8 +957,11 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   for (std::size_t k = 0; k < methods.size(); ++k) {
     config.methods.push_back(read_method(methods[k], fmt::format("methods[{}]", k), reader));
   }
-  if (const YAML::Node sweep = root["sweep"]) config.methods = expand_sweep(config.methods, sweep, reader);
   check_unique_labels(config.methods, reader);
+  if (const YAML::Node sweep = root["sweep"]) {
+    config.methods = expand_sweep(config.methods, sweep, reader);
+    check_labels_after_sweep(config.methods, reader);
+  }
   if (const YAML::Node grid = root["grid"]) {
     if (!grid.IsMap()) reader.fail("grid", "expected a mapping of parameter: [values]");
     for (const auto& entry : grid) {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "core/errors.hpp"
@@ -419,27 +420,41 @@ std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::st
 // Longest processing time first: groups by decreasing weight (plan order among equals), each to the
 // shard with the least weight so far (the lowest index among equals). Groups of equal weight thus go
 // round the shards, and a large data set's groups are spread before the small ones fill the gaps.
-std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard, std::size_t count) {
+std::vector<std::size_t> task_shards(const std::vector<Task>& tasks, std::size_t count) {
+  if (count == 0 || count > kMaxShards) {
+    throw core::InputError(fmt::format("shard count {}: expected 1 to {}", count, kMaxShards));
+  }
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_number;
+  std::vector<std::size_t> group_of_task;
   std::vector<double> group_weight;
   for (const Task& task : tasks) {
-    if (group_number.try_emplace({task.dataset, task.repetition}, group_number.size()).second) {
-      group_weight.push_back(task.weight);
-    }
+    const auto [found, added] = group_number.try_emplace({task.dataset, task.repetition}, group_number.size());
+    if (added) group_weight.push_back(task.weight);
+    group_of_task.push_back(found->second);
   }
   std::vector<std::size_t> order(group_weight.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return group_weight[a] > group_weight[b]; });
-  std::vector<double> load(count, 0.0);
+  // Shards by load, lightest (then lowest index) first.
+  std::set<std::pair<double, std::size_t>> shards_by_load;
+  for (std::size_t shard = 0; shard < count; ++shard) shards_by_load.emplace(0.0, shard);
   std::vector<std::size_t> shard_of_group(group_weight.size());
   for (const std::size_t group : order) {
-    const std::size_t lightest = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+    const auto [load, lightest] = *shards_by_load.begin();
+    shards_by_load.erase(shards_by_load.begin());
     shard_of_group[group] = lightest;
-    load[lightest] += group_weight[group];
+    shards_by_load.emplace(load + group_weight[group], lightest);
   }
+  std::vector<std::size_t> shard_of_task;
+  for (const std::size_t group : group_of_task) shard_of_task.push_back(shard_of_group[group]);
+  return shard_of_task;
+}
+
+std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard, std::size_t count) {
+  const std::vector<std::size_t> shards = task_shards(tasks, count);
   std::vector<Task> mine;
-  for (const Task& task : tasks) {
-    if (shard_of_group[group_number.at({task.dataset, task.repetition})] == shard) mine.push_back(task);
+  for (std::size_t k = 0; k < tasks.size(); ++k) {
+    if (shards[k] == shard) mine.push_back(tasks[k]);
   }
   return mine;
 }

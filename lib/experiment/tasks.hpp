@@ -42,8 +42,15 @@ std::size_t outer_count(const Protocol& protocol);
 // Tasks of the data sets that are present; missing ones are listed in `missing` with how to get them.
 std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::string>* missing = nullptr);
 
-// The tasks of shard `shard` of `count`: whole groups (data set instance, repetition), assigned so that
-// the shards' summed group weights are balanced (largest first, each to the lightest shard).
+// More shards than any cluster array takes are refused (the same bound as repetitions and folds).
+constexpr std::size_t kMaxShards = 100'000;
+
+// The shard (0 to count - 1) of each task: whole groups (data set instance, repetition), assigned so that
+// the shards' summed group weights are balanced (largest first, each to the lightest shard). InputError
+// for a count of 0 or above kMaxShards.
+std::vector<std::size_t> task_shards(const std::vector<Task>& tasks, std::size_t count);
+
+// The tasks of shard `shard` of `count` (task_shards).
 std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard, std::size_t count);
 
 struct RunOptions {

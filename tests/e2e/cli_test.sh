@@ -59,6 +59,12 @@ expect_error "a malformed shard is refused" "expected I/N with whole numbers" \
 expect_ok "--sweep makes labelled variants of the methods taking the parameter" \
   "methods: SVM, OneNormSVM, ZeroNormSVM_a2, ZeroNormSVM_a4, RLSVM1, RLSVM0_a2, RLSVM0_a4" \
   "$bin" run "$root/configs/quickstart.yaml" --sweep a=2,4 --dry-run
+expect_ok "--sweep takes decimal values" "RLSVM1_mu0.5, RLSVM1_mu1, RLSVM0_mu0.5, RLSVM0_mu1" \
+  "$bin" run "$root/configs/quickstart.yaml" --sweep mu=0.5,1 --dry-run
+expect_error "a key swept twice is refused" "a is swept twice" \
+  "$bin" run "$root/configs/quickstart.yaml" --sweep a=2 --sweep a=4 --dry-run
+expect_error "a shard count past 10^5 is refused" "0 <= I < N <= 100000" \
+  "$bin" run "$root/configs/quickstart.yaml" --shard 0/18446744073709551615 --dry-run
 expect_error "a malformed sweep is refused" "expected NAME=V1,V2" \
   "$bin" run "$root/configs/quickstart.yaml" --sweep a --dry-run
 expect_error "a sweep value out of range names the sweep" "sweep.a\[1\]: method ZeroNormSVM: " \

@@ -1,7 +1,7 @@
 // psi-learning by mixed integer programming ([PSI] 3.2-3.3): F(w, b) = rho Omega(w) + sum_i c_i psi(t_i)
 // with Omega = ||w||_1 (PSI-1: one MILP) or ||w||_2^2 (PSI-2: an outer-approximation loop of MILPs),
 // t_i = y_i (w.x_i + b). Per example, binaries (delta2, delta3) pick psi's region and (z1, z2, z3) place
-// t_i in it ([PSI] (3.7)-(3.13); region 2 from t = 1e-6, kRegion2Start below):
+// t_i in it ([PSI] (3.7)-(3.13); psi counts margins within 1e-6 below 0 as 0, losses/psi.cpp):
 //   t_i = z1 + z2 + z3,  delta3 <= delta2,  delta3 <= z2 <= delta2,  z3 <= (M_i - 1) delta3,
 //   -z1 <= M_i (1 - delta2)   (the paper's 2M is looser than needed: z1 >= -M_i already),
 //   z1 in [-M_i, 0], z2 in [0, 1], z3 in [0, M_i - 1],   psi(t_i) = 2 - psi_a z2 - (2 - psi_a) delta2.
@@ -34,10 +34,6 @@ namespace sparsesvm::models {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-// psi jumps from 2 to a at t = 0. Cbc meets constraints to 1e-7, so a margin it puts in region 2 could
-// be -1e-9, where psi is 2: region 2 starts at this t instead, so that psi at the returned model is what
-// the MILP counted. The optimum moves by O(kRegion2Start * C), below the relative gap of any fit here.
-constexpr double kRegion2Start = 1e-6;
 
 // Column layout of the MIP: the weights (l1: w+ then w-; l2: w, then s >= ||w||^2), b, then five
 // columns per example.
@@ -161,8 +157,7 @@ void add_example(Mip& mip, const core::Dataset& data, const Layout& at, Eigen::I
     for (const auto& [column, value] : terms) mip.entries.emplace_back(row, column, value);
   };
   less_or_equal({{at.delta3(i), 1.0}, {at.delta2(i), -1.0}}, 0.0);      // (3.9)
-  // (3.10), left, with region 2 from t = kRegion2Start: (1 - eps) delta3 + eps delta2 <= z2
-  less_or_equal({{at.delta3(i), 1.0 - kRegion2Start}, {at.delta2(i), kRegion2Start}, {at.z2(i), -1.0}}, 0.0);
+  less_or_equal({{at.delta3(i), 1.0}, {at.z2(i), -1.0}}, 0.0);          // (3.10), left
   less_or_equal({{at.z2(i), 1.0}, {at.delta2(i), -1.0}}, 0.0);          // (3.10), right
   less_or_equal({{at.z3(i), 1.0}, {at.delta3(i), -(m - 1.0)}}, 0.0);    // (3.11)
   less_or_equal({{at.z1(i), -1.0}, {at.delta2(i), m}}, m);              // (3.12), with M_i

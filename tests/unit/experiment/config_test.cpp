@@ -88,6 +88,19 @@ sweep: {a: [2, 4], mu: [0.5, 1]}
   check_rejects(text, "a: [2, 4]", "a: [2, 2]", "sweep.a");
   check_rejects(text, "[OneNormSVM, RLSVM0]", "[OneNormSVM, {name: RLSVM0, a: 3}]",
                 "sweep.a: method RLSVM0 fixes a itself");
+  check_rejects(text, "[OneNormSVM, RLSVM0]", "[OneNormSVM, RLSVM0, {name: OneNormSVM, label: RLSVM0_a2_mu1}]",
+                "sweep: the sweep makes the label 'RLSVM0_a2_mu1', which another method entry has");
+}
+
+TEST_CASE("generator grid values are plain and distinct; labels begin with a letter or digit", "[config]") {
+  check_rejects(kGood, "noise_dims: [0, 5]", "noise_dims: [5, 5.0]", "datasets[0].grid.noise_dims[1]: '5.0' repeats");
+  check_rejects(kGood, "noise_dims: [0, 5]", "noise_dims: [0, \"5,flip_count=3\"]",
+                "datasets[0].grid.noise_dims[1]: '5,flip_count=3': expected a plain value");
+  check_rejects(kGood, "{name: RLSVM0, a: 2}", "{name: RLSVM0, a: 2, label: _hidden}", "beginning with a letter or digit");
+  const std::string path = write_file("tiny_paths.yaml", kGood);
+  CHECK_THROWS_WITH(experiment::load_config(path, {"name.x=1"}),
+                    Catch::Contains("override 'name.x=1': the path goes through a value"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {".a=1"}), Catch::Contains("override '.a=1': an empty key"));
 }
 
 TEST_CASE("shards are balanced by data set size and cover every task once", "[config]") {
@@ -229,7 +242,7 @@ TEST_CASE("grid, labels and selection are checked against the methods' parameter
   CHECK_THAT(error_of("fixed_a.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: [0.5, 1], a: [1, 2]}")),
              Catch::Contains("grid.a: no method of this config tunes this parameter"));
   CHECK_THAT(error_of("label_chars.yaml", config_with("{name: RLSVM0, a: 2}", "{name: RLSVM0, a: 2, label: A B}")),
-             Catch::Contains("methods[1].label: 'A B': use letters, digits and . _ - = only"));
+             Catch::Contains("methods[1].label: 'A B': use letters, digits and . _ - =, beginning"));
   CHECK_THAT(error_of("same_name.yaml", config_with("  - name: g\n", "  - name: g\n    generator: dca_gaussians\n  - name: g\n")),
              Catch::Contains("datasets[1].name: 'g' is also datasets[0]"));
   CHECK_THAT(error_of("independent_file.yaml", "datasets: [{name: f, file: " + testing::repo_file("datasets/sonar.csv") +

@@ -30,6 +30,18 @@ TEST_CASE("ramp with mu = 1 equals the hinge wherever t >= -1", "[loss]") {
   CHECK(ramp->value(-1.5) < hinge->value(-1.5));
 }
 
+TEST_CASE("psi_a: 2 below 0, a (1 - t) on [0, 1], 0 above 1 ([PSI] (3.6))", "[loss]") {
+  const auto psi = make_loss("psi", {{"psi_a", 0.5}});
+  CHECK(psi->value(-1e-5) == 2.0);
+  CHECK(psi->value(-1e-9) == Approx(0.5));  // within the solvers' tolerance of the boundary
+  CHECK(psi->value(0.0) == 0.5);
+  CHECK(psi->value(0.5) == 0.25);
+  CHECK(psi->value(1.0) == 0.0);
+  CHECK(psi->value(7.0) == 0.0);
+  CHECK_THROWS_WITH(make_loss("psi", {{"psi_a", 2.5}}), Catch::Contains("psi_a"));
+  CHECK_THROWS_WITH(make_loss("psi", {{"a", 1.0}}), Catch::Contains("unknown parameter 'a'"));
+}
+
 TEST_CASE("contract: every loss is g - h with h convex and concave_slope a subgradient of h", "[loss][contract]") {
   // h(t) = g(t) - loss(t) with g = scale max(0, margin - t). For h convex with slope s(t),
   // h(u) >= h(t) + s(t)(u - t) for all t, u; a wrong sign or scale of the slope breaks it. Convex losses
@@ -39,8 +51,14 @@ TEST_CASE("contract: every loss is g - h with h convex and concave_slope a subgr
     INFO("loss " << info.id);
     const auto [low, high] = loss->support_region();
     CHECK(low < high);
+    if (!loss->has_hinge_split() && !loss->is_convex()) {  // psi: flat outside its support region
+      for (double t = -3.0; t <= 3.0; t += 0.0625) {
+        if (t < low) CHECK(loss->value(t) == loss->value(low - 3.0));
+        if (t > high) CHECK(loss->value(t) == loss->value(high + 3.0));
+      }
+      continue;
+    }
     if (!loss->has_hinge_split()) {  // convex by declaration: check midpoint convexity instead
-      REQUIRE(loss->is_convex());
       for (double t = -3.0; t <= 3.0; t += 0.0625) {
         for (double u = -3.0; u <= 3.0; u += 0.25) CHECK(loss->value((t + u) / 2) <= (loss->value(t) + loss->value(u)) / 2 + 1e-12);
       }
@@ -109,6 +127,6 @@ TEST_CASE("penalties: hand-checked values and gradients of the DCA paper", "[pen
 
 TEST_CASE("registries are strict: an unknown id is an error listing the known ones", "[loss][penalty]") {
   CHECK_THROWS_WITH(make_penalty("scad2"), Catch::Contains("unknown penalty 'scad2' (known: none, l1, l2"));
-  CHECK_THROWS_WITH(make_loss("hinj"), Catch::Contains("unknown loss 'hinj' (known: hinge, ramp, squared_hinge)"));
+  CHECK_THROWS_WITH(make_loss("hinj"), Catch::Contains("unknown loss 'hinj' (known: hinge, ramp, squared_hinge, psi)"));
   CHECK_THROWS_WITH(make_penalty("l1", {{"a", 1.0}}), Catch::Contains("penalty l1: unknown parameter 'a'"));
 }

@@ -1,0 +1,174 @@
+// psi-learning by MIP (algorithms/psi_mip.cpp) against brute force: on tiny data every assignment of the
+// examples to psi's three regions is a convex program (an LP for ||w||_1, a QP for (1/2)||w||^2) whose
+// optimum Clp finds directly; the smallest over all 3^n assignments is the global optimum of [PSI] (3.6).
+#include <ClpSimplex.hpp>
+#include <CoinPackedMatrix.hpp>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "core/dataset.hpp"
+#include "core/rng.hpp"
+#include "models/methods.hpp"
+#include "models/objective.hpp"
+#include "models/workspace.hpp"
+
+using namespace sparsesvm;
+
+namespace {
+
+// n points in the plane, labels by the sign of x1 with `flips` of them flipped.
+core::Dataset tiny_data(std::size_t n, std::uint64_t seed, std::size_t flips) {
+  core::Rng rng(seed);
+  core::DenseMatrix x(static_cast<Eigen::Index>(n), 2);
+  core::Vector y(static_cast<Eigen::Index>(n));
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    x(i, 0) = rng.uniform(-1.0, 1.0);
+    x(i, 1) = rng.uniform(-1.0, 1.0);
+    y[i] = x(i, 0) >= 0.0 ? 1.0 : -1.0;
+  }
+  y[0] = 1.0;
+  y[1] = -1.0;  // both classes, whatever the draw
+  for (std::size_t k = 2; k < 2 + flips && k < n; ++k) y[static_cast<Eigen::Index>(k)] *= -1.0;
+  return core::Dataset("tiny", x, y, {"x1", "x2"}, {});
+}
+
+// min over (w, b) of rho Omega(w) + sum_i C psi_i with example i held in region[i] (0, 1, 2 for psi's
+// regions 1, 2, 3); +infinity when that assignment is infeasible.
+double assignment_optimum(const core::Dataset& data, const std::vector<int>& region, double C, double a, bool l2) {
+  const int n = static_cast<int>(data.n());
+  const int d = static_cast<int>(data.d());
+  // Columns: l1: w+ (d), w- (d), b; l2: w (d), b.
+  const int weights = l2 ? d : 2 * d;
+  const int columns = weights + 1;
+  std::vector<int> starts{0}, rows;
+  std::vector<double> values;
+  for (int col = 0; col < columns; ++col) {
+    for (int i = 0; i < n; ++i) {
+      const double y = data.labels()[i];
+      double v = 0.0;
+      if (col == weights) {
+        v = y;
+      } else {
+        const int j = col % d;
+        v = (col < d ? 1.0 : -1.0) * y * data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+      }
+      if (v == 0.0) continue;
+      rows.push_back(i);
+      values.push_back(v);
+    }
+    starts.push_back(static_cast<int>(rows.size()));
+  }
+  const CoinPackedMatrix matrix(true, n, columns, static_cast<CoinBigIndex>(values.size()), values.data(), rows.data(),
+                                starts.data(), nullptr);
+  std::vector<double> column_lower(columns, l2 ? -COIN_DBL_MAX : 0.0), column_upper(columns, COIN_DBL_MAX);
+  column_lower[weights] = -COIN_DBL_MAX;
+  std::vector<double> cost(columns, l2 ? 0.0 : 1.0);  // ||w||_1 with rho = 1
+  cost[weights] = 0.0;
+  std::vector<double> row_lower(n), row_upper(n);
+  double constant = 0.0;
+  for (int i = 0; i < n; ++i) {
+    if (region[i] == 0) {  // t_i <= 0: psi = 2
+      row_lower[i] = -COIN_DBL_MAX;
+      row_upper[i] = 0.0;
+      constant += 2.0 * C;
+    } else if (region[i] == 1) {  // 0 <= t_i <= 1: psi = a (1 - t_i), linear cost -a C t_i
+      row_lower[i] = 0.0;
+      row_upper[i] = 1.0;
+      constant += a * C;
+    } else {  // t_i >= 1: psi = 0
+      row_lower[i] = 1.0;
+      row_upper[i] = COIN_DBL_MAX;
+    }
+  }
+  // The region-2 cost -a C t_i = -a C y_i (x_i.w + b) goes on the columns.
+  for (int col = 0; col < columns; ++col) {
+    for (int k = starts[col]; k < starts[col + 1]; ++k) {
+      if (region[rows[k]] == 1) cost[col] -= a * C * values[k];
+    }
+  }
+  ClpSimplex model;
+  model.setLogLevel(0);
+  model.loadProblem(matrix, column_lower.data(), column_upper.data(), cost.data(), row_lower.data(), row_upper.data());
+  if (l2) {  // (1/2)||w||^2: Clp's 1/2 x'Qx with Q = I on w
+    std::vector<CoinBigIndex> q_start(columns + 1, d);
+    std::vector<int> q_column(d);
+    const std::vector<double> q_value(d, 1.0);
+    for (int j = 0; j < d; ++j) q_start[j] = q_column[j] = j;
+    model.loadQuadraticObjective(columns, q_start.data(), q_column.data(), q_value.data());
+    model.primal();
+  } else {
+    model.dual();
+  }
+  if (model.status() != 0) return std::numeric_limits<double>::infinity();  // infeasible region assignment
+  return model.objectiveValue() + constant;
+}
+
+double brute_force(const core::Dataset& data, double C, double a, bool l2) {
+  const std::size_t n = data.n();
+  std::vector<int> region(n, 0);
+  double best = std::numeric_limits<double>::infinity();
+  for (;;) {
+    best = std::min(best, assignment_optimum(data, region, C, a, l2));
+    std::size_t k = 0;
+    while (k < n && region[k] == 2) region[k++] = 0;
+    if (k == n) break;
+    ++region[k];
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("PSI-1 and PSI-2 reach the brute-force optimum over all 3^n region assignments", "[psi][mip]") {
+  // n = 7 (2187 convex programs each), flipped labels, C from loose to tight, two values of psi_a.
+  for (const std::uint64_t seed : {1u, 2u, 3u}) {
+    const core::Dataset data = tiny_data(7, seed, seed % 3);
+    for (const double C : {0.3, 3.0, 100.0}) {
+      for (const double a : {0.5, 1.5}) {
+        for (const bool l2 : {false, true}) {
+          INFO("seed " << seed << " C " << C << " psi_a " << a << (l2 ? " PSI-2" : " PSI-1"));
+          const double expected = brute_force(data, C, a, l2);
+          models::Workspace workspace(data);
+          const models::FitReport fit = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"psi_a", a}}, workspace);
+          REQUIRE(fit.status == core::Status::optimal);
+          CHECK(fit.objective == Approx(expected).epsilon(1e-6));
+          CHECK(fit.statistics.at("mip_relative_gap") <= 1e-6);
+          CHECK(fit.statistics.at("mip_best_bound") <= expected * (1 + 1e-6) + 1e-9);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("restricted psi fixes the start's confident examples and never beats the unrestricted optimum", "[psi][mip]") {
+  const core::Dataset data = tiny_data(8, 11, 1);
+  for (const bool l2 : {false, true}) {
+    models::Workspace workspace(data);
+    const models::FitReport full = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", 5.0}}, workspace);
+    const models::FitReport restricted = models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 5.0}}, workspace);
+    REQUIRE(full.status == core::Status::optimal);
+    REQUIRE(restricted.status == core::Status::optimal);
+    CHECK(restricted.objective >= full.objective * (1 - 1e-9));
+    CHECK(restricted.statistics.at("mip_fixed_examples") > 0);
+    // The fixed examples stay in region 3 at the restricted answer.
+    const models::FitReport svm = models::fit_method(l2 ? "SVM-C" : "OneNormSVM-C", {{"C", 5.0}}, workspace);
+    const core::Vector start = models::margins(data, svm.model.w(), svm.model.b());
+    const core::Vector answer = models::margins(data, restricted.model.w(), restricted.model.b());
+    for (Eigen::Index i = 0; i < start.size(); ++i) {
+      if (start[i] > 1.1) CHECK(answer[i] >= 1.0 - 1e-6);
+    }
+  }
+}
+
+TEST_CASE("the data-derived big-M never cuts the optimum that M = 1000 finds", "[psi][mip]") {
+  const core::Dataset data = tiny_data(7, 5, 2);
+  for (const bool l2 : {false, true}) {
+    models::Workspace workspace(data);
+    const auto derived = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", 10.0}}, workspace);
+    const auto paper = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", 10.0}, {"big_m", 1000.0}}, workspace);
+    CHECK(derived.objective == Approx(paper.objective).epsilon(1e-6));
+    CHECK(derived.statistics.at("mip_big_m") < 1000.0);
+  }
+}
