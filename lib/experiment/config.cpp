@@ -23,11 +23,21 @@ namespace {
 // fuzzing: ", a" loops, allocating without end), also after an anchor or a tag ("&a, b", "!t, b": found
 // by fuzzing later). Such text is refused before it reaches the parser; `where` names it in the error
 // (a file, or an override).
+// Control characters other than tab, CR and LF are not YAML text (YAML 1.2, 5.1), and a NUL before a
+// ',' made yaml-cpp loop like a leading comma (fuzzing: "\0\0\0,\0cf"): both are refused too.
 void refuse_leading_commas(const std::string& text, const std::string& where) {
   std::istringstream lines(text);
   std::size_t number = 0;
   for (std::string line; std::getline(lines, line);) {
     ++number;
+    const auto control = std::find_if(line.begin(), line.end(), [](char c) {
+      const auto byte = static_cast<unsigned char>(c);
+      return (byte < 0x20 && c != '\t' && c != '\r') || byte == 0x7f;
+    });
+    if (control != line.end()) {
+      throw core::ConfigError(fmt::format("{}:{}: control character 0x{:02x} in the text (a config is YAML text)", where,
+                                          number, static_cast<unsigned char>(*control)));
+    }
     std::size_t first = line.find_first_not_of(" \t");
     while (first != std::string::npos && (line[first] == '&' || line[first] == '!')) {  // anchors and tags
       first = line.find_first_of(" \t,", first);
@@ -582,7 +592,9 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
         if (!outer[part]) reader.fail(key, fmt::format("train_tune_test needs the sizes train, tune and test; {} is missing", part));
       }
       protocol.train_size = reader.positive_count(outer, key, "train", 1);
-      protocol.tune_size = reader.positive_count(outer, key, "tune", 1);
+      // tune: 0 when nothing is tuned ([PSI] Table 1 fixes C and a per column); check_selection checks it.
+      const bool no_tune_part = outer["tune"].IsScalar() && outer["tune"].Scalar() == "0";
+      protocol.tune_size = no_tune_part ? 0 : reader.positive_count(outer, key, "tune", 1);
       protocol.test_size = reader.positive_count(outer, key, "test", 1);
       protocol.independent_test = reader.optional<bool>(outer, key, "independent_test", false, "true or false");
     } else {
@@ -819,6 +831,10 @@ void check_selection(const ExperimentConfig& config, const Reader& reader) {
     std::vector<std::string> varied;
     for (const std::string& name : tuned) {
       if (config.grid.at(name).size() > 1) varied.push_back(name);
+    }
+    if (config.protocol.outer == "train_tune_test" && config.protocol.tune_size == 0 && !varied.empty()) {
+      reader.fail("protocol.outer.tune", fmt::format("0 leaves nothing to select on, and method {} tunes {}",
+                                                     config.methods[k].label, fmt::join(varied, ", ")));
     }
     if (config.protocol.selection == "median_of_best" && varied.size() > 1) {
       reader.fail("protocol.selection.rule", fmt::format("median_of_best takes one tuned parameter; method {} tunes {}",

@@ -5,6 +5,7 @@
 #include "fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  sparsesvm::fuzz::limit_live_heap();
   const std::string path = sparsesvm::fuzz::write_input("config.yaml", sparsesvm::fuzz::as_text(data, size));
   try {
     sparsesvm::experiment::load_config(path);

@@ -5,6 +5,7 @@
 #include "fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  sparsesvm::fuzz::limit_live_heap();
   if (size == 0) return 0;
   const std::uint8_t choice = data[0];
   sparsesvm::data::DataSource source{sparsesvm::fuzz::write_input("input.csv", sparsesvm::fuzz::as_text(data + 1, size - 1)),

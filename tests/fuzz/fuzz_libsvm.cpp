@@ -4,6 +4,7 @@
 #include "fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  sparsesvm::fuzz::limit_live_heap();
   if (size == 0) return 0;
   static const char* const storage[] = {"automatic", "dense", "sparse"};
   sparsesvm::data::DataSource source{

@@ -7,6 +7,7 @@
 #include "fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  sparsesvm::fuzz::limit_live_heap();
   if (size == 0) return 0;
   static const char* const formats[] = {"automatic", "dense", "sparse_valued", "sparse_binary"};
   const std::string_view text = sparsesvm::fuzz::as_text(data + 1, size - 1);

@@ -103,6 +103,19 @@ TEST_CASE("generator grid values are plain and distinct; labels begin with a let
   CHECK_THROWS_WITH(experiment::load_config(path, {".a=1"}), Catch::Contains("override '.a=1': an empty key"));
 }
 
+TEST_CASE("train_tune_test takes tune: 0 only when no method tunes anything", "[config]") {
+  const std::string text = R"(name: no_tune
+datasets:
+  - {name: disk, generator: psi_unit_disk, params: {n: 30}}
+methods: [SVM-C]
+grid: {C: [1]}
+protocol:
+  outer: {type: train_tune_test, train: 30, tune: 0, test: 500, independent_test: true, repetitions: 1}
+)";
+  CHECK(experiment::load_config(write_file("no_tune.yaml", text)).protocol.tune_size == 0);
+  check_rejects(text, "grid: {C: [1]}", "grid: {C: [1, 10]}", "protocol.outer.tune: 0 leaves nothing to select on");
+}
+
 TEST_CASE("shards are balanced by data set size and cover every task once", "[config]") {
   // Three data sets of 400, 40 and 400 examples, one repetition each, over two shards: by plan order
   // (group mod 2) both large sets would share shard 0; balanced, they are apart.
