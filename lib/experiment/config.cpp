@@ -14,42 +14,11 @@
 #include "data/generators/generator_registry.hpp"
 #include "data/transforms.hpp"
 #include "experiment/metrics.hpp"
+#include "experiment/yaml_guard.hpp"
 #include "models/methods.hpp"
 
 namespace sparsesvm::experiment {
 namespace {
-
-// yaml-cpp 0.7 (Debian 12) never returns from a document with a line that starts with ',' (found by
-// fuzzing: ", a" loops, allocating without end), also after an anchor or a tag ("&a, b", "!t, b": found
-// by fuzzing later). Such text is refused before it reaches the parser; `where` names it in the error
-// (a file, or an override).
-// Control characters other than tab, CR and LF are not YAML text (YAML 1.2, 5.1), and a NUL before a
-// ',' made yaml-cpp loop like a leading comma (fuzzing: "\0\0\0,\0cf"): both are refused too.
-void refuse_leading_commas(const std::string& text, const std::string& where) {
-  std::istringstream lines(text);
-  std::size_t number = 0;
-  for (std::string line; std::getline(lines, line);) {
-    ++number;
-    const auto control = std::find_if(line.begin(), line.end(), [](char c) {
-      const auto byte = static_cast<unsigned char>(c);
-      return (byte < 0x20 && c != '\t' && c != '\r') || byte == 0x7f;
-    });
-    if (control != line.end()) {
-      throw core::ConfigError(fmt::format("{}:{}: control character 0x{:02x} in the text (a config is YAML text)", where,
-                                          number, static_cast<unsigned char>(*control)));
-    }
-    std::size_t first = line.find_first_not_of(" \t");
-    while (first != std::string::npos && (line[first] == '&' || line[first] == '!')) {  // anchors and tags
-      first = line.find_first_of(" \t,", first);
-      if (first != std::string::npos) first = line.find_first_not_of(" \t", first);
-    }
-    if (first != std::string::npos && line[first] == ',') {
-      throw core::ConfigError(fmt::format("{}:{}: a line starts with ','; write the comma at the end of the line before "
-                                    "(yaml-cpp cannot parse this)", where, number));
-    }
-  }
-}
-
 
 using core::ConfigError;
 
@@ -233,7 +202,7 @@ void apply_override(YAML::Node& root, const std::string& item, const Reader& rea
   }
   YAML::Node value;
   try {
-    refuse_leading_commas(item.substr(equals + 1), fmt::format("override '{}'", item));
+    check_yaml_text(item.substr(equals + 1), fmt::format("override '{}'", item));
     const std::vector<YAML::Node> documents = YAML::LoadAll(item.substr(equals + 1));
     if (documents.size() > 1) reader.fail(path, fmt::format("override '{}': the value holds several YAML documents", item));
     value = documents.empty() ? YAML::Node() : documents.front();
@@ -924,7 +893,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     std::ifstream stream(path, std::ios::binary);
     if (!stream || !std::filesystem::is_regular_file(path)) throw YAML::BadFile(path);
     const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-    refuse_leading_commas(text, path);
+    check_yaml_text(text, path);
     const std::vector<YAML::Node> documents = YAML::LoadAll(text);
     if (documents.size() != 1) {
       throw ConfigError(fmt::format("{}: holds {} YAML documents; a config is exactly one", path, documents.size()));

@@ -410,7 +410,7 @@ def override_cases():
         ("double_dot", "protocol..outer=1", "override"),
         ("name_unsafe", "name=../x", "name"),
         ("map_for_scalar", "seed={a: 1}", "seed"),
-        ("leading_comma", "seed=, 3", "a line starts with ','"),
+        ("leading_comma", "seed=, 3", "a ',' outside"),
     ]
     return [Case(f"override_{name}", ["run", "c.yaml", text, "--dry-run", "--out", "out"], INPUT, fragment,
                  {"c.yaml": BASE_CONFIG}) for name, text, fragment in overrides]
