@@ -28,11 +28,33 @@ void refuse_control_characters(const std::string& line, const std::string& where
   }
 }
 
+// UTF-8 (RFC 3629: no overlong forms, no surrogates, at most U+10FFFF); a config is UTF-8 text.
+void refuse_invalid_utf8(const std::string& line, const std::string& where, std::size_t number) {
+  for (std::size_t i = 0; i < line.size();) {
+    const auto byte = static_cast<unsigned char>(line[i]);
+    std::size_t length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xe ? 3 : (byte >> 3) == 0x1e ? 4 : 0;
+    bool valid = length > 0 && i + length <= line.size();
+    char32_t code = length == 1 ? byte : length == 2 ? byte & 0x1f : length == 3 ? byte & 0x0f : byte & 0x07;
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      const auto next = static_cast<unsigned char>(line[i + k]);
+      valid = (next >> 6) == 0x2;
+      code = (code << 6) | (next & 0x3f);
+    }
+    const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    valid = valid && code >= smallest[length] && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+    if (!valid) {
+      throw core::ConfigError(fmt::format("{}:{}: not UTF-8 text (byte 0x{:02x} at column {})", where, number, byte, i + 1));
+    }
+    i += length;
+  }
+}
+
 class Scanner {
  public:
   explicit Scanner(std::string where) : where_(std::move(where)) {}
 
   void line(const std::string& text, std::size_t number) {
+    number_ = number;
     const std::size_t indent = std::min(text.find_first_not_of(' '), text.size());
     if (in_block_scalar_) {
       if (indent == text.size() || indent > block_parent_indent_) return;  // block scalar content
@@ -88,7 +110,9 @@ class Scanner {
       last_ = Last::node_start;
     } else if ((c == ']' || c == '}') && depth_ > 0) {
       close_collection();
-    } else if (c == '&' || c == '!' || c == '*') {  // anchor, tag or alias: up to a space or a flow indicator
+    } else if (c == '!') {
+      fail(number_, "a tag ('!...'): tags are not part of the config format (and yaml-cpp loops on some)");
+    } else if (c == '&' || c == '*') {  // anchor or alias: up to a space or a flow indicator
       while (i + 1 < text.size() && !is_space(text[i + 1]) && std::string_view(",[]{}").find(text[i + 1]) == std::string_view::npos) ++i;
       last_ = c == '*' ? Last::node_end : Last::property;
     } else if ((c == '-' || c == '?' || c == ':') && is_space(next)) {
@@ -113,13 +137,16 @@ class Scanner {
   }
 
   [[noreturn]] void refuse(std::size_t number) const {
-    throw core::ConfigError(fmt::format("{}:{}: a ',' outside [...] or {{...}} that is not part of a value (at the start "
-                                        "of a line, or after a quoted value, an anchor, tag or alias, or a closed "
-                                        "bracket); yaml-cpp cannot parse this",
-                                        where_, number));
+    fail(number, "a ',' outside [...] or {...} that is not part of a value (at the start of a line, or after a "
+                 "quoted value, an anchor or alias, or a closed bracket); yaml-cpp cannot parse this");
+  }
+
+  [[noreturn]] void fail(std::size_t number, const std::string& what) const {
+    throw core::ConfigError(fmt::format("{}:{}: {}", where_, number, what));
   }
 
   std::string where_;
+  std::size_t number_ = 0;
   Last last_ = Last::node_start;
   int depth_ = 0;
   bool in_double_ = false;
@@ -137,6 +164,7 @@ void check_yaml_text(const std::string& text, const std::string& where) {
   for (std::string line; std::getline(lines, line);) {
     ++number;
     refuse_control_characters(line, where, number);
+    refuse_invalid_utf8(line, where, number);
     scanner.line(line, number);
   }
 }

@@ -1,9 +1,11 @@
 #pragma once
 // Text that Debian 12's yaml-cpp 0.7 cannot parse safely is refused before it reaches the parser (config
 // files and overrides alike), with `where` and the line number in the error:
-//   - control characters other than tab, CR and LF (not YAML text: YAML 1.2, 5.1);
+//   - control characters other than tab, CR and LF (not YAML text: YAML 1.2, 5.1), and text that is not UTF-8;
+//   - tags ('!t', '!!str'): no key of the config format takes one, and yaml-cpp loops on a tag with a
+//     non-ASCII character before a '?' line (fuzzing: "!\xb7\n?");
 //   - a ',' outside flow collections that is not part of a plain scalar: at the start of a line, after
-//     an anchor, tag or alias, after a quoted scalar, after a closed [..] or {..}, or after another such
+//     an anchor or alias, after a quoted scalar, after a closed [..] or {..}, or after another such
 //     comma. yaml-cpp never returns on these, allocating without end (fuzzing found ", a", "&a, b",
 //     "\0\0\0,", and '"",'); YAML itself rejects all of them. A comma inside a plain scalar
 //     ("description: a, b"), a quoted scalar, a comment, a block scalar or a flow collection is text.

@@ -236,6 +236,10 @@ def config_cases():
         ("seed_negative", "seed: 3", "seed: -1", "seed"),
         ("seed_text", "seed: 3", "seed: x", "seed"),
         ("seed_huge", "seed: 3", "seed: 1e30", "seed"),
+        # Fuzzing: yaml-cpp 0.7 loops on a non-ASCII tag before a '?' line; tags are refused before parsing.
+        ("tag_non_ascii", "seed: 3", "seed: 3\n!\u00e9\n?", "a tag ('!...')"),
+        ("tag_core", "seed: 3", "seed: !!int 3", "a tag ('!...')"),
+        ("not_utf8", "seed: 3", "seed: 3 # \udcb7", "not UTF-8"),
         ("name_unsafe", "name: corpus", "name: ../x", "name"),
         ("name_dot_dot", "name: corpus", "name: ..", "name"),
         ("unknown_top_key", "seed: 3", "seed: 3\nseeds: 4", "seeds"),
