@@ -1,7 +1,8 @@
 #pragma once
 // Text that Debian 12's yaml-cpp 0.7 cannot parse safely is refused before it reaches the parser (config
 // files and overrides alike), with `where` and the line number in the error:
-//   - control characters other than tab, CR and LF (not YAML text: YAML 1.2, 5.1), and text that is not UTF-8;
+//   - control characters other than tab and a CRLF line end (not YAML text: YAML 1.2, 5.1; a lone CR is
+//     a line break to yaml-cpp, and "&\re," looped), and text that is not UTF-8;
 //   - tags ('!t', '!!str'): no key of the config format takes one, and yaml-cpp loops on a tag with a
 //     non-ASCII character before a '?' line (fuzzing: "!\xb7\n?");
 //   - a ',' outside flow collections that is not part of a plain scalar: at the start of a line, after

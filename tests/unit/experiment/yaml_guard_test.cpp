@@ -20,6 +20,8 @@ TEST_CASE("commas that yaml-cpp loops on are refused with their line", "[config]
   CHECK_THROWS_WITH(check_yaml_text("a: 1\nb: \"x\",\n", "f.yaml"), Catch::Contains("f.yaml:2:"));
   CHECK_THROWS_WITH(check_yaml_text(std::string("a\0b", 3), "f.yaml"), Catch::Contains("control character 0x00"));
   CHECK_THROWS_WITH(check_yaml_text("a: 1\n!\xc3\xa9\n?\n", "f.yaml"), Catch::Contains("f.yaml:2: a tag"));
+  CHECK_THROWS_WITH(check_yaml_text("&\re,", "f.yaml"), Catch::Contains("control character 0x0d"));
+  CHECK_NOTHROW(check_yaml_text("a: 1\r\nb: [1, 2]\r\n", "f.yaml"));
   CHECK_THROWS_WITH(check_yaml_text("a: !!str 1", "f.yaml"), Catch::Contains("a tag"));
   CHECK_THROWS_WITH(check_yaml_text("a: \xc3(", "f.yaml"), Catch::Contains("not UTF-8 text (byte 0xc3 at column 4)"));
   CHECK_THROWS_WITH(check_yaml_text("a: \xed\xa0\x80", "f.yaml"), Catch::Contains("not UTF-8"));  // a surrogate
