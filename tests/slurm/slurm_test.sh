@@ -107,8 +107,9 @@ step "cluster up: $(sinfo -h -o '%P %D %t %c')"
 cd "$tmp"
 "$bin" run "$root/configs/quickstart.yaml" -q -j 2 --out "$tmp/local" || fail "local run exited $?"
 
+# An override with a tab and a quote reaches the jobs intact (--wrap runs under /bin/sh).
 submitted=$(SPARSESVM=$bin bash "$root/scripts/slurm_array.sh" --shards $shards --out "$tmp/slurm" --time 00:20:00 \
-  --throttle 2 "$root/configs/quickstart.yaml")
+  --throttle 2 "$root/configs/quickstart.yaml" $'description=it\'s a\ttest')
 step "$submitted"
 collect_job=$(sed -n 's/.* collect job \([0-9]*\) .*/\1/p' <<<"$submitted")
 array_job=$(sed -n 's/^submitted array \([0-9]*\) .*/\1/p' <<<"$submitted")
@@ -119,6 +120,7 @@ wait_for_job "$collect_job"
 diff <(rows "$tmp/local") <(rows "$tmp/slurm") >/dev/null || fail "Slurm rows differ from the local run"
 grep -q "total: 50 done, 0 missing" "$tmp"/slurm/slurm/collect_*.out || fail "collect log lacks status: $(cat "$tmp"/slurm/slurm/collect_*.out)"
 [[ $(ls "$tmp"/slurm/slurm/"$array_job"_*.out | wc -l) -eq $shards ]] || fail "expected $shards shard logs"
+grep -qF 'description: "it'"'"'s a\ttest"' "$tmp/slurm/config.yaml" || fail "the override did not reach the jobs intact: $(grep description "$tmp/slurm/config.yaml")"
 step "array of $shards shards: rows equal the local run -j 2"
 
 # A lost shard (its task files deleted, as after a time limit) is the only one resubmitted.
@@ -129,7 +131,7 @@ before=$(cd "$tmp/slurm/tasks" && ls | wc -l)
 "$bin" run "$root/configs/quickstart.yaml" -q --shard $victim_shard/$shards --out "$tmp/only_shard" || fail "shard run"
 for file in "$tmp"/only_shard/tasks/*.csv; do rm "$tmp/slurm/tasks/$(basename "$file")"; done
 resubmitted=$(SPARSESVM=$bin bash "$root/scripts/slurm_array.sh" --shards $shards --out "$tmp/slurm" --resubmit-missing \
-  "$root/configs/quickstart.yaml")
+  "$root/configs/quickstart.yaml" $'description=it\'s a\ttest')
 step "$resubmitted"
 grep -q "(shards $victim_shard of $shards)" <<<"$resubmitted" || fail "resubmitted other shards: $resubmitted"
 wait_for_job "$(sed -n 's/^submitted array \([0-9]*\) .*/\1/p' <<<"$resubmitted")"
@@ -137,7 +139,7 @@ wait_for_job "$(sed -n 's/.* collect job \([0-9]*\) .*/\1/p' <<<"$resubmitted")"
 [[ $(cd "$tmp/slurm/tasks" && ls | wc -l) -eq $before ]] || fail "the resubmitted shard did not restore its tasks"
 diff <(rows "$tmp/local") <(rows "$tmp/slurm") >/dev/null || fail "rows after the resubmission differ from the local run"
 nothing=$(SPARSESVM=$bin bash "$root/scripts/slurm_array.sh" --shards $shards --out "$tmp/slurm" --resubmit-missing \
-  "$root/configs/quickstart.yaml")
+  "$root/configs/quickstart.yaml" $'description=it\'s a\ttest')
 grep -q "nothing to resubmit" <<<"$nothing" || fail "a complete run was resubmitted: $nothing"
 step "--resubmit-missing submitted shard $victim_shard alone and restored its rows"
 rm -rf "$tmp"
