@@ -1,7 +1,6 @@
 #include "optim/cbc_mip.hpp"
 
 #include <CbcModel.hpp>
-#include <CoinPackedMatrix.hpp>
 #include <OsiClpSolverInterface.hpp>
 #include <algorithm>
 #include <chrono>
@@ -9,30 +8,15 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include "optim/coin_problem.hpp"
+
 namespace sparsesvm::optim {
 namespace {
 
-// Coin's infinity for +-inf bounds.
-std::vector<double> coin_bounds(const core::Vector& bounds) {
-  std::vector<double> out(static_cast<std::size_t>(bounds.size()));
-  for (Eigen::Index k = 0; k < bounds.size(); ++k) {
-    const double value = bounds[k];
-    out[static_cast<std::size_t>(k)] = std::isinf(value) ? (value > 0 ? COIN_DBL_MAX : -COIN_DBL_MAX) : value;
-  }
-  return out;
-}
-
 void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
-  const auto& matrix = problem.matrix;
-  CoinPackedMatrix packed(true, static_cast<int>(matrix.rows()), static_cast<int>(matrix.cols()),
-                          static_cast<CoinBigIndex>(matrix.nonZeros()), matrix.valuePtr(), matrix.innerIndexPtr(),
-                          matrix.outerIndexPtr(), nullptr);
-  const std::vector<double> column_lower = coin_bounds(problem.column_lower);
-  const std::vector<double> column_upper = coin_bounds(problem.column_upper);
-  const std::vector<double> row_lower = coin_bounds(problem.row_lower);
-  const std::vector<double> row_upper = coin_bounds(problem.row_upper);
-  solver.loadProblem(packed, column_lower.data(), column_upper.data(), problem.cost.data(), row_lower.data(),
-                     row_upper.data());
+  const CoinArrays arrays = coin_arrays(problem);
+  solver.loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), problem.cost.data(),
+                     arrays.row_lower.data(), arrays.row_upper.data());
 }
 
 }  // namespace

@@ -1,25 +1,16 @@
 #include "optim/clp_lp.hpp"
 
 #include <ClpSimplex.hpp>
-#include <CoinPackedMatrix.hpp>
 #include <cmath>
 #include <fmt/format.h>
 #include <vector>
+
+#include "optim/coin_problem.hpp"
 
 namespace sparsesvm::optim {
 namespace {
 
 constexpr double kLargestCost = 1e20;  // below Clp's 1e25 assertion, with room for its scaling
-
-// Clp marks infinite bounds with COIN_DBL_MAX.
-std::vector<double> clp_bounds(const core::Vector& bounds) {
-  std::vector<double> out(static_cast<std::size_t>(bounds.size()));
-  for (Eigen::Index i = 0; i < bounds.size(); ++i) {
-    const double v = bounds[i];
-    out[static_cast<std::size_t>(i)] = std::isinf(v) ? (v > 0 ? COIN_DBL_MAX : -COIN_DBL_MAX) : v;
-  }
-  return out;
-}
 
 // Clp's (status, secondary status) as our status, with a message for anything not clean.
 std::pair<core::Status, std::string> classify(int status, int secondary) {
@@ -53,18 +44,9 @@ void LpBlock::add_entry(int item_index, double item_value) {
 }
 
 ClpLp::ClpLp(const LpProblem& problem, LpOptions options) : model_(std::make_unique<ClpSimplex>()), options_(options) {
-  const auto& a = problem.matrix;
-  if (!a.isCompressed()) throw std::logic_error("ClpLp: the constraint matrix must be compressed");
-  // CoinPackedMatrix copies the column-ordered arrays.
-  const CoinPackedMatrix matrix(true, static_cast<int>(a.rows()), static_cast<int>(a.cols()),
-                                static_cast<CoinBigIndex>(a.nonZeros()), a.valuePtr(), a.innerIndexPtr(),
-                                a.outerIndexPtr(), nullptr);
-  const std::vector<double> column_lower = clp_bounds(problem.column_lower);
-  const std::vector<double> column_upper = clp_bounds(problem.column_upper);
-  const std::vector<double> row_lower = clp_bounds(problem.row_lower);
-  const std::vector<double> row_upper = clp_bounds(problem.row_upper);
-  model_->loadProblem(matrix, column_lower.data(), column_upper.data(), problem.cost.data(), row_lower.data(),
-                      row_upper.data());
+  const CoinArrays arrays = coin_arrays(problem);
+  model_->loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), problem.cost.data(),
+                      arrays.row_lower.data(), arrays.row_upper.data());
   model_->setLogLevel(0);
   model_->setMaximumIterations(options_.max_iterations);
   if (options_.max_seconds > 0) model_->setMaximumSeconds(options_.max_seconds);
@@ -97,7 +79,7 @@ void ClpLp::set_cost(const core::Vector& cost) {
 }
 
 void ClpLp::set_row_lower(const core::Vector& row_lower) {
-  const std::vector<double> bounds = clp_bounds(row_lower);
+  const std::vector<double> bounds = coin_bounds(row_lower);
   model_->chgRowLower(bounds.data());
   primal_feasible_ = false;
 }
@@ -115,8 +97,8 @@ void ClpLp::add_columns(const LpBlock& columns) {
     for (int k = columns.starts[t]; k < columns.starts[t + 1]; ++k) reduced_cost -= duals[columns.index[k]] * columns.value[k];
     dual_feasible_ = reduced_cost >= 0.0;
   }
-  const std::vector<double> lower = clp_bounds(Eigen::Map<const core::Vector>(columns.lower.data(), columns.lower.size()));
-  const std::vector<double> upper = clp_bounds(Eigen::Map<const core::Vector>(columns.upper.data(), columns.upper.size()));
+  const std::vector<double> lower = coin_bounds(Eigen::Map<const core::Vector>(columns.lower.data(), columns.lower.size()));
+  const std::vector<double> upper = coin_bounds(Eigen::Map<const core::Vector>(columns.upper.data(), columns.upper.size()));
   model_->addColumns(static_cast<int>(columns.size()), lower.data(), upper.data(), cost.data(),
                      columns.starts.data(), columns.index.data(), columns.value.data());
 }
@@ -135,8 +117,8 @@ void ClpLp::add_rows(const LpBlock& rows, const std::vector<int>& basic_columns)
     for (int k = rows.starts[t]; k < rows.starts[t + 1]; ++k) activity += x[rows.index[k]] * rows.value[k];
     primal_feasible_ = activity >= rows.lower[t] - 1e-9 && activity <= rows.upper[t] + 1e-9;
   }
-  const std::vector<double> lower = clp_bounds(Eigen::Map<const core::Vector>(rows.lower.data(), rows.lower.size()));
-  const std::vector<double> upper = clp_bounds(Eigen::Map<const core::Vector>(rows.upper.data(), rows.upper.size()));
+  const std::vector<double> lower = coin_bounds(Eigen::Map<const core::Vector>(rows.lower.data(), rows.lower.size()));
+  const std::vector<double> upper = coin_bounds(Eigen::Map<const core::Vector>(rows.upper.data(), rows.upper.size()));
   model_->addRows(static_cast<int>(rows.size()), lower.data(), upper.data(), rows.starts.data(), rows.index.data(),
                   rows.value.data());
   if (basic_columns.empty() || !basis_was_primal_feasible) return;
