@@ -339,14 +339,20 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
   if (!node["file"]) reader.fail(key, "give a generator or a file");
   if (node["grid"] || node["params"]) reader.fail(key, "grid and params apply to generators only");
   std::string file = reader.scalar<std::string>(node["file"], Reader::join(key, "file"), "a path");
+  // Without throwing: a path the OS refuses (too long, say) is a file that is not present.
+  const auto exists = [](const std::filesystem::path& path) {
+    std::error_code error;
+    return std::filesystem::exists(path, error);
+  };
   // Relative paths are relative to the repository root when run from there, else to the config's folder.
-  if (!std::filesystem::exists(file) && std::filesystem::exists(std::filesystem::path(config_dir) / file)) {
+  if (!exists(file) && exists(std::filesystem::path(config_dir) / file)) {
     file = (std::filesystem::path(config_dir) / file).string();
   }
   // A path found is stored absolute, also in the resolved config a run directory keeps, so that
   // `collect` finds the data (it identifies tasks by the data's content) from any directory.
   const std::filesystem::path found_at = std::filesystem::path(file);
-  if (std::filesystem::exists(found_at) || std::filesystem::is_directory(found_at.parent_path())) {
+  std::error_code not_a_directory;
+  if (exists(found_at) || std::filesystem::is_directory(found_at.parent_path(), not_a_directory)) {
     file = std::filesystem::absolute(found_at).lexically_normal().string();
     YAML::Node writable = node;
     writable["file"] = file;
@@ -361,8 +367,8 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     }
   }
   const bool present = instance.source.format == "nips2003"
-                           ? std::filesystem::exists(std::filesystem::path(file).parent_path())
-                           : std::filesystem::exists(file);
+                           ? exists(std::filesystem::path(file).parent_path())
+                           : exists(file);
   if (!present) {
     instance.missing_hint = fmt::format("{}: not present; {}", file,
                                         reader.optional<std::string>(node, key, "fetch", "see datasets/README.md", "a string"));

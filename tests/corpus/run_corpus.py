@@ -239,6 +239,9 @@ def config_cases():
         # Fuzzing: yaml-cpp 0.7 loops on a non-ASCII tag before a '?' line; tags are refused before parsing.
         ("tag_non_ascii", "seed: 3", "seed: 3\n!\u00e9\n?", "a tag ('!...')"),
         ("tag_core", "seed: 3", "seed: !!int 3", "a tag ('!...')"),
+        # Fuzzing: a file name longer than the OS takes threw std::filesystem's error out of the loader.
+        ("file_name_too_long", "    generator: dca_gaussians\n    params: {n: 40, noise_dims: 2}\n",
+         "    file: %s.csv\n" % ("a" * 5000), "not present"),
         ("not_utf8", "seed: 3", "seed: 3 # \udcb7", "not UTF-8"),
         ("name_unsafe", "name: corpus", "name: ../x", "name"),
         ("name_dot_dot", "name: corpus", "name: ..", "name"),
