@@ -119,7 +119,9 @@ class Scanner {
     } else if (c == '&' || c == '*') {  // anchor or alias: up to a space or a flow indicator
       while (i + 1 < text.size() && !is_space(text[i + 1]) && std::string_view(",[]{}").find(text[i + 1]) == std::string_view::npos) ++i;
       last_ = c == '*' ? Last::node_end : Last::property;
-    } else if ((c == '-' || c == '?' || c == ':') && is_space(next)) {
+    } else if (c == '?') {
+      fail(number_, "an explicit key ('?'): not part of the config format (and yaml-cpp loops on some)");
+    } else if ((c == '-' || c == ':') && is_space(next)) {
       last_ = Last::node_start;
     } else if ((c == '|' || c == '>') && depth_ == 0) {
       in_block_scalar_ = true;  // the rest of the line is the header; deeper lines are its text

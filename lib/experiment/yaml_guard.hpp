@@ -3,8 +3,9 @@
 // files and overrides alike), with `where` and the line number in the error:
 //   - control characters other than tab and a CRLF line end (not YAML text: YAML 1.2, 5.1; a lone CR is
 //     a line break to yaml-cpp, and "&\re," looped), and text that is not UTF-8;
-//   - tags ('!t', '!!str'): no key of the config format takes one, and yaml-cpp loops on a tag with a
-//     non-ASCII character before a '?' line (fuzzing: "!\xb7\n?");
+//   - tags ('!t', '!!str') and explicit keys ('? k'): the config format has no use for them, and
+//     yaml-cpp loops on a non-ASCII tag before a '?' line ("!\xe9\n?") and on '?' lines after quoted
+//     scalars ("\"\"\"\"ae\n?\n?\"\"") (both found by fuzzing);
 //   - a ',' outside flow collections that is not part of a plain scalar: at the start of a line, after
 //     an anchor or alias, after a quoted scalar, after a closed [..] or {..}, or after another such
 //     comma. yaml-cpp never returns on these, allocating without end (fuzzing found ", a", "&a, b",
