@@ -15,11 +15,7 @@ fail() { echo "slurm_test: FAIL: $*" >&2; exit 1; }
 step() { echo "slurm_test: $*"; }
 
 install_slurm() {
-  command -v slurmctld >/dev/null && command -v munged >/dev/null && return
-  step "installing slurm-wlm and munge"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >/dev/null || {
-    apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >/dev/null
-  }
+  bash "$root/scripts/install_packages.sh" slurm-wlm munge
 }
 
 # munged as user munge with its socket in /run/munge; slurmctld and slurmd as root with no cgroups.
