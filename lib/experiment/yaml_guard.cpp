@@ -60,13 +60,20 @@ class Scanner {
   void line(const std::string& text, std::size_t number) {
     number_ = number;
     const std::size_t indent = std::min(text.find_first_not_of(' '), text.size());
+    const bool blank = text.find_first_not_of(" \t\r") == std::string::npos;  // CRLF files too
     if (in_block_scalar_) {
-      if (indent == text.size() || indent > block_parent_indent_) return;  // block scalar content
+      if (blank || indent > block_parent_indent_) return;  // block scalar content
       in_block_scalar_ = false;
     }
-    if (depth_ == 0 && !in_double_ && !in_single_) last_ = Last::node_start;
+    std::size_t i = 0;
+    if (depth_ == 0 && !in_double_ && !in_single_) {
+      last_ = Last::node_start;
+      // A document marker "---" or "..." may carry a node on its line: scan what follows as one.
+      const bool marker = (text.rfind("---", 0) == 0 || text.rfind("...", 0) == 0) && (text.size() == 3 || is_space(text[3]));
+      if (marker) i = 3;
+    }
     bool after_space = true;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    for (; i < text.size(); ++i) {
       const char c = text[i];
       const char next = i + 1 < text.size() ? text[i + 1] : ' ';
       if (in_double_) {
@@ -119,9 +126,10 @@ class Scanner {
     } else if (c == '&' || c == '*') {  // anchor or alias: up to a space or a flow indicator
       while (i + 1 < text.size() && !is_space(text[i + 1]) && std::string_view(",[]{}").find(text[i + 1]) == std::string_view::npos) ++i;
       last_ = c == '*' ? Last::node_end : Last::property;
-    } else if (c == '?') {
-      fail(number_, "an explicit key ('?'): not part of the config format (and yaml-cpp loops on some)");
-    } else if ((c == '-' || c == ':') && is_space(next)) {
+    } else if (c == '?' && is_space(next)) {
+      fail(number_, "an explicit key ('? '): not part of the config format (and yaml-cpp loops on some)");
+    } else if ((c == '-' && is_space(next)) || (c == ':' && (is_space(next) || last_ == Last::node_end || depth_ > 0))) {
+      // ':' right after a quoted key ("k":"v") is an indicator too
       last_ = Last::node_start;
     } else if ((c == '|' || c == '>') && depth_ == 0) {
       in_block_scalar_ = true;  // the rest of the line is the header; deeper lines are its text
@@ -164,7 +172,8 @@ class Scanner {
 }  // namespace
 
 void check_yaml_text(const std::string& text, const std::string& where) {
-  std::istringstream lines(text);
+  const bool bom = text.rfind("\xef\xbb\xbf", 0) == 0;  // a UTF-8 byte order mark is no text
+  std::istringstream lines(bom ? text.substr(3) : text);
   Scanner scanner(where);
   std::size_t number = 0;
   for (std::string line; std::getline(lines, line);) {

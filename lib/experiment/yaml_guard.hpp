@@ -3,7 +3,7 @@
 // files and overrides alike), with `where` and the line number in the error:
 //   - control characters other than tab and a CRLF line end (not YAML text: YAML 1.2, 5.1; a lone CR is
 //     a line break to yaml-cpp, and "&\re," looped), and text that is not UTF-8;
-//   - tags ('!t', '!!str') and explicit keys ('? k'): the config format has no use for them, and
+//   - tags ('!t', '!!str') and explicit keys ('? k', a '?' before a space): the config format has no use for them, and
 //     yaml-cpp loops on a non-ASCII tag before a '?' line ("!\xe9\n?") and on '?' lines after quoted
 //     scalars ("\"\"\"\"ae\n?\n?\"\"") (both found by fuzzing);
 //   - a ',' outside flow collections that is not part of a plain scalar: at the start of a line, after
