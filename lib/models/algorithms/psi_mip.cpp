@@ -353,9 +353,8 @@ class PsiMipAlgorithm : public Algorithm {
     report.statistics["mip_cuts"] = cuts;
     report.statistics["mip_fixed_examples"] = fixed;
     if (start_failed) {
-      report.message = fmt::format("{}{}start {} (status {}); started from w = 0, b = {}", report.message,
-                                   report.message.empty() ? "" : "; ", "failed", core::to_string(start.report->status),
-                                   start_b);
+      report.message = fmt::format("{}{}start failed (status {}); started from w = 0, b = {}", report.message,
+                                   report.message.empty() ? "" : "; ", core::to_string(start.report->status), start_b);
     }
     if (report.status == core::Status::feasible && report.message.empty()) {
       report.message = fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", time_limit,
