@@ -28,7 +28,9 @@
 
 #include "core/errors.hpp"
 #include "models/algorithms/algorithm.hpp"
+#include "models/algorithms/mip_support.hpp"
 #include "optim/cbc_mip.hpp"
+#include "optim/mip_builder.hpp"
 
 namespace sparsesvm::models {
 namespace {
@@ -85,34 +87,7 @@ Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double star
   return bounds;
 }
 
-// The MIP as columns (bounds, costs) and rows kept as triplets, so that PSI-2's cuts can be appended.
-struct Mip {
-  core::Vector cost, column_lower, column_upper;
-  std::vector<Eigen::Triplet<double>> entries;
-  std::vector<double> row_lower, row_upper;
-  std::vector<int> integers;
-  double constant = 0.0;  // sum_i 2 c_i, the part of F no column carries
-
-  Eigen::Index add_row(double lower, double upper) {
-    row_lower.push_back(lower);
-    row_upper.push_back(upper);
-    return static_cast<Eigen::Index>(row_lower.size()) - 1;
-  }
-
-  optim::LpProblem problem() const {
-    optim::LpProblem lp;
-    lp.cost = cost;
-    lp.column_lower = column_lower;
-    lp.column_upper = column_upper;
-    lp.row_lower = Eigen::Map<const core::Vector>(row_lower.data(), static_cast<Eigen::Index>(row_lower.size()));
-    lp.row_upper = Eigen::Map<const core::Vector>(row_upper.data(), static_cast<Eigen::Index>(row_upper.size()));
-    lp.matrix.resize(static_cast<Eigen::Index>(row_lower.size()), cost.size());
-    lp.matrix.setFromTriplets(entries.begin(), entries.end());
-    return lp;
-  }
-};
-
-void add_weight_columns(Mip& mip, const Layout& at, const Bounds& bounds, double rho) {
+void add_weight_columns(optim::MipBuilder& mip, const Layout& at, const Bounds& bounds, double rho) {
   const Eigen::Index d = at.d;
   if (at.l2) {
     mip.column_lower.head(d).setConstant(-bounds.weight);
@@ -128,19 +103,14 @@ void add_weight_columns(Mip& mip, const Layout& at, const Bounds& bounds, double
 }
 
 // The columns and rows (3.7)-(3.13) of example i.
-void add_example(Mip& mip, const core::Dataset& data, const Layout& at, Eigen::Index i, double c, double m,
+void add_example(optim::MipBuilder& mip, const core::Dataset& data, const Layout& at, Eigen::Index i, double c, double m,
                  double psi_a, bool fixed_to_region3) {
-  mip.column_lower[at.z1(i)] = -m;
-  mip.column_upper[at.z1(i)] = 0.0;
-  mip.column_upper[at.z2(i)] = 1.0;
-  mip.column_upper[at.z3(i)] = m - 1.0;
-  for (const Eigen::Index binary : {at.delta2(i), at.delta3(i)}) {
-    mip.column_lower[binary] = fixed_to_region3 ? 1.0 : 0.0;
-    mip.column_upper[binary] = 1.0;
-    mip.integers.push_back(static_cast<int>(binary));
-  }
-  mip.cost[at.z2(i)] = -psi_a * c;  // (3.7): c_i (2 - a z2 - (2 - a) delta2)
-  mip.cost[at.delta2(i)] = -(2.0 - psi_a) * c;
+  mip.set_column(at.z1(i), -m, 0.0);
+  mip.set_column(at.z2(i), 0.0, 1.0, -psi_a * c);  // (3.7): c_i (2 - a z2 - (2 - a) delta2)
+  mip.set_column(at.z3(i), 0.0, m - 1.0);
+  mip.set_binary(at.delta2(i), -(2.0 - psi_a) * c);
+  mip.set_binary(at.delta3(i));
+  if (fixed_to_region3) mip.column_lower[at.delta2(i)] = mip.column_lower[at.delta3(i)] = 1.0;
   mip.constant += 2.0 * c;
   const double y = data.labels()[i];
   const Eigen::Index margin = mip.add_row(0.0, 0.0);  // (3.8) y_i (x_i.w + b) - z1 - z2 - z3 = 0
@@ -152,19 +122,15 @@ void add_example(Mip& mip, const core::Dataset& data, const Layout& at, Eigen::I
   }
   mip.entries.emplace_back(margin, at.b(), y);
   for (const Eigen::Index z : {at.z1(i), at.z2(i), at.z3(i)}) mip.entries.emplace_back(margin, z, -1.0);
-  const auto less_or_equal = [&](std::initializer_list<std::pair<Eigen::Index, double>> terms, double upper) {
-    const Eigen::Index row = mip.add_row(-kInfinity, upper);
-    for (const auto& [column, value] : terms) mip.entries.emplace_back(row, column, value);
-  };
-  less_or_equal({{at.delta3(i), 1.0}, {at.delta2(i), -1.0}}, 0.0);      // (3.9)
-  less_or_equal({{at.delta3(i), 1.0}, {at.z2(i), -1.0}}, 0.0);          // (3.10), left
-  less_or_equal({{at.z2(i), 1.0}, {at.delta2(i), -1.0}}, 0.0);          // (3.10), right
-  less_or_equal({{at.z3(i), 1.0}, {at.delta3(i), -(m - 1.0)}}, 0.0);    // (3.11)
-  less_or_equal({{at.z1(i), -1.0}, {at.delta2(i), m}}, m);              // (3.12), with M_i
+  mip.add_row({{at.delta3(i), 1.0}, {at.delta2(i), -1.0}}, -kInfinity, 0.0);      // (3.9)
+  mip.add_row({{at.delta3(i), 1.0}, {at.z2(i), -1.0}}, -kInfinity, 0.0);          // (3.10), left
+  mip.add_row({{at.z2(i), 1.0}, {at.delta2(i), -1.0}}, -kInfinity, 0.0);          // (3.10), right
+  mip.add_row({{at.z3(i), 1.0}, {at.delta3(i), -(m - 1.0)}}, -kInfinity, 0.0);    // (3.11)
+  mip.add_row({{at.z1(i), -1.0}, {at.delta2(i), m}}, -kInfinity, m);              // (3.12), with M_i
 }
 
 // PSI-2's tangent cut at w_k: s - 2 w_k.w >= -||w_k||^2.
-void add_cut(Mip& mip, const Layout& at, const core::Vector& w) {
+void add_cut(optim::MipBuilder& mip, const Layout& at, const core::Vector& w) {
   const Eigen::Index row = mip.add_row(-w.squaredNorm(), kInfinity);
   mip.entries.emplace_back(row, at.s(), 1.0);
   for (Eigen::Index j = 0; j < at.d; ++j) {
@@ -203,14 +169,6 @@ core::Vector weights_of(const core::Vector& x, const Layout& at) {
   return at.l2 ? core::Vector(x.head(at.d)) : core::Vector(x.head(at.d) - x.segment(at.d, at.d));
 }
 
-// w = 0 and b = +1 or -1, whichever has the smaller F: one class in region 3, the other in region 1.
-core::LinearModel constant_classifier(const Objective& objective, const core::Dataset& data) {
-  const auto d = static_cast<Eigen::Index>(data.d());
-  const core::LinearModel up(core::Vector::Zero(d), 1.0);
-  const core::LinearModel down(core::Vector::Zero(d), -1.0);
-  return objective.value(data, up.w(), up.b()) <= objective.value(data, down.w(), down.b()) ? up : down;
-}
-
 class PsiMipAlgorithm : public Algorithm {
  public:
   std::string id() const override { return "psi_mip"; }
@@ -219,11 +177,9 @@ class PsiMipAlgorithm : public Algorithm {
            "loop of MILPs for l2^2; data-derived big-M; warm-started from the SVM";
   }
   const ParameterTable& options() const override {
-    static const ParameterTable table = {
-        {"time_limit", "seconds of branch and bound per fit (all MILPs of the loop together); then status feasible",
-         60.0, 0.0, 1e6, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
-        {"relative_gap", "stop when (incumbent - bound) <= relative_gap * max(1, |incumbent|)", 1e-6, 0.0, 1.0, false,
-         false, Scale::log, Regularizes::neither, ParameterKind::solver},
+    static const ParameterTable table = [] {
+      ParameterTable options = mip_search_options();
+      options.insert(options.end(), {
         {"big_m", "0: each M_i derived from the data and the start's objective; > 0: this M for every example "
                   "([PSI] 3.4: 1000)", 0.0, 0.0, 1e9, false, false, Scale::log, Regularizes::neither,
          ParameterKind::solver},
@@ -232,12 +188,15 @@ class PsiMipAlgorithm : public Algorithm {
          ParameterKind::solver},
         {"max_cuts", "PSI-2: outer-approximation rounds before stopping with status feasible", 200.0, 1.0, 1e5,
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
-    };
+      });
+      return options;
+    }();
     return table;
   }
   std::vector<std::string> statistic_names() const override {
-    return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_seconds", "mip_big_m", "mip_cuts",
-            "mip_fixed_examples"};
+    std::vector<std::string> names = mip_statistic_names();
+    names.insert(names.end(), {"mip_big_m", "mip_cuts", "mip_fixed_examples"});
+    return names;
   }
   bool finds_optimum() const override { return true; }
   bool needs_start() const override { return true; }
@@ -263,19 +222,15 @@ class PsiMipAlgorithm : public Algorithm {
                     objective.penalty->convex_regularizer() == Regularizer::l2_squared};
     const double rho = objective.penalty_weight * objective.penalty->convex_weight();
     const double psi_a = objective.loss->value(0.0);  // psi(0) = a
-    // A failed start (the SVM at C = 1e7 on overlapping classes) gives way to the best constant classifier.
-    const bool start_failed = start.report && !start.report->has_solution();
-    const core::LinearModel start_model = start_failed ? constant_classifier(objective, data) : start.model;
+    const MipStart used = mip_start(objective, data, start);
+    const core::LinearModel& start_model = used.model;
     const core::Vector start_w = start_model.w();
     const double start_b = start_model.b();
     const core::Vector start_margins = margins(data, start_w, start_b);
     const double start_value = objective.value(data, start_w, start_b);
     const Bounds bounds = derive_bounds(data, at.l2, rho, start_value, options.at("big_m"), start_margins, start_b);
 
-    Mip mip;
-    mip.cost = core::Vector::Zero(at.columns());
-    mip.column_lower = core::Vector::Zero(at.columns());
-    mip.column_upper = core::Vector::Constant(at.columns(), kInfinity);
+    optim::MipBuilder mip(at.columns());
     add_weight_columns(mip, at, bounds, rho);
     const double restrict_margin = options.at("restrict_margin");
     int fixed = 0;
@@ -321,7 +276,7 @@ class PsiMipAlgorithm : public Algorithm {
         report.objective = value;
       }
       report.objective_trace.push_back(report.objective);
-      const double gap = (report.objective - lower_bound) / std::max(1.0, std::abs(report.objective));
+      const double gap = mip_relative_gap(report.objective, lower_bound);
       if (gap <= tolerance && answer.status == core::Status::optimal) {
         report.status = core::Status::optimal;
         report.stop_reason = at.l2 ? "outer approximation closed" : "MILP solved";
@@ -341,25 +296,11 @@ class PsiMipAlgorithm : public Algorithm {
       add_cut(mip, at, w);
       ++cuts;
     }
-    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
-    if (start.report) report.seconds += start.report->seconds;
-    report.statistics["mip_best_bound"] = lower_bound;
-    report.statistics["mip_relative_gap"] =
-        std::isfinite(lower_bound) ? std::max(0.0, report.objective - lower_bound) / std::max(1.0, std::abs(report.objective))
-                                   : kInfinity;
-    report.statistics["mip_nodes"] = static_cast<double>(nodes);
-    report.statistics["mip_seconds"] = report.seconds;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
     report.statistics["mip_big_m"] = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
     report.statistics["mip_cuts"] = cuts;
     report.statistics["mip_fixed_examples"] = fixed;
-    if (start_failed) {
-      report.message = fmt::format("{}{}start failed (status {}); started from w = 0, b = {}", report.message,
-                                   report.message.empty() ? "" : "; ", core::to_string(start.report->status), start_b);
-    }
-    if (report.status == core::Status::feasible && report.message.empty()) {
-      report.message = fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", time_limit,
-                                   report.statistics["mip_relative_gap"]);
-    }
+    finish_mip_report(report, {lower_bound, nodes, seconds, time_limit}, start, used);
     return report;
   }
 };

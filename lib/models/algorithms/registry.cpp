@@ -15,6 +15,7 @@ std::unique_ptr<const Algorithm> make_sla_algorithm();
 std::unique_ptr<const Algorithm> make_rw_algorithm();
 std::unique_ptr<const Algorithm> make_admm_algorithm();
 std::unique_ptr<const Algorithm> make_psi_mip_algorithm();
+std::unique_ptr<const Algorithm> make_global_mip_algorithm();
 
 const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
   static const std::vector<std::unique_ptr<const Algorithm>> registry = [] {
@@ -25,6 +26,7 @@ const std::vector<std::unique_ptr<const Algorithm>>& algorithm_registry() {
     rows.push_back(make_rw_algorithm());
     rows.push_back(make_admm_algorithm());
     rows.push_back(make_psi_mip_algorithm());
+    rows.push_back(make_global_mip_algorithm());
     return rows;
   }();
   return registry;

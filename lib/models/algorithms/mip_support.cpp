@@ -1,0 +1,55 @@
+#include "models/algorithms/mip_support.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+
+namespace sparsesvm::models {
+
+MipStart mip_start(const Objective& objective, const core::Dataset& data, const Start& start) {
+  if (!start.report || start.report->has_solution()) return {start.model, false};
+  const auto d = static_cast<Eigen::Index>(data.d());
+  const core::LinearModel up(core::Vector::Zero(d), 1.0);
+  const core::LinearModel down(core::Vector::Zero(d), -1.0);
+  const bool up_better = objective.value(data, up.w(), up.b()) <= objective.value(data, down.w(), down.b());
+  return {up_better ? up : down, true};
+}
+
+ParameterTable mip_search_options() {
+  return {
+      {"time_limit", "seconds of branch and bound per fit (all MILPs of a loop together); then status feasible",
+       60.0, 0.0, 1e6, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
+      {"relative_gap", "stop when (incumbent - bound) <= relative_gap * max(1, |incumbent|)", 1e-6, 0.0, 1.0, false,
+       false, Scale::log, Regularizes::neither, ParameterKind::solver},
+  };
+}
+
+std::vector<std::string> mip_statistic_names() {
+  return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_seconds"};
+}
+
+double mip_relative_gap(double objective, double bound) {
+  if (!std::isfinite(bound)) return std::numeric_limits<double>::infinity();
+  return std::max(0.0, objective - bound) / std::max(1.0, std::abs(objective));
+}
+
+void finish_mip_report(FitReport& report, const MipSearch& search, const Start& start, const MipStart& used) {
+  report.seconds = search.seconds + (start.report ? start.report->seconds : 0.0);
+  report.statistics["mip_best_bound"] = search.lower_bound;
+  report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
+  report.statistics["mip_nodes"] = static_cast<double>(search.nodes);
+  report.statistics["mip_seconds"] = search.seconds;
+  const auto append = [&](const std::string& note) {
+    report.message = report.message.empty() ? note : report.message + "; " + note;
+  };
+  if (used.replaced) {
+    append(fmt::format("start failed (status {}); started from w = 0, b = {}", core::to_string(start.report->status),
+                       used.model.b()));
+  }
+  if (report.status == core::Status::feasible && report.message.empty()) {
+    append(fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", search.time_limit,
+                       report.statistics["mip_relative_gap"]));
+  }
+}
+
+}  // namespace sparsesvm::models

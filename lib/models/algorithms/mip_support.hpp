@@ -1,0 +1,37 @@
+#pragma once
+// What the MIP algorithms (psi_mip.cpp, global_mip.cpp) share: their start, their search options
+// (time_limit, relative_gap) and the statistics every MIP row carries (mip_best_bound,
+// mip_relative_gap, mip_nodes, mip_seconds).
+#include <string>
+#include <vector>
+
+#include "models/algorithms/algorithm.hpp"
+
+namespace sparsesvm::models {
+
+// Where the branch and bound starts: the start's model, or, when the start's fit has no solution (the
+// SVM at C = 1e7 on overlapping classes), the constant classifier w = 0, b = +1 or -1 with smaller F.
+struct MipStart {
+  core::LinearModel model;
+  bool replaced = false;  // the start failed and the constant classifier stands in
+};
+MipStart mip_start(const Objective& objective, const core::Dataset& data, const Start& start);
+
+ParameterTable mip_search_options();
+std::vector<std::string> mip_statistic_names();
+
+// (objective - bound) / max(1, |objective|); +infinity without a finite bound.
+double mip_relative_gap(double objective, double bound);
+
+struct MipSearch {
+  double lower_bound = 0.0;  // the best proven lower bound on F (-infinity: none)
+  long nodes = 0;
+  double seconds = 0.0;      // of branch and bound, the start's fit not included
+  double time_limit = 0.0;
+};
+
+// Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
+// start), and notes a replaced start and a time-limit stop in report.message.
+void finish_mip_report(FitReport& report, const MipSearch& search, const Start& start, const MipStart& used);
+
+}  // namespace sparsesvm::models
