@@ -18,6 +18,8 @@
 #include "experiment/metrics.hpp"
 #include "experiment/stats.hpp"
 #include "experiment/tasks.hpp"
+#include "models/algorithms/algorithm.hpp"
+#include "models/methods.hpp"
 
 namespace sparsesvm::experiment {
 namespace {
@@ -148,47 +150,74 @@ struct Cell {
 };
 
 
-// The values of `metric` of methods a and b on the repetitions of (dataset, condition) where both have a
-// solution, in repetition order.
+// The rows of methods a and b on the repetitions of (dataset, condition) where both have a solution, in
+// repetition order.
+std::vector<std::pair<const Row*, const Row*>> paired_rows(const std::vector<Row>& rows, const std::string& dataset,
+                                                           const std::string& condition, const std::string& a,
+                                                           const std::string& b) {
+  std::map<std::string, std::map<std::string, const Row*>> by_method;  // method -> rep -> row
+  for (const Row& row : rows) {
+    if (row.at("dataset") == dataset && row.at("condition") == condition && !failed(row)) {
+      by_method[row.at("method")][row.at("rep")] = &row;
+    }
+  }
+  std::vector<std::pair<const Row*, const Row*>> pairs;
+  for (const auto& [rep, row] : by_method[a]) {
+    const auto other = by_method[b].find(rep);
+    if (other != by_method[b].end()) pairs.emplace_back(row, other->second);
+  }
+  return pairs;
+}
+
+// The values of `metric` of those pairs.
 std::pair<std::vector<double>, std::vector<double>> paired_values(const std::vector<Row>& rows, const std::string& dataset,
                                                                   const std::string& condition, const std::string& a,
                                                                   const std::string& b, const std::string& metric) {
-  std::map<std::string, std::map<std::string, double>> by_method;  // method -> rep -> value
-  for (const Row& row : rows) {
-    if (row.at("dataset") == dataset && row.at("condition") == condition && !failed(row)) {
-      by_method[row.at("method")][row.at("rep")] = std::stod(row.at(metric));
-    }
-  }
   std::vector<double> values_a, values_b;
-  for (const auto& [rep, value] : by_method[a]) {
-    const auto other = by_method[b].find(rep);
-    if (other == by_method[b].end()) continue;
-    values_a.push_back(value);
-    values_b.push_back(other->second);
+  for (const auto& [row_a, row_b] : paired_rows(rows, dataset, condition, a, b)) {
+    values_a.push_back(std::stod(row_a->at(metric)));
+    values_b.push_back(std::stod(row_b->at(metric)));
   }
   return {values_a, values_b};
 }
 
 // objective_ratio.csv: per data set, condition and pair [A, B] of tables.objective_ratio, over the
-// repetitions both solved: the relative difference F_A / F_B - 1 (mean, min, max) and how many
-// repetitions A ends above B by more than 1e-4 relative.
+// repetitions both solved: the relative difference F_A / F_B - 1 (mean, min, max), how many repetitions A
+// ends above B by more than 1e-4 relative, and, where B's algorithm finds optima (`global`, an LP or QP):
+// how many of B's fits are certified (status optimal) and on how many of those A reaches B's optimum
+// (F_A - F_B <= 1e-6 max(1, |F_B|), the MIPs' tolerance).
 std::string objective_ratio_csv(const ExperimentConfig& config, const std::vector<Row>& rows,
                                 const std::vector<std::pair<std::string, std::string>>& columns,
                                 const ConditionColumns& conditions) {
+  std::map<std::string, bool> finds_optimum;  // label -> whether its algorithm certifies an optimum
+  for (const MethodEntry& entry : config.methods) {
+    finds_optimum[entry.label] = models::find_algorithm(models::find_method(entry.name).algorithm).finds_optimum();
+  }
   std::string table = csv_line(conditions.header(
-      {"dataset"}, {"method", "baseline", "n", "mean_relative", "min_relative", "max_relative", "worse_by_1e-4"}));
+      {"dataset"}, {"method", "baseline", "n", "mean_relative", "min_relative", "max_relative", "worse_by_1e-4",
+                    "certified", "at_optimum"}));
   for (const auto& [name, condition] : columns) {
     for (const auto& [method, baseline] : config.objective_ratios) {
-      const auto [f, f_baseline] = paired_values(rows, name, condition, method, baseline, "objective");
       std::vector<double> relative;
-      for (std::size_t k = 0; k < f.size(); ++k) relative.push_back(f[k] / f_baseline[k] - 1.0);
+      std::size_t certified = 0, at_optimum = 0;
+      for (const auto& [row, baseline_row] : paired_rows(rows, name, condition, method, baseline)) {
+        const double f = std::stod(row->at("objective"));
+        const double f_baseline = std::stod(baseline_row->at("objective"));
+        relative.push_back(f / f_baseline - 1.0);
+        if (finds_optimum[baseline] && baseline_row->at("status") == core::to_string(core::Status::optimal)) {
+          ++certified;
+          if (f - f_baseline <= 1e-6 * std::max(1.0, std::abs(f_baseline))) ++at_optimum;
+        }
+      }
       const auto worse = std::count_if(relative.begin(), relative.end(), [](double r) { return r > 1e-4; });
       const bool any = !relative.empty();
+      const bool certifies = finds_optimum[baseline];
       table += csv_line(conditions.fields(
           {name}, condition,
           {method, baseline, std::to_string(relative.size()), any ? format_number(mean(relative)) : "",
            any ? format_number(*std::min_element(relative.begin(), relative.end())) : "",
-           any ? format_number(*std::max_element(relative.begin(), relative.end())) : "", std::to_string(worse)}));
+           any ? format_number(*std::max_element(relative.begin(), relative.end())) : "", std::to_string(worse),
+           certifies ? std::to_string(certified) : "", certifies ? std::to_string(at_optimum) : ""}));
     }
   }
   return table;

@@ -623,14 +623,11 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
 // The walk is an iterative method (its objective trace has a value per iteration) and the optimum a method
 // that finds the optimum of the same objective (loss, penalty and weighting); the walk's entries differ
 // only in the optimum's parameters (C), so their curves are comparable iteration by iteration.
-// tables.objective_ratio: a list of [A, B] method labels whose methods share one objective.
+// tables.objective_ratio: a list of [A, B] method labels whose methods share one objective, neither tuning a parameter.
 std::vector<std::pair<std::string, std::string>> read_objective_ratios(const YAML::Node& node, const ExperimentConfig& config,
                                                                       const Reader& reader) {
   if (!node.IsSequence() || node.size() == 0) {
     reader.fail("tables.objective_ratio", "expected a non-empty list of [method, baseline] pairs");
-  }
-  if (config.protocol.inner != "none") {
-    reader.fail("tables.objective_ratio", "compares fits at the same fixed parameters: needs protocol.inner: none");
   }
   std::vector<std::pair<std::string, std::string>> pairs;
   for (std::size_t k = 0; k < node.size(); ++k) {
@@ -643,6 +640,10 @@ std::vector<std::pair<std::string, std::string>> read_objective_ratios(const YAM
       const auto found = std::find_if(config.methods.begin(), config.methods.end(),
                                       [&](const MethodEntry& m) { return m.label == label; });
       if (found == config.methods.end()) reader.fail(key, fmt::format("'{}' is not a method label of this config", label));
+      if (const std::vector<std::string> tuned = tuned_parameters(config, *found); !tuned.empty()) {
+        reader.fail(key, fmt::format("compares fits at the same fixed parameters, but '{}' tunes {} (fix it in the "
+                                     "entry, or use protocol.inner: none)", label, fmt::join(tuned, ", ")));
+      }
       entries.push_back(&*found);
     }
     const models::MethodInfo& a = models::find_method(entries[0]->name);

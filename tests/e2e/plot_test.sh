@@ -84,6 +84,48 @@ for r in rows:
     assert r["n"] == "2", r
     assert abs(float(r["mean_relative"]) - sum(ratios) / 2) < 1e-12, (r, ratios)
     assert abs(float(r["max_relative"]) - max(ratios)) < 1e-12, (r, ratios)
+    assert r["certified"] == "" and r["at_optimum"] == "", r  # DCA certifies no optimum
+PY
+
+# Against a baseline that certifies its optimum (`global`): how many baseline fits are certified and on how
+# many of those the DCA method reaches the optimum, recomputed from results.csv.
+cat > "$tmp/gap.yaml" <<'YAML'
+name: gap_check
+seed: 5
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 60, seed: 4, noise_dims: 5}}
+methods:
+  - {name: RLSVMC1, lambda: 0.3}
+  - {name: RLSVMC1-global, lambda: 0.3, time_limit: 20}
+  - {name: RLSVM1, lambda: 0.3}
+  - {name: RLSVM1-global, lambda: 0.3, time_limit: 20}
+protocol:
+  outer: {type: train_tune_test, train: 25, tune: 0, test: 35, repetitions: 4}
+tables:
+  metrics: [objective]
+  objective_ratio: [[RLSVMC1, RLSVMC1-global], [RLSVM1, RLSVM1-global]]
+YAML
+"$bin" run "$tmp/gap.yaml" -q --out "$tmp/gap" || fail "gap run exited $?"
+/usr/bin/python3 - "$tmp/gap" <<'PY' || fail "objective_ratio.csv's certified counts disagree with results.csv"
+import csv, sys
+d = sys.argv[1]
+rows = {(r["method"], r["rep"]): r for r in csv.DictReader(open(d + "/results.csv"))}
+ratios = list(csv.DictReader(open(d + "/objective_ratio.csv")))
+assert len(ratios) == 2, ratios
+reached = 0
+for ratio in ratios:
+    dca, best = ratio["method"], ratio["baseline"]
+    certified = [k for k in map(str, range(4)) if rows[(best, k)]["status"] == "optimal"]
+    at_optimum = [k for k in certified if float(rows[(dca, k)]["objective"]) - float(rows[(best, k)]["objective"])
+                  <= 1e-6 * max(1.0, float(rows[(best, k)]["objective"]))]
+    assert ratio["n"] == "4" and ratio["certified"] == str(len(certified)), (ratio, certified)
+    assert ratio["at_optimum"] == str(len(at_optimum)), (ratio, at_optimum)
+    assert len(certified) > 0, ratio
+    reached += len(at_optimum)
+    for k in map(str, range(4)):  # the global optimum is never above the DCA answer it started from
+        assert float(rows[(best, k)]["objective"]) <= float(rows[(dca, k)]["objective"]) + 1e-9, (best, k)
+# Here DCA misses RLSVMC1's optimum every time (the capped weights stay below a) and reaches RLSVM1's.
+assert 0 < reached < 8, ratios
 PY
 
 # The quickstart's figures: each PNG is an image with more than one colour, index.html shows them all,

@@ -363,7 +363,8 @@ figures:
   rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD, DCA-MCP]]", "'DCA-MCP' is not a method label");
   rejects("[[ADMM-SCAD, DCA-SCAD]]", "[[ADMM-SCAD]]", "expected exactly two method labels");
   rejects("  - DCA-SCAD\n", "  - {name: DCA-SCAD, theta: 3}\n", "ADMM-SCAD and DCA-SCAD differ in theta (3.7 vs 3)");
-  rejects("inner: {type: none}", "inner: {type: kfold, folds: 2}", "needs protocol.inner: none");
+  rejects("inner: {type: none}", "inner: {type: kfold, folds: 2}\ngrid: {lambda: [0.1, 1]}",
+          "but 'ADMM-SCAD' tunes lambda");
   rejects("metrics: [objective, iteration_s]", "metrics: [objective, iteration_x]", "unknown metric 'iteration_x'");
   rejects("{kind: metric_by_dataset, metric: objective, file: f.png}",
           "{kind: metric_by_dataset, metric: objective, x: n, file: f.png}", "takes no x");
