@@ -273,6 +273,7 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
     const Parts parts = prepare(data, data::compose(pool, folds[f].train), data, data::compose(pool, folds[f].test),
                                 instance.transforms);
     models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("fold"), f}));
+    if (config.protocol.inner == "tuning_set") workspace.set_tuning(parts.test, config.grid);  // the tune part
     for (MethodRun& run : runs) {
       if (run.combos.size() == 1 || !run.input_error.empty()) continue;
       const auto start = Clock::now();
@@ -480,7 +481,11 @@ std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, 
     for (std::size_t k = 0; k < all_independent.size(); ++k) all_independent[k] = k;
     const Parts parts = independent ? prepare(data, outer.train, *independent, all_independent, instance.transforms)
                                     : prepare(data, outer.train, data, outer.test, instance.transforms);
+    // A start tuned on the tune part ([PSI] 3.2) sees the tune part transformed as in the selection.
+    const std::optional<Parts> tune_parts =
+        outer.tune.empty() ? std::nullopt : std::optional(prepare(data, outer.train, data, outer.tune, instance.transforms));
     models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("final")}));
+    if (tune_parts) workspace.set_tuning(tune_parts->test, config.grid);
     for (std::size_t m = 0; m < runs.size(); ++m) {
       try {
         rows[m] = final_row(config, runs[m], &workspace, &parts);

@@ -28,6 +28,10 @@ StepSolver& Workspace::steps() {
   return state<StepSolver>("convex_steps", [this] { return std::make_unique<StepSolver>(data_, step_options_); });
 }
 
+void Workspace::set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid) {
+  tuning_ = {&tune, std::move(grid)};
+}
+
 const FitReport* Workspace::find_fit(const std::string& key) const {
   const auto found = fits_.find(key);
   return found == fits_.end() ? nullptr : &found->second;

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/dataset.hpp"
 #include "models/convex_step.hpp"
@@ -48,6 +49,17 @@ class Workspace {
     return static_cast<State&>(*found->second);
   }
 
+  // The tuning part of a train/tune/test split (transformed like the training set) and the config's grid,
+  // when the runner has them: a start chosen on them ([PSI] 3.2's best-tuned SVM, methods.hpp) uses them.
+  // `tune` must outlive the workspace.
+  struct Tuning {
+    const core::Dataset* data = nullptr;
+    std::map<std::string, std::vector<double>> grid;
+  };
+  void set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid);
+  // nullptr without a tuning part.
+  const Tuning* tuning() const { return tuning_.data ? &tuning_ : nullptr; }
+
   // Fits already made here, by "method|parameter_key"; nullptr when not made yet.
   const FitReport* find_fit(const std::string& key) const;
   const FitReport& store_fit(const std::string& key, FitReport report);
@@ -58,6 +70,7 @@ class Workspace {
   StepSolverOptions step_options_;
   std::map<std::string, std::unique_ptr<WorkspaceState>> states_;
   std::map<std::string, FitReport> fits_;
+  Tuning tuning_;
 };
 
 }  // namespace sparsesvm::models

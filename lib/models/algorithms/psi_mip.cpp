@@ -17,9 +17,9 @@
 // at the start and one at each MILP answer w_k. Each MILP's bound is a lower bound on the optimum, each
 // w_k's true F an upper bound; the loop ends when they meet within relative_gap.
 //
-// Restricted psi-learning ([PSI] 3.3, option restrict_margin > 0): examples the start classifies with
-// y f(x) > restrict_margin are fixed to region 3 (delta2 = delta3 = 1). The start is the SVM of the
-// same C; the paper takes the best-tuned SVM instead (README: not built).
+// Restricted psi-learning ([PSI] 3.2-3.3, option restrict_margin > 0): examples the start classifies with
+// y f(x) > restrict_margin are fixed to region 3 (delta2 = delta3 = 1). PSI-1r and PSI-2r start from the
+// SVM whose C is best on the tuning part (methods.hpp, start_tuned); statistic start_C says which C.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -36,6 +36,7 @@ namespace sparsesvm::models {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Column layout of the MIP: the weights (l1: w+ then w-; l2: w, then s >= ||w||^2), b, then five
 // columns per example.
@@ -195,7 +196,7 @@ class PsiMipAlgorithm : public Algorithm {
   }
   std::vector<std::string> statistic_names() const override {
     std::vector<std::string> names = mip_statistic_names();
-    names.insert(names.end(), {"mip_big_m", "mip_cuts", "mip_fixed_examples"});
+    names.insert(names.end(), {"mip_big_m", "mip_cuts", "mip_fixed_examples", "start_C"});
     return names;
   }
   bool finds_optimum() const override { return true; }
@@ -300,6 +301,9 @@ class PsiMipAlgorithm : public Algorithm {
     report.statistics["mip_big_m"] = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
     report.statistics["mip_cuts"] = cuts;
     report.statistics["mip_fixed_examples"] = fixed;
+    // The start's C: the method's own, or the best-tuned one (restricted variants, methods.hpp).
+    const bool start_has_c = start.report && start.report->hyperparameters.contains("C");
+    report.statistics["start_C"] = start_has_c ? start.report->hyperparameters.at("C") : kNaN;
     finish_mip_report(report, {lower_bound, nodes, seconds, time_limit}, start, used);
     return report;
   }

@@ -172,3 +172,35 @@ TEST_CASE("the data-derived big-M never cuts the optimum that M = 1000 finds", "
     CHECK(derived.statistics.at("mip_big_m") < 1000.0);
   }
 }
+
+TEST_CASE("restricted psi starts from the SVM that is best on the tuning part ([PSI] 3.2)", "[psi][mip]") {
+  const core::Dataset train = tiny_data(8, 21, 1);
+  const core::Dataset tune = tiny_data(40, 22, 4);
+  const std::vector<double> grid = {0.001, 0.1, 10.0, 1000.0};
+  for (const bool l2 : {false, true}) {
+    const std::string svm = l2 ? "SVM-C" : "OneNormSVM-C";
+    // The tuning accuracies, each SVM fitted on its own: the first best in grid order is the start.
+    double best_c = 0.0, best_accuracy = -1.0;
+    for (const double c : grid) {
+      models::Workspace alone(train);
+      const double accuracy = models::fit_method(svm, {{"C", c}}, alone).model.accuracy(tune);
+      if (accuracy > best_accuracy) {
+        best_accuracy = accuracy;
+        best_c = c;
+      }
+    }
+    models::Workspace workspace(train);
+    workspace.set_tuning(tune, {{"C", grid}});
+    const models::FitReport restricted = models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 3.0}}, workspace);
+    REQUIRE(restricted.has_solution());
+    CHECK(restricted.statistics.at("start_C") == best_c);
+    // The examples fixed to region 3 are those the tuned SVM puts beyond 1.1.
+    const models::FitReport start = models::fit_method(svm, {{"C", best_c}}, workspace);
+    const core::Vector t = models::margins(train, start.model.w(), start.model.b());
+    CHECK(restricted.statistics.at("mip_fixed_examples") == static_cast<double>((t.array() > 1.1).count()));
+    // Without a tuning part the start is the SVM of the method's own C; the unrestricted methods never tune it.
+    models::Workspace plain(train);
+    CHECK(models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 3.0}}, plain).statistics.at("start_C") == 3.0);
+    CHECK(models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", 3.0}}, workspace).statistics.at("start_C") == 3.0);
+  }
+}
