@@ -34,6 +34,9 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   CbcModel model(solver);
   model.setLogLevel(0);
   model.messageHandler()->setLogLevel(0);
+  // Wall-clock seconds: Cbc's default clock is the process's CPU time, which counts every thread of a
+  // parallel run (`run -j 2` stopped fits at half their limit).
+  model.setUseElapsedTime(true);
   model.setMaximumSeconds(options.max_seconds);
   model.setAllowableFractionGap(options.relative_gap);
   model.setAllowableGap(options.relative_gap);  // for objectives near 0, where the fraction means nothing

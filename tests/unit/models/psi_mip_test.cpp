@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <thread>
 #include <vector>
 
 #include "core/dataset.hpp"
@@ -202,5 +203,25 @@ TEST_CASE("restricted psi starts from the SVM that is best on the tuning part ([
     models::Workspace plain(train);
     CHECK(models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 3.0}}, plain).statistics.at("start_C") == 3.0);
     CHECK(models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", 3.0}}, workspace).statistics.at("start_C") == 3.0);
+  }
+}
+
+TEST_CASE("a MIP's time limit is wall-clock seconds, also with fits in parallel threads", "[psi][mip]") {
+  // PSI-1 with M = 1000 on 60 points with flipped labels does not close in 1 s. Cbc's default clock is the
+  // process's CPU time: two threads used to stop each other at half the limit.
+  const core::Dataset data = tiny_data(60, 31, 9);
+  std::vector<models::FitReport> fits(2);
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < fits.size(); ++k) {
+    threads.emplace_back([&, k] {
+      models::Workspace workspace(data);
+      fits[k] = models::fit_method("PSI-1", {{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 1.0}}, workspace);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const models::FitReport& fit : fits) {
+    REQUIRE(fit.status == core::Status::feasible);
+    CHECK(fit.statistics.at("mip_seconds") >= 0.95);
+    CHECK(fit.statistics.at("mip_seconds") < 5.0);
   }
 }
