@@ -14,6 +14,9 @@ DIR/<file> (PNG). Figure kinds:
   objective_trace      [DCA] Fig. 13: a method's objective after each iteration divided by its
                        initial value, averaged over the outer splits, one line per data set and
                        condition; a split that converged earlier keeps its last value (results.csv)
+  coefficient_path     [PSI] Fig. 4: for the first data set and repetition 0, every weight of the entries
+                       of one method against the parameter x they fix (a sweep), and their test error
+                       below (results.csv, column weights)
 After the figures, DIR/index.html shows them all with their titles.
 
 Usage: scripts/plot.py DIR [DIR ...]      (Debian's python3 and python3-matplotlib)
@@ -181,6 +184,37 @@ def plot_objective_trace(directory, figure):
     return fig
 
 
+def plot_coefficient_path(directory, figure):
+    path = os.path.join(directory, "results.csv")
+    points = []  # (x, weights, test error) of the method's entries, first data set and condition, repetition 0
+    first = None
+    for row in read_rows(path):
+        if row["method"] not in figure["labels"] or row["rep"] != "0" or row["status"] not in SOLVED:
+            continue
+        first = first or (row["dataset"], row["condition"])
+        if (row["dataset"], row["condition"]) == first:
+            weights = [float(value) for value in row["weights"].split(";")]
+            points.append((float(row[figure["x"]]), weights, 1.0 - float(row["accuracy"])))
+    if len(points) < 2:
+        raise PlotError(f"{path}: fewer than two solved fits of {figure['method']} in repetition 0 to draw a path")
+    points.sort(key=lambda point: point[0])
+    xs = [point[0] for point in points]
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(6, 6), sharex=True, height_ratios=[2, 1])
+    for j in range(len(points[0][1])):
+        top.plot(xs, [point[1][j] for point in points], marker=".", label=f"w{j + 1}", **line_style(j))
+    top.axhline(0.0, color="grey", linewidth=0.5)
+    top.set_ylabel(f"{figure['method']}: coefficients")
+    top.legend(fontsize=6, ncol=2)
+    bottom.plot(xs, [point[2] for point in points], marker="o", color="black")
+    bottom.set_ylabel("test error")
+    bottom.set_xlabel(figure["x"])
+    if min(xs) > 0:
+        bottom.set_xscale("log")
+    top.set_title(f"{first[0]}" + (f" {first[1]}" if first[1] not in ("", "none") else "") + ", repetition 0",
+                  fontsize=8)
+    return fig
+
+
 def make_figure(directory, figure, spec):
     """The matplotlib figure of one entry of figures.json (not yet titled or saved)."""
     if figure["kind"] == "convergence":
@@ -191,6 +225,8 @@ def make_figure(directory, figure, spec):
         return plot_metric_by_dataset(directory, figure, spec["methods"])
     if figure["kind"] == "objective_trace":
         return plot_objective_trace(directory, figure)
+    if figure["kind"] == "coefficient_path":
+        return plot_coefficient_path(directory, figure)
     raise PlotError(f"{os.path.join(directory, 'figures.json')}: unknown figure kind '{figure['kind']}'")
 
 

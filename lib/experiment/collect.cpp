@@ -116,14 +116,20 @@ std::string json_string(const std::string& text) {
   return quoted + "\"";
 }
 
-// The config's figures for scripts/plot.py, with the method labels in config order.
+// The config's figures for scripts/plot.py, with the method labels in config order (and, per figure, the
+// labels of the entries of its method `name`: a coefficient_path's sweep).
 std::string figures_json(const ExperimentConfig& config) {
   std::vector<std::string> labels, figures;
   for (const MethodEntry& entry : config.methods) labels.push_back(json_string(entry.label));
   for (const FigureSpec& f : config.figures) {
-    figures.push_back(fmt::format(R"({{"kind": {}, "file": {}, "title": {}, "metric": {}, "x": {}, "as_error": {}, "method": {}}})",
-                                  json_string(f.kind), json_string(f.file), json_string(f.title), json_string(f.metric),
-                                  json_string(f.x), f.as_error ? "true" : "false", json_string(f.method)));
+    std::vector<std::string> entries_of_method;
+    for (const MethodEntry& entry : config.methods) {
+      if (entry.name == f.method) entries_of_method.push_back(json_string(entry.label));
+    }
+    figures.push_back(fmt::format(
+        R"({{"kind": {}, "file": {}, "title": {}, "metric": {}, "x": {}, "as_error": {}, "method": {}, "labels": [{}]}})",
+        json_string(f.kind), json_string(f.file), json_string(f.title), json_string(f.metric), json_string(f.x),
+        f.as_error ? "true" : "false", json_string(f.method), fmt::join(entries_of_method, ", ")));
   }
   return fmt::format("{{\"config\": {}, \"methods\": [{}], \"figures\": [\n  {}\n]}}\n", json_string(config.name),
                      fmt::join(labels, ", "), fmt::join(figures, ",\n  "));

@@ -528,10 +528,31 @@ void check_method_grids(const ExperimentConfig& config, const Reader& reader) {
   }
 }
 
+// Whether an entry's start is tuned over grid key `name` on the tune part ([PSI] 3.2's best-tuned SVM for
+// PSI-1r and PSI-2r, methods.hpp); fails at grid.`name`[k] on a value the start does not admit.
+bool tunes_a_start(const ExperimentConfig& config, const std::string& name, const std::vector<double>& values,
+                   const Reader& reader) {
+  if (config.protocol.inner != "tuning_set" || config.protocol.tune_size == 0) return false;
+  bool used = false;
+  for (const MethodEntry& entry : config.methods) {
+    const models::MethodInfo& method = models::find_method(entry.name);
+    if (!method.start_tuned) continue;
+    const models::ParameterSpec* spec = models::find_parameter(models::find_method(method.start).parameters, name);
+    if (!spec) continue;
+    used = true;
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (const std::string problem = spec->check(values[k]); !problem.empty()) {
+        reader.fail(fmt::format("grid.{}[{}]", name, k), fmt::format("{} (the start {} of {})", problem, method.start, entry.label));
+      }
+    }
+  }
+  return used;
+}
+
 void check_grid(const ExperimentConfig& config, const Reader& reader) {
   for (const auto& [name, values] : config.grid) {
     const bool used = check_grid_values(config, name, values, "grid." + name, reader);
-    if (!used) {
+    if (!used && !tunes_a_start(config, name, values, reader)) {
       reader.fail("grid." + name, "no method of this config tunes this parameter (none takes it, or every one that "
                                   "does fixes it; see sparsesvm describe METHOD)");
     }
@@ -711,6 +732,32 @@ ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig
   return table;
 }
 
+// A coefficient_path figure ([PSI] Fig. 4) draws, for one repetition, the weights of every entry of method
+// `method` against the model parameter `x` the entries fix (one entry per value: a sweep), and their test
+// error below.
+void check_coefficient_path(const YAML::Node& entry, const FigureSpec& figure, const ExperimentConfig& config,
+                            const Reader& reader, const std::string& key) {
+  if (entry["metric"] || entry["as_error"]) reader.fail(key, "a coefficient_path figure takes no metric or as_error");
+  std::vector<const MethodEntry*> entries;
+  for (const MethodEntry& m : config.methods) {
+    if (m.name == figure.method) entries.push_back(&m);
+  }
+  if (entries.size() < 2) {
+    reader.fail(key + ".method", fmt::format("'{}' needs at least two entries of that method in this config (a sweep "
+                                             "over x), found {}", figure.method, entries.size()));
+  }
+  const models::ParameterSpec* spec = models::find_parameter(models::find_method(figure.method).parameters, figure.x);
+  if (spec == nullptr || spec->kind != models::ParameterKind::model) {
+    reader.fail(key + ".x", fmt::format("'{}' is not a model parameter of {}", figure.x, figure.method));
+  }
+  for (const MethodEntry* m : entries) {
+    if (!m->fixed.contains(figure.x)) {
+      reader.fail(key + ".x", fmt::format("entry {} does not fix {} (sweep it: `sweep: {{{}: [...]}}`)", m->label,
+                                          figure.x, figure.x));
+    }
+  }
+}
+
 std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
   if (!node.IsSequence()) reader.fail("figures", "expected a list of figures");
   const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
@@ -733,7 +780,9 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     figure.x = reader.optional<std::string>(entry, key, "x", "", "a generator parameter");
     figure.as_error = reader.optional<bool>(entry, key, "as_error", false, "true or false");
     figure.method = reader.optional<std::string>(entry, key, "method", "", "a method label");
-    if (figure.kind != "objective_trace" && entry["method"]) reader.fail(key + ".method", "only an objective_trace figure takes a method");
+    if (figure.kind != "objective_trace" && figure.kind != "coefficient_path" && entry["method"]) {
+      reader.fail(key + ".method", "only objective_trace and coefficient_path figures take a method");
+    }
     const bool safe = figure.file.size() > 4 && figure.file.ends_with(".png") &&
                       figure.file.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == std::string::npos;
     if (!safe) reader.fail(key + ".file", fmt::format("expected a file name like fig2.png (letters, digits, _ - .), found '{}'", figure.file));
@@ -761,9 +810,11 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == figure.method; })) {
         reader.fail(key + ".method", fmt::format("'{}' is not a method label of this config", figure.method));
       }
+    } else if (figure.kind == "coefficient_path") {
+      check_coefficient_path(entry, figure, config, reader, key);
     } else {
-      reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: convergence, metric_by_condition, "
-                                             "metric_by_dataset, objective_trace)", figure.kind));
+      reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: coefficient_path, convergence, "
+                                             "metric_by_condition, metric_by_dataset, objective_trace)", figure.kind));
     }
     figures.push_back(std::move(figure));
   }
@@ -861,6 +912,11 @@ void check_datasets(const ExperimentConfig& config, const Reader& reader) {
 }
 
 }  // namespace
+
+bool rows_keep_weights(const ExperimentConfig& config) {
+  return std::any_of(config.figures.begin(), config.figures.end(),
+                     [](const FigureSpec& figure) { return figure.kind == "coefficient_path"; });
+}
 
 std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const MethodEntry& entry) {
   std::vector<std::string> tuned;
@@ -962,9 +1018,9 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
       check_distinct(config.grid[name], "grid." + name, reader);
     }
   }
-  check_grid(config, reader);
   check_method_options(config, reader);
   config.protocol = read_protocol(root["protocol"], reader);
+  check_grid(config, reader);  // after the protocol: a grid may serve only a start tuned on the tune part
   check_selection(config, reader);
   check_datasets(config, reader);
   check_method_grids(config, reader);

@@ -73,6 +73,10 @@ struct ConvergenceTable {
 //                        line per method; as_error plots 1 - metric ([RW] Fig. 3, [DCA] Fig. 3-6)
 //   metric_by_dataset    a metric's mean (error bars: std) as grouped bars, one group per data set and
 //                        condition, one bar per method ([ADMM] tables as a figure)
+//   objective_trace      the objective traces of one method label, normalized by the start ([DCA] Fig. 13)
+//   coefficient_path     for one repetition, the weights of every entry of method `method` against the
+//                        model parameter `x` the entries fix, test error below ([PSI] Fig. 4); rows then
+//                        keep their weights (column `weights`)
 struct FigureSpec {
   std::string kind;
   std::string file;     // a .png name in the collect directory
@@ -80,7 +84,7 @@ struct FigureSpec {
   std::string metric;
   std::string x;
   bool as_error = false;
-  std::string method;   // objective_trace: the label whose objective traces are drawn
+  std::string method;   // objective_trace: the label whose objective traces are drawn; coefficient_path: a method name
 };
 
 struct ExperimentConfig {
@@ -104,6 +108,9 @@ struct ExperimentConfig {
 // The grid parameters `entry` tunes: those of its method's table that the grid lists and the entry
 // does not fix, in table order (lambda, then the loss's, the penalty's, the algorithm's).
 std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const MethodEntry& entry);
+
+// Whether rows keep the fitted weights (column `weights`): a coefficient_path figure draws them.
+bool rows_keep_weights(const ExperimentConfig& config);
 
 // The model parameters of the config's methods (lambda, mu, a, ...), in order of first appearance:
 // one result column each.

@@ -360,6 +360,10 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     row["frac_params"] = number(m.frac_params);
     row["objective"] = number(report.objective);
     row["objective_trace"] = joined_numbers(report.objective_trace);
+    if (rows_keep_weights(config)) {
+      const core::Vector& w = report.model.w();
+      row["weights"] = joined_numbers(std::vector<double>(w.data(), w.data() + w.size()));
+    }
   }
   for (const auto& [name, values] : report.traces) row[name] = joined_numbers(values);
   return row;
@@ -380,6 +384,7 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
                            "objective_trace", "message", "stop_reason", "solver_options"}) {
     columns.emplace_back(name);
   }
+  if (rows_keep_weights(config)) columns.emplace_back("weights");
   for (const MethodEntry& entry : config.methods) {
     const models::Algorithm& algorithm = models::find_algorithm(models::find_method(entry.name).algorithm);
     for (const std::vector<std::string>& names : {algorithm.statistic_names(), algorithm.trace_names()}) {

@@ -128,6 +128,44 @@ for ratio in ratios:
 assert 0 < reached < 8, ratios
 PY
 
+# A coefficient path: the lines drawn are the weights results.csv keeps, against C in increasing order.
+cat > "$tmp/path.yaml" <<'YAML'
+name: path_check
+seed: 7
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 40, seed: 3, noise_dims: 2}}
+methods: [OneNormSVM-C]
+sweep:
+  C: [10, 0.1, 1]
+protocol:
+  outer: {type: holdout, repetitions: 1}
+  inner: {type: none}
+figures:
+  - {kind: coefficient_path, method: OneNormSVM-C, x: C, file: path.png}
+YAML
+"$bin" run "$tmp/path.yaml" -q --out "$tmp/path" || fail "path run exited $?"
+/usr/bin/python3 - "$tmp/path" "$plot" <<'PY' || fail "coefficient_path figure"
+import csv, importlib.util, sys
+directory, plot_path = sys.argv[1], sys.argv[2]
+spec_loader = importlib.util.spec_from_file_location("plot", plot_path)
+plot = importlib.util.module_from_spec(spec_loader)
+spec_loader.loader.exec_module(plot)
+spec = plot.read_spec(directory)
+rows = sorted(csv.DictReader(open(directory + "/results.csv")), key=lambda r: float(r["C"]))
+weights = [[float(v) for v in r["weights"].split(";")] for r in rows]
+assert len(rows) == 3 and len(weights[0]) == 12, (len(rows), weights)
+figure = plot.make_figure(directory, spec["figures"][0], spec)
+lines = figure.axes[0].get_lines()[:12]
+for j, line in enumerate(lines):
+    assert list(line.get_xdata()) == [0.1, 1.0, 10.0], line.get_xdata()
+    assert all(abs(a - b) < 1e-12 for a, b in zip(line.get_ydata(), [w[j] for w in weights])), (j, line.get_ydata())
+errors = list(figure.axes[1].get_lines()[0].get_ydata())
+assert all(abs(e - (1 - float(r["accuracy"]))) < 1e-12 for e, r in zip(errors, rows)), errors
+PY
+sed 's/  C: \[10, 0.1, 1\]/  C: [10]/' "$tmp/path.yaml" > "$tmp/bad.yaml"
+"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a coefficient path of one entry was accepted"
+grep -q "figures\[0\].method: 'OneNormSVM-C' needs at least two entries" "$tmp/err" || fail "one-entry path: '$(cat "$tmp/err")'"
+
 # The quickstart's figures: each PNG is an image with more than one colour, index.html shows them all,
 # and the bars drawn are the means of summary.csv (read back from the matplotlib figure itself).
 "$bin" run "$root/configs/quickstart.yaml" -q -j 2 --out "$tmp/quick" || fail "quickstart run exited $?"
