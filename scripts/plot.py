@@ -17,6 +17,11 @@ DIR/<file> (PNG). Figure kinds:
   coefficient_path     [PSI] Fig. 4: for the first data set and repetition 0, every weight of the entries
                        of one method against the parameter x they fix (a sweep), and their test error
                        below (results.csv, column weights)
+  boundary             [PSI] Fig. 3: the training points of repetition 0 of the first data set (two
+                       features; boundary_points.csv) and the lines w.x + b = 0 of the listed labels;
+                       when a later label is a restricted psi started from the first label's fit (its
+                       start_C is the first label's C), the points it fixed (y f > 1.1 under that fit)
+                       are crossed, and their count must equal the row's mip_fixed_examples
 After the figures, DIR/index.html shows them all with their titles.
 
 Usage: scripts/plot.py DIR [DIR ...]      (Debian's python3 and python3-matplotlib)
@@ -215,6 +220,64 @@ def plot_coefficient_path(directory, figure):
     return fig
 
 
+def plot_boundary(directory, figure):
+    points_path = os.path.join(directory, "boundary_points.csv")
+    points = read_rows(points_path)
+    if not points or len(points[0]) != 3:
+        raise PlotError(f"{points_path}: a boundary figure needs a data set with two features")
+    xs = [(float(p["x1"]), float(p["x2"]), float(p["y"])) for p in points]
+    results = os.path.join(directory, "results.csv")
+    rows, first = {}, None
+    for row in read_rows(results):
+        if row["method"] in figure["labels"] and row["rep"] == "0" and row["status"] in SOLVED:
+            first = first or (row["dataset"], row["condition"])
+            if (row["dataset"], row["condition"]) == first:
+                rows[row["method"]] = row
+    fig, ax = plt.subplots(figsize=(6, 5))
+    for label, marker in ((1.0, "o"), (-1.0, "+")):
+        ax.scatter([p[0] for p in xs if p[2] == label], [p[1] for p in xs if p[2] == label], marker=marker,
+                   facecolors="none" if marker == "o" else None, edgecolors="C0" if marker == "o" else None,
+                   color=None if marker == "o" else "C1", label=f"y = {label:+.0f}")
+    low, high = min(p[0] for p in xs), max(p[0] for p in xs)
+    for k, label in enumerate(figure["labels"]):
+        if label not in rows:
+            continue
+        w = [float(v) for v in rows[label]["weights"].split(";")]
+        b = float(rows[label]["bias"])
+        if abs(w[1]) > 1e-12:
+            ax.plot([low, high], [-(w[0] * low + b) / w[1], -(w[0] * high + b) / w[1]], label=label, **line_style(k + 2))
+        elif abs(w[0]) > 1e-12:
+            ax.axvline(-b / w[0], label=label, **line_style(k + 2))
+    mark_restricted(ax, figure["labels"], rows, xs, results)
+    ax.set_ylim(min(p[1] for p in xs) - 0.1, max(p[1] for p in xs) + 0.1)
+    ax.set_xlabel("x1")
+    ax.set_ylabel("x2")
+    ax.legend(fontsize=7)
+    return fig
+
+
+def mark_restricted(ax, labels, rows, xs, results):
+    """Crosses the points a restricted psi label fixed, when its start is the first label's fit."""
+    if not labels or labels[0] not in rows:
+        return
+    start = rows[labels[0]]
+    w = [float(v) for v in start["weights"].split(";")]
+    b = float(start["bias"])
+    for label in labels[1:]:
+        row = rows.get(label)
+        if not row or not row.get("start_C") or float(row.get("mip_fixed_examples") or 0) == 0:
+            continue
+        if float(row["start_C"]) != float(start.get("C", "nan")):
+            raise PlotError(f"{results}: {label} started from C = {row['start_C']}, not from {labels[0]}'s fit")
+        fixed = [p for p in xs if p[2] * (w[0] * p[0] + w[1] * p[1] + b) > 1.1]
+        if len(fixed) != round(float(row["mip_fixed_examples"])):
+            raise PlotError(f"{results}: {len(fixed)} points beyond 1.1 under {labels[0]}, but {label} fixed "
+                            f"{row['mip_fixed_examples']}")
+        ax.scatter([p[0] for p in fixed], [p[1] for p in fixed], marker="x", color="red", s=12,
+                   label=f"fixed to region 3 by {label}")
+        return
+
+
 def make_figure(directory, figure, spec):
     """The matplotlib figure of one entry of figures.json (not yet titled or saved)."""
     if figure["kind"] == "convergence":
@@ -227,6 +290,8 @@ def make_figure(directory, figure, spec):
         return plot_objective_trace(directory, figure)
     if figure["kind"] == "coefficient_path":
         return plot_coefficient_path(directory, figure)
+    if figure["kind"] == "boundary":
+        return plot_boundary(directory, figure)
     raise PlotError(f"{os.path.join(directory, 'figures.json')}: unknown figure kind '{figure['kind']}'")
 
 

@@ -17,6 +17,7 @@
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/stats.hpp"
+#include "data/load.hpp"
 #include "experiment/tasks.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/methods.hpp"
@@ -116,13 +117,14 @@ std::string json_string(const std::string& text) {
   return quoted + "\"";
 }
 
-// The config's figures for scripts/plot.py, with the method labels in config order (and, per figure, the
-// labels of the entries of its method `name`: a coefficient_path's sweep).
+// The config's figures for scripts/plot.py, with the method labels in config order (and, per figure, its
+// labels: a boundary figure's `methods`, a coefficient_path's entries of its method).
 std::string figures_json(const ExperimentConfig& config) {
   std::vector<std::string> labels, figures;
   for (const MethodEntry& entry : config.methods) labels.push_back(json_string(entry.label));
   for (const FigureSpec& f : config.figures) {
-    std::vector<std::string> entries_of_method;
+    std::vector<std::string> entries_of_method;  // boundary: its labels; else the entries of method `method`
+    for (const std::string& label : f.methods) entries_of_method.push_back(json_string(label));
     for (const MethodEntry& entry : config.methods) {
       if (entry.name == f.method) entries_of_method.push_back(json_string(entry.label));
     }
@@ -133,6 +135,27 @@ std::string figures_json(const ExperimentConfig& config) {
   }
   return fmt::format("{{\"config\": {}, \"methods\": [{}], \"figures\": [\n  {}\n]}}\n", json_string(config.name),
                      fmt::join(labels, ", "), fmt::join(figures, ",\n  "));
+}
+
+// A boundary figure's points: the training part of repetition 0 of the config's first data set present
+// (features as the fits saw them, then the label).
+std::string boundary_points_csv(const ExperimentConfig& config) {
+  for (std::size_t d = 0; d < config.datasets.size(); ++d) {
+    if (!config.datasets[d].missing_hint.empty()) continue;
+    const core::Dataset train = training_part(config, d, 0, data::load_dataset(config.datasets[d].source));
+    std::vector<std::string> header;
+    for (std::size_t j = 0; j < train.d(); ++j) header.push_back(fmt::format("x{}", j + 1));
+    header.emplace_back("y");
+    std::string table = csv_line(header);
+    for (std::size_t i = 0; i < train.n(); ++i) {
+      std::vector<std::string> line;
+      for (std::size_t j = 0; j < train.d(); ++j) line.push_back(format_number(train.value(i, j)));
+      line.push_back(format_number(train.labels()[static_cast<Eigen::Index>(i)]));
+      table += csv_line(line);
+    }
+    return table;
+  }
+  return csv_line({"y"});
 }
 
 // "0.770 ± 0.020"; a mean below 0.01 in magnitude (seconds per sweep, residuals) keeps three significant
@@ -406,6 +429,9 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     write("convergence.csv", convergence.summary);
   }
   if (!config.figures.empty()) write("figures.json", figures_json(config));
+  if (std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& f) { return f.kind == "boundary"; })) {
+    write("boundary_points.csv", boundary_points_csv(config));
+  }
   return summary;
 }
 

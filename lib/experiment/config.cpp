@@ -771,7 +771,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
   for (std::size_t k = 0; k < node.size(); ++k) {
     const std::string key = fmt::format("figures[{}]", k);
     const YAML::Node entry = node[k];
-    reader.check_keys(entry, key, {"kind", "file", "title", "metric", "x", "as_error", "method"});
+    reader.check_keys(entry, key, {"kind", "file", "title", "metric", "x", "as_error", "method", "methods"});
     FigureSpec figure;
     figure.kind = reader.optional<std::string>(entry, key, "kind", "", "a figure kind");
     figure.file = reader.optional<std::string>(entry, key, "file", "", "a file name");
@@ -780,6 +780,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     figure.x = reader.optional<std::string>(entry, key, "x", "", "a generator parameter");
     figure.as_error = reader.optional<bool>(entry, key, "as_error", false, "true or false");
     figure.method = reader.optional<std::string>(entry, key, "method", "", "a method label");
+    if (figure.kind != "boundary" && entry["methods"]) reader.fail(key + ".methods", "only a boundary figure takes methods");
     if (figure.kind != "objective_trace" && figure.kind != "coefficient_path" && entry["method"]) {
       reader.fail(key + ".method", "only objective_trace and coefficient_path figures take a method");
     }
@@ -812,8 +813,17 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       }
     } else if (figure.kind == "coefficient_path") {
       check_coefficient_path(entry, figure, config, reader, key);
+    } else if (figure.kind == "boundary") {
+      if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a boundary figure takes no metric, x or as_error");
+      if (!entry["methods"]) reader.fail(key, "a boundary figure needs methods: [label, ...]");
+      figure.methods = reader.strings(entry["methods"], key + ".methods");
+      for (const std::string& label : figure.methods) {
+        if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == label; })) {
+          reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config", label));
+        }
+      }
     } else {
-      reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: coefficient_path, convergence, "
+      reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: boundary, coefficient_path, convergence, "
                                              "metric_by_condition, metric_by_dataset, objective_trace)", figure.kind));
     }
     figures.push_back(std::move(figure));
@@ -914,8 +924,9 @@ void check_datasets(const ExperimentConfig& config, const Reader& reader) {
 }  // namespace
 
 bool rows_keep_weights(const ExperimentConfig& config) {
-  return std::any_of(config.figures.begin(), config.figures.end(),
-                     [](const FigureSpec& figure) { return figure.kind == "coefficient_path"; });
+  return std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& figure) {
+    return figure.kind == "coefficient_path" || figure.kind == "boundary";
+  });
 }
 
 std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const MethodEntry& entry) {

@@ -76,7 +76,10 @@ struct ConvergenceTable {
 //   objective_trace      the objective traces of one method label, normalized by the start ([DCA] Fig. 13)
 //   coefficient_path     for one repetition, the weights of every entry of method `method` against the
 //                        model parameter `x` the entries fix, test error below ([PSI] Fig. 4); rows then
-//                        keep their weights (column `weights`)
+//                        keep their weights (columns `weights`, `bias`)
+//   boundary             for the first data set (two features) and repetition 0: the training points
+//                        (collect writes boundary_points.csv) and the lines w.x + b = 0 of the labels
+//                        `methods`; points a restricted psi label fixed to region 3 are marked ([PSI] Fig. 3)
 struct FigureSpec {
   std::string kind;
   std::string file;     // a .png name in the collect directory
@@ -85,6 +88,7 @@ struct FigureSpec {
   std::string x;
   bool as_error = false;
   std::string method;   // objective_trace: the label whose objective traces are drawn; coefficient_path: a method name
+  std::vector<std::string> methods;  // boundary: the labels whose boundaries are drawn
 };
 
 struct ExperimentConfig {

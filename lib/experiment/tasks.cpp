@@ -363,6 +363,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     if (rows_keep_weights(config)) {
       const core::Vector& w = report.model.w();
       row["weights"] = joined_numbers(std::vector<double>(w.data(), w.data() + w.size()));
+      row["bias"] = number(report.model.b());
     }
   }
   for (const auto& [name, values] : report.traces) row[name] = joined_numbers(values);
@@ -384,7 +385,7 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
                            "objective_trace", "message", "stop_reason", "solver_options"}) {
     columns.emplace_back(name);
   }
-  if (rows_keep_weights(config)) columns.emplace_back("weights");
+  if (rows_keep_weights(config)) columns.insert(columns.end(), {"weights", "bias"});
   for (const MethodEntry& entry : config.methods) {
     const models::Algorithm& algorithm = models::find_algorithm(models::find_method(entry.name).algorithm);
     for (const std::vector<std::string>& names : {algorithm.statistic_names(), algorithm.trace_names()}) {
@@ -463,6 +464,13 @@ std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard,
     if (shards[k] == shard) mine.push_back(tasks[k]);
   }
   return mine;
+}
+
+core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
+                            const core::Dataset& data) {
+  const DatasetInstance& instance = config.datasets[dataset];
+  const OuterSplit outer = outer_split(config, instance, data.labels(), repetition);
+  return prepare(data, outer.train, data, outer.train, instance.transforms).train;
 }
 
 std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, std::size_t dataset,

@@ -68,6 +68,11 @@ struct RunSummary {
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options);
 
+// The training part of data set instance `dataset` in outer split `repetition`, transformed as its fits see
+// it (a boundary figure draws its points).
+core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
+                            const core::Dataset& data);
+
 // The result rows (fields in result_columns() order) of every method of the config on one data set
 // instance and outer split, in config method order; exposed for tests.
 std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, std::size_t dataset,

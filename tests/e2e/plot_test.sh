@@ -166,6 +166,45 @@ sed 's/  C: \[10, 0.1, 1\]/  C: [10]/' "$tmp/path.yaml" > "$tmp/bad.yaml"
 "$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a coefficient path of one entry was accepted"
 grep -q "figures\[0\].method: 'OneNormSVM-C' needs at least two entries" "$tmp/err" || fail "one-entry path: '$(cat "$tmp/err")'"
 
+# A boundary figure: the points are the training part, each drawn line is its row's w.x + b = 0, and the
+# crossed points are the ones restricted psi fixed (plot.py checks their count against the row).
+cat > "$tmp/boundary.yaml" <<'YAML'
+name: boundary_check
+seed: 8
+datasets:
+  - {name: disk, generator: psi_unit_disk, params: {n: 80}}
+methods:
+  - SVM-C
+  - {name: PSI-2r, time_limit: 5}
+grid:
+  C: [0.1, 10]
+protocol:
+  outer: {type: train_tune_test, train: 30, tune: 30, test: 20, repetitions: 1}
+figures:
+  - {kind: boundary, methods: [SVM-C, PSI-2r], file: boundary.png}
+YAML
+"$bin" run "$tmp/boundary.yaml" -q --out "$tmp/boundary" || fail "boundary run exited $?"
+/usr/bin/python3 - "$tmp/boundary" "$plot" <<'PY' || fail "boundary figure"
+import csv, importlib.util, sys
+directory, plot_path = sys.argv[1], sys.argv[2]
+spec_loader = importlib.util.spec_from_file_location("plot", plot_path)
+plot = importlib.util.module_from_spec(spec_loader)
+spec_loader.loader.exec_module(plot)
+spec = plot.read_spec(directory)
+points = list(csv.DictReader(open(directory + "/boundary_points.csv")))
+assert len(points) == 30, len(points)
+rows = {r["method"]: r for r in csv.DictReader(open(directory + "/results.csv"))}
+axes = plot.make_figure(directory, spec["figures"][0], spec).axes[0]
+lines = {line.get_label(): line for line in axes.get_lines()}
+for label in ("SVM-C", "PSI-2r"):
+    w = [float(v) for v in rows[label]["weights"].split(";")]
+    b = float(rows[label]["bias"])
+    for x, y in zip(lines[label].get_xdata(), lines[label].get_ydata()):
+        assert abs(w[0] * x + w[1] * y + b) < 1e-9, (label, x, y)
+crossed = [c for c in axes.collections if c.get_label().startswith("fixed to region 3")]
+assert len(crossed) == 1 and len(crossed[0].get_offsets()) == round(float(rows["PSI-2r"]["mip_fixed_examples"])) > 0
+PY
+
 # The quickstart's figures: each PNG is an image with more than one colour, index.html shows them all,
 # and the bars drawn are the means of summary.csv (read back from the matplotlib figure itself).
 "$bin" run "$root/configs/quickstart.yaml" -q -j 2 --out "$tmp/quick" || fail "quickstart run exited $?"
