@@ -255,6 +255,15 @@ std::string joined_numbers(const std::vector<double>& values) {
 }
 std::string optional_count(const std::optional<std::size_t>& value) { return value ? std::to_string(*value) : ""; }
 
+// A start tuned on the tune part ([PSI] 3.2) sees the grid of the data set (its method_grid over the
+// config's) and the config's tie rule.
+void set_tuning(models::Workspace& workspace, const core::Dataset& tune, const ExperimentConfig& config,
+                const DatasetInstance& instance) {
+  std::map<std::string, std::vector<double>> grid = config.grid;
+  for (const auto& [name, values] : instance.method_grid) grid[name] = values;
+  workspace.set_tuning(tune, std::move(grid), config.protocol.ties == "most_regularized");
+}
+
 // The inner selection of every method of the group: fold-major, one workspace per fold shared by all
 // methods in config order.
 void select_all(const ExperimentConfig& config, const core::Dataset& data, const DatasetInstance& instance,
@@ -273,7 +282,7 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
     const Parts parts = prepare(data, data::compose(pool, folds[f].train), data, data::compose(pool, folds[f].test),
                                 instance.transforms);
     models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("fold"), f}));
-    if (config.protocol.inner == "tuning_set") workspace.set_tuning(parts.test, config.grid);  // the tune part
+    if (config.protocol.inner == "tuning_set") set_tuning(workspace, parts.test, config, instance);  // the tune part
     for (MethodRun& run : runs) {
       if (run.combos.size() == 1 || !run.input_error.empty()) continue;
       const auto start = Clock::now();
@@ -498,7 +507,7 @@ std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, 
     const std::optional<Parts> tune_parts =
         outer.tune.empty() ? std::nullopt : std::optional(prepare(data, outer.train, data, outer.tune, instance.transforms));
     models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("final")}));
-    if (tune_parts) workspace.set_tuning(tune_parts->test, config.grid);
+    if (tune_parts) set_tuning(workspace, tune_parts->test, config, instance);
     for (std::size_t m = 0; m < runs.size(); ++m) {
       try {
         rows[m] = final_row(config, runs[m], &workspace, &parts);

@@ -188,14 +188,17 @@ Hyperparameters restricted_to(const ParameterTable& table, const Hyperparameters
 const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace);
 
 // The fit of method `name` at `shared` with its parameters that the tuning grid lists set to each grid value
-// in turn: the one most accurate on the tuning part (the first on ties). When none has a solution, the fit
-// at `shared` (whose failure the caller reports).
+// in turn: the one most accurate on the tuning part, ties to the most (or least, Tuning) regularized as the
+// runner's selection breaks them. When none has a solution, the fit at `shared` (whose failure the caller
+// reports).
 Start tuned_start(const std::string& name, const Hyperparameters& shared, Workspace& workspace) {
   const Workspace::Tuning& tuning = *workspace.tuning();
   std::vector<Hyperparameters> candidates{shared};
+  std::vector<const ParameterSpec*> varied;
   for (const ParameterSpec& spec : find_method(name).parameters) {
     const auto values = tuning.grid.find(spec.name);
     if (values == tuning.grid.end()) continue;
+    varied.push_back(&spec);
     std::vector<Hyperparameters> expanded;
     for (const Hyperparameters& candidate : candidates) {
       for (const double value : values->second) {
@@ -205,6 +208,19 @@ Start tuned_start(const std::string& name, const Hyperparameters& shared, Worksp
     }
     candidates = std::move(expanded);
   }
+  // Most regularized first (a larger lambda, a smaller C), or least first; the first best then wins.
+  const auto regularization = [&](const Hyperparameters& candidate) {
+    std::vector<double> key;
+    for (const ParameterSpec* spec : varied) {
+      const double value = candidate.at(spec->name);
+      const double more = spec->regularizes == Regularizes::when_smaller ? -value : value;
+      key.push_back(tuning.most_regularized ? -more : more);
+    }
+    return key;
+  };
+  std::stable_sort(candidates.begin(), candidates.end(), [&](const Hyperparameters& a, const Hyperparameters& b) {
+    return regularization(a) < regularization(b);
+  });
   const FitReport* best = nullptr;
   double best_accuracy = -1.0;
   for (const Hyperparameters& candidate : candidates) {

@@ -28,8 +28,9 @@ StepSolver& Workspace::steps() {
   return state<StepSolver>("convex_steps", [this] { return std::make_unique<StepSolver>(data_, step_options_); });
 }
 
-void Workspace::set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid) {
-  tuning_ = {&tune, std::move(grid)};
+void Workspace::set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid,
+                           bool most_regularized) {
+  tuning_ = {&tune, std::move(grid), most_regularized};
 }
 
 const FitReport* Workspace::find_fit(const std::string& key) const {

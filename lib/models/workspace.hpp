@@ -55,8 +55,9 @@ class Workspace {
   struct Tuning {
     const core::Dataset* data = nullptr;
     std::map<std::string, std::vector<double>> grid;
+    bool most_regularized = true;  // ties go to the most (else the least) regularized candidate
   };
-  void set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid);
+  void set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid, bool most_regularized);
   // nullptr without a tuning part.
   const Tuning* tuning() const { return tuning_.data ? &tuning_ : nullptr; }
 

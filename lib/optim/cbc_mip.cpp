@@ -30,6 +30,9 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   solver.messageHandler()->setLogLevel(0);
   load(solver, compressed);
   for (const int column : integers) solver.setInteger(column);
+  // The root LP (and each node's) stops at the limit too: Cbc checks its clock only between nodes, and a
+  // root LP over thousands of columns alone can take longer than the whole limit.
+  solver.getModelPtr()->setMaximumWallSeconds(options.max_seconds);
 
   CbcModel model(solver);
   model.setLogLevel(0);
@@ -49,28 +52,33 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   solution.nodes = model.getNodeCount();
   solution.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double* best = model.bestSolution();
-  if (model.isProvenInfeasible() && best == nullptr) {
+  // A root LP stopped by its time limit makes Cbc report the MIP infeasible: out of time, nothing is proven.
+  const bool out_of_time = model.isSecondsLimitReached() || solution.seconds >= options.max_seconds;
+  if (model.isProvenInfeasible() && best == nullptr && !out_of_time) {
     solution.status = core::Status::infeasible;
     solution.message = "Cbc: the MIP is infeasible";
     return solution;
   }
   if (best == nullptr) {
-    solution.status = model.isSecondsLimitReached() ? core::Status::time_limit : core::Status::numerical_error;
-    solution.message = fmt::format("Cbc found no feasible point ({:.1f} s, {} nodes)", solution.seconds, solution.nodes);
+    solution.status = out_of_time ? core::Status::time_limit : core::Status::numerical_error;
+    solution.message = fmt::format("Cbc {} ({:.1f} s, {} nodes)",
+                                   out_of_time ? "stopped at its time limit with no point of its own" : "found no feasible point",
+                                   solution.seconds, solution.nodes);
     return solution;
   }
   solution.primal = Eigen::Map<const core::Vector>(best, problem.cost.size());
   solution.objective = problem.cost.dot(solution.primal);
   // With an optimum proven, the bound is the objective itself (Cbc may report the last node's bound).
-  solution.best_bound = model.isProvenOptimal() ? std::min(model.getBestPossibleObjValue(), solution.objective)
-                                                : model.getBestPossibleObjValue();
+  solution.best_bound = model.isProvenOptimal() && !out_of_time
+                            ? std::min(model.getBestPossibleObjValue(), solution.objective)
+                            : model.getBestPossibleObjValue();
   solution.relative_gap = std::max(0.0, solution.objective - solution.best_bound) / std::max(1.0, std::abs(solution.objective));
-  if (model.isProvenOptimal()) {
+  if (model.isProvenOptimal() && !out_of_time) {
     solution.status = core::Status::optimal;
   } else {
     solution.status = core::Status::feasible;
     solution.message = fmt::format("Cbc stopped at {}: gap {:.3g} above the bound ({:.1f} s, {} nodes)",
-                                   model.isSecondsLimitReached() ? "its time limit" : "a limit", solution.relative_gap,
+                                   out_of_time ? "its time limit" : "a limit", solution.relative_gap,
                                    solution.seconds, solution.nodes);
   }
   return solution;

@@ -116,10 +116,13 @@ reached = 0
 for ratio in ratios:
     dca, best = ratio["method"], ratio["baseline"]
     certified = [k for k in map(str, range(4)) if rows[(best, k)]["status"] == "optimal" and rows[(best, k)]["mip_box_binding"] != "1"]
-    at_optimum = [k for k in certified if float(rows[(dca, k)]["objective"]) - float(rows[(best, k)]["objective"])
+    at_optimum = [k for k in certified if abs(float(rows[(dca, k)]["objective"]) - float(rows[(best, k)]["objective"]))
                   <= 1e-6 * max(1.0, float(rows[(best, k)]["objective"]))]
+    in_box = [k for k in certified if rows[(best, k)]["mip_box_implied"] == "0"]
     assert ratio["n"] == "4" and ratio["certified"] == str(len(certified)), (ratio, certified)
-    assert ratio["at_optimum"] == str(len(at_optimum)), (ratio, at_optimum)
+    assert ratio["at_optimum"] == str(len(at_optimum)) and ratio["below_certified"] == "0", (ratio, at_optimum)
+    assert ratio["box_limited"] == str(len(in_box)), (ratio, in_box)
+    assert (ratio["box_limited"] == "0") == (best == "RLSVM1-global"), ratio  # l1's bound is exact, capped-l1's a box
     assert len(certified) > 0, ratio
     reached += len(at_optimum)
     for k in map(str, range(4)):  # the global optimum is never above the DCA answer it started from

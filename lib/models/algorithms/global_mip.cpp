@@ -17,7 +17,8 @@
 //   0: 10 max(a, ||w_start||_inf)) and |w.x_i| <= W ||x_i||_1. For capped-l1 the problem solved, and
 //   `optimal` certified, is F over that box; the statistic mip_box_binding is 1 when the answer reaches the
 //   box's face (a larger box might then do better, or F is flat along a ray: ramp and capped-l1 both level
-//   off), and the box is in every row (mip_weight_bound).
+//   off), and the box is in every row (mip_weight_bound; mip_box_implied is 1 for l1's exact bound). A
+//   weight_bound below the start's largest weight is raised to it, so that the start stays feasible.
 //   b: for fixed w, F is piecewise linear in b with kinks where some t_i equals m or m - cap/s; a minimizing
 //   b lies at a kink, so |b| <= B = R + max(|m|, |m - cap/s|), R = max_i of the bound on |w.x_i|.
 //   Then |t_i| <= R_i + B and M_i = s (m + R_i + B).
@@ -174,7 +175,8 @@ class GlobalMipAlgorithm : public Algorithm {
     static const ParameterTable table = [] {
       ParameterTable options = mip_search_options();
       options.push_back({"weight_bound", "the box |w_j| <= W searched; 0: derived (l1: F(start) / lambda, which no "
-                                         "optimum exceeds; capped-l1: 10 max(a, |w_start|_inf), the certificate's box)",
+                                         "optimum exceeds; capped-l1: 10 max(a, |w_start|_inf), the certificate's box); raised "
+                                         "to |w_start|_inf if below",
                          0.0, 0.0, 1e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver});
       return options;
     }();
@@ -182,7 +184,7 @@ class GlobalMipAlgorithm : public Algorithm {
   }
   std::vector<std::string> statistic_names() const override {
     std::vector<std::string> names = mip_statistic_names();
-    names.insert(names.end(), {"mip_big_m", "mip_weight_bound", "mip_box_binding"});
+    names.insert(names.end(), {"mip_big_m", "mip_weight_bound", "mip_box_binding", "mip_box_implied"});
     return names;
   }
   bool finds_optimum() const override { return true; }
@@ -250,6 +252,8 @@ class GlobalMipAlgorithm : public Algorithm {
     report.statistics["mip_weight_bound"] = bounds.weight;
     const double largest = at.d > 0 ? report.model.w().cwiseAbs().maxCoeff() : 0.0;
     report.statistics["mip_box_binding"] = !bounds.box_implied && largest >= bounds.weight * (1.0 - 1e-9) ? 1.0 : 0.0;
+    report.statistics["mip_box_implied"] = bounds.box_implied ? 1.0 : 0.0;
+    distrust_large_big_m(report, report.statistics["mip_big_m"]);
     finish_mip_report(report, {lower_bound, answer.nodes, seconds, time_limit}, start, used);
     return report;
   }

@@ -52,4 +52,11 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   }
 }
 
+void distrust_large_big_m(FitReport& report, double largest_big_m) {
+  if (report.status != core::Status::optimal || largest_big_m <= kLargestTrustedBigM) return;
+  report.status = core::Status::solved_inaccurate;
+  report.message = fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances cannot certify the optimum at this "
+                               "scale (standardize the features)", largest_big_m, kLargestTrustedBigM);
+}
+
 }  // namespace sparsesvm::models

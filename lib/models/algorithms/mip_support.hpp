@@ -20,6 +20,11 @@ MipStart mip_start(const Objective& objective, const core::Dataset& data, const 
 ParameterTable mip_search_options();
 std::vector<std::string> mip_statistic_names();
 
+// Above this big-M, Cbc's tolerances (integrality 1e-6, feasibility 1e-7, on rows whose coefficients span
+// 1 to M) no longer certify an optimum: probes with unscaled features (columns near 1e5, M near 1e7) got
+// `optimal` at twice the true minimum. Such answers are reported solved_inaccurate.
+constexpr double kLargestTrustedBigM = 1e6;
+
 // (objective - bound) / max(1, |objective|); +infinity without a finite bound.
 double mip_relative_gap(double objective, double bound);
 
@@ -33,5 +38,8 @@ struct MipSearch {
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
 // start), and notes a replaced start and a time-limit stop in report.message.
 void finish_mip_report(FitReport& report, const MipSearch& search, const Start& start, const MipStart& used);
+
+// An `optimal` report whose largest big-M exceeds kLargestTrustedBigM becomes solved_inaccurate, saying why.
+void distrust_large_big_m(FitReport& report, double largest_big_m);
 
 }  // namespace sparsesvm::models

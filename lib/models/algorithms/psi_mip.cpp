@@ -305,6 +305,7 @@ class PsiMipAlgorithm : public Algorithm {
     const bool start_has_c = start.report && start.report->hyperparameters.contains("C");
     report.statistics["start_C"] = start_has_c ? start.report->hyperparameters.at("C") : kNaN;
     finish_mip_report(report, {lower_bound, nodes, seconds, time_limit}, start, used);
+    distrust_large_big_m(report, report.statistics["mip_big_m"]);
     return report;
   }
 };

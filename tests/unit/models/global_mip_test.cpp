@@ -175,3 +175,32 @@ TEST_CASE("global certifies capped-l1 over its box and says when the box binds",
   CHECK(wide.objective == Approx(expected).epsilon(1e-6));
   CHECK(wide.statistics.at("mip_box_binding") == 0.0);
 }
+
+TEST_CASE("global does not certify an optimum when its big-M is beyond Cbc's tolerances", "[global][mip]") {
+  // Unscaled features near 1e5 make M about 4e7: Cbc answered `optimal` at F = 2.2 here, twice the true
+  // minimum 1.1 (w = 3.59e-6, b = 0.39; found by a reviewer's enumeration of the arrangement's vertices).
+  core::DenseMatrix x(4, 1);
+  x << -81001.82, 53978.996, 63793.386, -136747.634;
+  const core::Dataset data("unscaled", x, (core::Vector(4) << 1.0, -1.0, 1.0, -1.0).finished(), {}, {});
+  models::Workspace workspace(data);
+  const models::FitReport fit = models::fit_method("RLSVM1-global", {{"lambda", 0.160953785838346}, {"mu", 0.1}}, workspace);
+  CHECK(fit.statistics.at("mip_big_m") > 1e6);
+  CHECK(fit.status != core::Status::optimal);
+  // The reviewer's point is far better than the MILP's answer, so an `optimal` here would have been wrong.
+  const models::MethodInfo& method = models::find_method("RLSVM1-global");
+  const models::Objective objective = models::make_objective(
+      method, models::resolve_hyperparameters(method, {{"lambda", 0.160953785838346}, {"mu", 0.1}}), data);
+  CHECK(objective.value(data, (core::Vector(1) << 3.59e-6).finished(), 0.3906) < fit.objective - 0.5);
+}
+
+TEST_CASE("global stops at its wall-clock limit even inside the root LP, and proves nothing there", "[global][mip]") {
+  // 6000 columns: the root LP alone ran 49 s past a 2 s limit, and once stopped, Cbc called the MIP
+  // infeasible. The fit keeps its DCA start with status feasible.
+  const core::Dataset data = testing::random_problem(60, 6000, 4, 2);
+  models::Workspace workspace(data);
+  const models::FitReport fit =
+      models::fit_method("RLSVMC1-global", {{"lambda", 0.01}, {"time_limit", 1.0}}, workspace);
+  CHECK(fit.status == core::Status::feasible);
+  CHECK(fit.statistics.at("mip_seconds") < 10.0);
+  CHECK(fit.objective <= fit.objective_trace.front());
+}

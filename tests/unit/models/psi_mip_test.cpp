@@ -180,21 +180,28 @@ TEST_CASE("restricted psi starts from the SVM that is best on the tuning part ([
   const std::vector<double> grid = {0.001, 0.1, 10.0, 1000.0};
   for (const bool l2 : {false, true}) {
     const std::string svm = l2 ? "SVM-C" : "OneNormSVM-C";
-    // The tuning accuracies, each SVM fitted on its own: the first best in grid order is the start.
-    double best_c = 0.0, best_accuracy = -1.0;
-    for (const double c : grid) {
+    // The tuning accuracies, each SVM fitted on its own: the best is the start, ties to the smallest C (most
+    // regularized) or the largest (least), whatever the grid's order.
+    double best_c = 0.0, best_accuracy = -1.0, least_regularized_best_c = 0.0;
+    for (const double c : grid) {  // ascending
       models::Workspace alone(train);
       const double accuracy = models::fit_method(svm, {{"C", c}}, alone).model.accuracy(tune);
       if (accuracy > best_accuracy) {
         best_accuracy = accuracy;
         best_c = c;
       }
+      if (accuracy >= best_accuracy) least_regularized_best_c = c;
     }
+    const std::vector<double> reversed(grid.rbegin(), grid.rend());
     models::Workspace workspace(train);
-    workspace.set_tuning(tune, {{"C", grid}});
+    workspace.set_tuning(tune, {{"C", reversed}}, true);
     const models::FitReport restricted = models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 3.0}}, workspace);
     REQUIRE(restricted.has_solution());
     CHECK(restricted.statistics.at("start_C") == best_c);
+    models::Workspace least(train);
+    least.set_tuning(tune, {{"C", grid}}, false);
+    CHECK(models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 3.0}}, least).statistics.at("start_C") ==
+          least_regularized_best_c);
     // The examples fixed to region 3 are those the tuned SVM puts beyond 1.1.
     const models::FitReport start = models::fit_method(svm, {{"C", best_c}}, workspace);
     const core::Vector t = models::margins(train, start.model.w(), start.model.b());
