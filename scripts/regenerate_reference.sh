@@ -19,7 +19,8 @@ if ((${#configs[@]} == 0)); then
            configs/ong2010/uci_mu.yaml configs/walk/convergence.yaml configs/walk/accuracy.yaml
            configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml configs/admm/penalties.yaml
            configs/admm/scaling.yaml configs/ong2010/large_shaped.yaml configs/liu2006/choice_of_a.yaml
-           configs/liu2006/simulation.yaml configs/liu2006/wdbc.yaml configs/beyond/dca_global_gap.yaml)
+           configs/liu2006/simulation.yaml configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
+           configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml)
 fi
 for config in "${configs[@]}"; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")

@@ -213,6 +213,10 @@ Start tuned_start(const std::string& name, const Hyperparameters& shared, Worksp
     std::vector<double> key;
     for (const ParameterSpec* spec : varied) {
       const double value = candidate.at(spec->name);
+      if (spec->regularizes == Regularizes::neither) {  // no direction (mu, a): the smaller value, as selection does
+        key.push_back(value);
+        continue;
+      }
       const double more = spec->regularizes == Regularizes::when_smaller ? -value : value;
       key.push_back(tuning.most_regularized ? -more : more);
     }
