@@ -76,6 +76,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
     throw core::InputError(fmt::format("{}: exists and is not a regular file; give a file path", path));
   }
+  error.clear();  // status() of a file not yet there set it
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), error);
   if (error) {
     throw core::InputError(fmt::format("{}: cannot create directory ({})", target.parent_path().string(), error.message()));

@@ -83,6 +83,9 @@ head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,tolerance,objectiv
   || { echo "FAIL: result row header: $(head -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
 grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,0,0,optimal," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
 [[ $(wc -l <"$tmp/weights.csv") -eq 62 ]] || { echo "FAIL: weights file has $(wc -l <"$tmp/weights.csv") lines, want 62"; failures=$((failures + 1)); }
+# A bare file name (no directory part) in the working directory.
+(cd "$tmp" && "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --out bare.csv >/dev/null 2>&1) &&
+  [[ -s "$tmp/bare.csv" ]] || { echo "FAIL: fit --out with a bare file name"; failures=$((failures + 1)); }
 expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
 expect_error "bad lambda" "lambda must lie in (0, 1)" "$bin" fit -m FSV --lambda 2 "$root/datasets/sonar.csv"
 
