@@ -42,6 +42,20 @@ for png in convergence.png error.png; do
   is_png "$tmp/run/$png" || fail "$png is not a PNG"
 done
 
+# Runs the Python on standard input after a prelude that loads plot.py as `plot` and the run directory
+# $1's figure spec as `spec` (with `directory`, `csv` and `sys`).
+check_figures() {
+  { cat <<'PRELUDE'
+import csv, importlib.util, sys
+directory, plot_path = sys.argv[1], sys.argv[2]
+spec_loader = importlib.util.spec_from_file_location("plot", plot_path)
+plot = importlib.util.module_from_spec(spec_loader)
+spec_loader.loader.exec_module(plot)
+spec = plot.read_spec(directory)
+PRELUDE
+    cat; } | /usr/bin/python3 - "$1" "$plot"
+}
+
 # A bar figure and the objective ratio of two solvers of one objective (F_A / F_B - 1 per repetition,
 # recomputed here from results.csv).
 cat > "$tmp/bars.yaml" <<'YAML'
@@ -147,13 +161,7 @@ figures:
   - {kind: coefficient_path, method: OneNormSVM-C, x: C, file: path.png}
 YAML
 "$bin" run "$tmp/path.yaml" -q --out "$tmp/path" || fail "path run exited $?"
-/usr/bin/python3 - "$tmp/path" "$plot" <<'PY' || fail "coefficient_path figure"
-import csv, importlib.util, sys
-directory, plot_path = sys.argv[1], sys.argv[2]
-spec_loader = importlib.util.spec_from_file_location("plot", plot_path)
-plot = importlib.util.module_from_spec(spec_loader)
-spec_loader.loader.exec_module(plot)
-spec = plot.read_spec(directory)
+check_figures "$tmp/path" <<'PY' || fail "coefficient_path figure"
 rows = sorted(csv.DictReader(open(directory + "/results.csv")), key=lambda r: float(r["C"]))
 weights = [[float(v) for v in r["weights"].split(";")] for r in rows]
 assert len(rows) == 3 and len(weights[0]) == 12, (len(rows), weights)
@@ -187,13 +195,7 @@ figures:
   - {kind: boundary, methods: [SVM-C, PSI-2r], file: boundary.png}
 YAML
 "$bin" run "$tmp/boundary.yaml" -q --out "$tmp/boundary" || fail "boundary run exited $?"
-/usr/bin/python3 - "$tmp/boundary" "$plot" <<'PY' || fail "boundary figure"
-import csv, importlib.util, sys
-directory, plot_path = sys.argv[1], sys.argv[2]
-spec_loader = importlib.util.spec_from_file_location("plot", plot_path)
-plot = importlib.util.module_from_spec(spec_loader)
-spec_loader.loader.exec_module(plot)
-spec = plot.read_spec(directory)
+check_figures "$tmp/boundary" <<'PY' || fail "boundary figure"
 points = list(csv.DictReader(open(directory + "/boundary_points.csv")))
 assert len(points) == 30, len(points)
 rows = {r["method"]: r for r in csv.DictReader(open(directory + "/results.csv"))}
@@ -212,14 +214,9 @@ PY
 # and the bars drawn are the means of summary.csv (read back from the matplotlib figure itself).
 "$bin" run "$root/configs/quickstart.yaml" -q -j 2 --out "$tmp/quick" || fail "quickstart run exited $?"
 /usr/bin/python3 "$plot" "$tmp/quick" > /dev/null || fail "plot.py (quickstart) exited $?"
-/usr/bin/python3 - "$tmp/quick" "$plot" <<'PY' || fail "quickstart figures"
-import csv, importlib.util, json, sys
+check_figures "$tmp/quick" <<'PY' || fail "quickstart figures"
+import json
 import matplotlib.image
-directory, plot_path = sys.argv[1], sys.argv[2]
-spec_loader = importlib.util.spec_from_file_location("plot", plot_path)
-plot = importlib.util.module_from_spec(spec_loader)
-spec_loader.loader.exec_module(plot)
-spec = plot.read_spec(directory)
 index = open(directory + "/index.html").read()
 summary = {(r["method"], r["metric"]): float(r["mean"]) for r in csv.DictReader(open(directory + "/summary.csv"))}
 assert len(spec["figures"]) == 2, spec

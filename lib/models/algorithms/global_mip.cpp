@@ -164,7 +164,7 @@ core::Vector mip_point(const core::Dataset& data, const Layout& at, const Capped
   return x;
 }
 
-class GlobalMipAlgorithm : public Algorithm {
+class GlobalMipAlgorithm : public MipAlgorithm {
  public:
   std::string id() const override { return "global"; }
   std::string description() const override {
@@ -182,14 +182,6 @@ class GlobalMipAlgorithm : public Algorithm {
     }();
     return table;
   }
-  std::vector<std::string> statistic_names() const override {
-    std::vector<std::string> names = mip_statistic_names();
-    names.insert(names.end(), {"mip_big_m", "mip_weight_bound", "mip_box_binding", "mip_box_implied"});
-    return names;
-  }
-  bool finds_optimum() const override { return true; }
-  bool needs_start() const override { return true; }
-  bool survives_failed_start() const override { return true; }
 
   std::string unsupported(const Objective& objective) const override {
     const std::string loss = objective.loss->id();
@@ -256,6 +248,11 @@ class GlobalMipAlgorithm : public Algorithm {
     distrust_large_big_m(report, report.statistics["mip_big_m"]);
     finish_mip_report(report, {lower_bound, answer.nodes, seconds, time_limit}, start, used);
     return report;
+  }
+
+ protected:
+  std::vector<std::string> own_statistic_names() const override {
+    return {"mip_big_m", "mip_weight_bound", "mip_box_binding", "mip_box_implied"};
   }
 
  private:

@@ -20,6 +20,25 @@ MipStart mip_start(const Objective& objective, const core::Dataset& data, const 
 ParameterTable mip_search_options();
 std::vector<std::string> mip_statistic_names();
 
+// What every MIP algorithm answers alike: it finds (certifies) an optimum, it starts from a method's fit
+// (a warm start and its bounds), and survives that fit's failure (mip_start). Its statistics are the
+// shared ones and its own.
+class MipAlgorithm : public Algorithm {
+ public:
+  std::vector<std::string> statistic_names() const final {
+    std::vector<std::string> names = mip_statistic_names();
+    const std::vector<std::string> own = own_statistic_names();
+    names.insert(names.end(), own.begin(), own.end());
+    return names;
+  }
+  bool finds_optimum() const final { return true; }
+  bool needs_start() const final { return true; }
+  bool survives_failed_start() const final { return true; }
+
+ protected:
+  virtual std::vector<std::string> own_statistic_names() const = 0;
+};
+
 // Above this big-M, Cbc's tolerances (integrality 1e-6, feasibility 1e-7, on rows whose coefficients span
 // 1 to M) no longer certify an optimum: probes with unscaled features (columns near 1e5, M near 1e7) got
 // `optimal` at twice the true minimum. Such answers are reported solved_inaccurate.

@@ -170,7 +170,7 @@ core::Vector weights_of(const core::Vector& x, const Layout& at) {
   return at.l2 ? core::Vector(x.head(at.d)) : core::Vector(x.head(at.d) - x.segment(at.d, at.d));
 }
 
-class PsiMipAlgorithm : public Algorithm {
+class PsiMipAlgorithm : public MipAlgorithm {
  public:
   std::string id() const override { return "psi_mip"; }
   std::string description() const override {
@@ -194,14 +194,6 @@ class PsiMipAlgorithm : public Algorithm {
     }();
     return table;
   }
-  std::vector<std::string> statistic_names() const override {
-    std::vector<std::string> names = mip_statistic_names();
-    names.insert(names.end(), {"mip_big_m", "mip_cuts", "mip_fixed_examples", "start_C"});
-    return names;
-  }
-  bool finds_optimum() const override { return true; }
-  bool needs_start() const override { return true; }
-  bool survives_failed_start() const override { return true; }
 
   std::string unsupported(const Objective& objective) const override {
     if (objective.loss->id().rfind("psi[", 0) != 0) {
@@ -307,6 +299,10 @@ class PsiMipAlgorithm : public Algorithm {
     finish_mip_report(report, {lower_bound, nodes, seconds, time_limit}, start, used);
     distrust_large_big_m(report, report.statistics["mip_big_m"]);
     return report;
+  }
+ protected:
+  std::vector<std::string> own_statistic_names() const override {
+    return {"mip_big_m", "mip_cuts", "mip_fixed_examples", "start_C"};
   }
 };
 
