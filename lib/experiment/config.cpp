@@ -1029,9 +1029,9 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
       check_distinct(config.grid[name], "grid." + name, reader);
     }
   }
-  check_method_options(config, reader);
   config.protocol = read_protocol(root["protocol"], reader);
   check_grid(config, reader);  // after the protocol: a grid may serve only a start tuned on the tune part
+  check_method_options(config, reader);
   check_selection(config, reader);
   check_datasets(config, reader);
   check_method_grids(config, reader);
