@@ -18,10 +18,11 @@ DIR/<file> (PNG). Figure kinds:
                        of one method against the parameter x they fix (a sweep), and their test error
                        below (results.csv, column weights)
   boundary             [PSI] Fig. 3: the training points of repetition 0 of the first data set (two
-                       features; boundary_points.csv) and the lines w.x + b = 0 of the listed labels;
-                       when a later label is a restricted psi started from the first label's fit (its
-                       start_C is the first label's C), the points it fixed (y f > 1.1 under that fit)
-                       are crossed, and their count must equal the row's mip_fixed_examples
+                       features; boundary_points.csv names it) and the lines w.x + b = 0 of the listed
+                       labels on it; when a later label is a restricted psi started from the first
+                       label's fit (its start is that method, its start_C that C), the points it fixed
+                       (y f above its restrict_margin under that fit) are crossed, and their count must
+                       equal the row's mip_fixed_examples; otherwise the legend says why not
 After the figures, DIR/index.html shows them all with their titles.
 
 Usage: scripts/plot.py DIR [DIR ...]      (Debian's python3 and python3-matplotlib)
@@ -220,19 +221,19 @@ def plot_coefficient_path(directory, figure):
     return fig
 
 
-def plot_boundary(directory, figure):
+def plot_boundary(directory, figure, spec):
     points_path = os.path.join(directory, "boundary_points.csv")
     points = read_rows(points_path)
-    if not points or len(points[0]) != 3:
+    if not points or len(points[0]) != 5:
         raise PlotError(f"{points_path}: a boundary figure needs a data set with two features")
+    dataset = (points[0]["dataset"], points[0]["condition"])
     xs = [(float(p["x1"]), float(p["x2"]), float(p["y"])) for p in points]
     results = os.path.join(directory, "results.csv")
-    rows, first = {}, None
-    for row in read_rows(results):
-        if row["method"] in figure["labels"] and row["rep"] == "0" and row["status"] in SOLVED:
-            first = first or (row["dataset"], row["condition"])
-            if (row["dataset"], row["condition"]) == first:
-                rows[row["method"]] = row
+    rows = {row["method"]: row for row in read_rows(results)
+            if row["method"] in figure["labels"] and row["rep"] == "0" and row["status"] in SOLVED
+            and (row["dataset"], row["condition"]) == dataset}
+    if not rows:
+        raise PlotError(f"{results}: no solved fit of {', '.join(figure['labels'])} on {dataset[0]} in repetition 0")
     fig, ax = plt.subplots(figsize=(6, 5))
     for label, marker in ((1.0, "o"), (-1.0, "+")):
         ax.scatter([p[0] for p in xs if p[2] == label], [p[1] for p in xs if p[2] == label], marker=marker,
@@ -241,14 +242,16 @@ def plot_boundary(directory, figure):
     low, high = min(p[0] for p in xs), max(p[0] for p in xs)
     for k, label in enumerate(figure["labels"]):
         if label not in rows:
+            ax.plot([], [], label=f"{label}: no solved fit", **line_style(k + 2))
             continue
-        w = [float(v) for v in rows[label]["weights"].split(";")]
-        b = float(rows[label]["bias"])
+        w, b = model_of(rows[label])
         if abs(w[1]) > 1e-12:
             ax.plot([low, high], [-(w[0] * low + b) / w[1], -(w[0] * high + b) / w[1]], label=label, **line_style(k + 2))
         elif abs(w[0]) > 1e-12:
             ax.axvline(-b / w[0], label=label, **line_style(k + 2))
-    mark_restricted(ax, figure["labels"], rows, xs, results)
+        else:
+            ax.plot([], [], label=f"{label}: w = 0, no boundary", **line_style(k + 2))
+    mark_restricted(ax, figure["labels"], rows, xs, results, spec)
     ax.set_ylim(min(p[1] for p in xs) - 0.1, max(p[1] for p in xs) + 0.1)
     ax.set_xlabel("x1")
     ax.set_ylabel("x2")
@@ -256,23 +259,37 @@ def plot_boundary(directory, figure):
     return fig
 
 
-def mark_restricted(ax, labels, rows, xs, results):
-    """Crosses the points a restricted psi label fixed, when its start is the first label's fit."""
-    if not labels or labels[0] not in rows:
-        return
-    start = rows[labels[0]]
-    w = [float(v) for v in start["weights"].split(";")]
-    b = float(start["bias"])
+def model_of(row):
+    return [float(v) for v in row["weights"].split(";")], float(row["bias"])
+
+
+def restrict_margin(row):
+    """The restrict_margin among a row's solver options ("a=1;restrict_margin=1.1"), or 0."""
+    for option in row["solver_options"].split(";"):
+        name, _, value = option.partition("=")
+        if name == "restrict_margin":
+            return float(value)
+    return 0.0
+
+
+def mark_restricted(ax, labels, rows, xs, results, spec):
+    """Crosses the points a restricted psi label fixed when its start is the first label's fit (the same
+    method, at the row's start_C); otherwise says in the legend why they are not shown."""
+    first = rows.get(labels[0])
     for label in labels[1:]:
         row = rows.get(label)
-        if not row or not row.get("start_C") or float(row.get("mip_fixed_examples") or 0) == 0:
+        if not row or restrict_margin(row) <= 0:
             continue
-        if float(row["start_C"]) != float(start.get("C", "nan")):
-            raise PlotError(f"{results}: {label} started from C = {row['start_C']}, not from {labels[0]}'s fit")
-        fixed = [p for p in xs if p[2] * (w[0] * p[0] + w[1] * p[1] + b) > 1.1]
+        same_start = (first is not None and spec["starts"].get(label) == spec["names"].get(labels[0])
+                      and first.get("C") and row.get("start_C") and float(row["start_C"]) == float(first["C"]))
+        if not same_start:
+            ax.plot([], [], " ", label=f"{label}: fixed points not shown (its start is not {labels[0]}'s fit)")
+            continue
+        w, b = model_of(first)
+        fixed = [p for p in xs if p[2] * (w[0] * p[0] + w[1] * p[1] + b) > restrict_margin(row)]
         if len(fixed) != round(float(row["mip_fixed_examples"])):
-            raise PlotError(f"{results}: {len(fixed)} points beyond 1.1 under {labels[0]}, but {label} fixed "
-                            f"{row['mip_fixed_examples']}")
+            raise PlotError(f"{results}: {len(fixed)} points beyond {restrict_margin(row)} under {labels[0]}, but "
+                            f"{label} fixed {row['mip_fixed_examples']}")
         ax.scatter([p[0] for p in fixed], [p[1] for p in fixed], marker="x", color="red", s=12,
                    label=f"fixed to region 3 by {label}")
         return
@@ -291,7 +308,7 @@ def make_figure(directory, figure, spec):
     if figure["kind"] == "coefficient_path":
         return plot_coefficient_path(directory, figure)
     if figure["kind"] == "boundary":
-        return plot_boundary(directory, figure)
+        return plot_boundary(directory, figure, spec)
     raise PlotError(f"{os.path.join(directory, 'figures.json')}: unknown figure kind '{figure['kind']}'")
 
 

@@ -38,7 +38,7 @@ std::vector<std::string> ConditionColumns::header(std::vector<std::string> befor
 
 std::vector<std::string> ConditionColumns::fields(std::vector<std::string> before, const std::string& condition,
                                                   const std::vector<std::string>& after) const {
-  before.push_back(condition.empty() ? "none" : condition);
+  before.push_back(condition_field(condition));
   const std::vector<std::pair<std::string, std::string>> values = parse_condition(condition);
   for (const std::string& key : keys_) {
     const auto found = std::find_if(values.begin(), values.end(), [&](const auto& value) { return value.first == key; });
@@ -47,5 +47,7 @@ std::vector<std::string> ConditionColumns::fields(std::vector<std::string> befor
   before.insert(before.end(), after.begin(), after.end());
   return before;
 }
+
+std::string condition_field(const std::string& condition) { return condition.empty() ? "none" : condition; }
 
 }  // namespace sparsesvm::experiment

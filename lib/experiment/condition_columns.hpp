@@ -27,4 +27,7 @@ class ConditionColumns {
   std::vector<std::string> keys_;
 };
 
+// The `condition` field of a DatasetInstance's condition: "none" for a set without a generator grid.
+std::string condition_field(const std::string& condition);
+
 }  // namespace sparsesvm::experiment

@@ -744,16 +744,25 @@ void check_coefficient_path(const YAML::Node& entry, const FigureSpec& figure, c
   }
   if (entries.size() < 2) {
     reader.fail(key + ".method", fmt::format("'{}' needs at least two entries of that method in this config (a sweep "
-                                             "over x), found {}", figure.method, entries.size()));
+                                             "over x; method takes a method name such as PSI-1r, not a label), "
+                                             "found {}", figure.method, entries.size()));
   }
   const models::ParameterSpec* spec = models::find_parameter(models::find_method(figure.method).parameters, figure.x);
   if (spec == nullptr || spec->kind != models::ParameterKind::model) {
     reader.fail(key + ".x", fmt::format("'{}' is not a model parameter of {}", figure.x, figure.method));
   }
+  std::map<std::string, double> others = entries.front()->fixed;  // all but x: one path, not several joined
+  others.erase(figure.x);
   for (const MethodEntry* m : entries) {
     if (!m->fixed.contains(figure.x)) {
       reader.fail(key + ".x", fmt::format("entry {} does not fix {} (sweep it: `sweep: {{{}: [...]}}`)", m->label,
                                           figure.x, figure.x));
+    }
+    std::map<std::string, double> own = m->fixed;
+    own.erase(figure.x);
+    if (own != others) {
+      reader.fail(key + ".x", fmt::format("entries {} and {} of {} differ in more than {}; their weights would "
+                                          "not form one path", entries.front()->label, m->label, figure.method, figure.x));
     }
   }
 }
@@ -817,6 +826,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a boundary figure takes no metric, x or as_error");
       if (!entry["methods"]) reader.fail(key, "a boundary figure needs methods: [label, ...]");
       figure.methods = reader.strings(entry["methods"], key + ".methods");
+      if (figure.methods.empty()) reader.fail(key + ".methods", "expected at least one method label");
       for (const std::string& label : figure.methods) {
         if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == label; })) {
           reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config", label));

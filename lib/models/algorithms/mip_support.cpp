@@ -19,7 +19,8 @@ ParameterTable mip_search_options() {
   return {
       {"time_limit", "seconds of branch and bound per fit (all MILPs of a loop together); then status feasible",
        60.0, 0.0, 1e6, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
-      {"relative_gap", "stop when (incumbent - bound) <= relative_gap * max(1, |incumbent|)", 1e-6, 0.0, 1.0, false,
+      {"relative_gap", "stop when (incumbent - bound) <= relative_gap * max(1, |incumbent|) (Cbc's own tolerances "
+                       "keep its bounds accurate to about 1e-5 of that scale, whatever this asks)", 1e-6, 0.0, 1.0, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver},
   };
 }
