@@ -15,13 +15,16 @@
 //   capped-l1 bounds nothing (a weight beyond a costs a, whatever its size; no MILP without a bound can
 //   express "p_j >= |w_j| unless v_j"), so the search runs over the box |w_j| <= W (option weight_bound;
 //   0: 10 max(a, ||w_start||_inf)) and |w.x_i| <= W ||x_i||_1. For capped-l1 the problem solved, and
-//   `optimal` certified, is F over that box; the statistic mip_box_binding is 1 when the answer reaches the
-//   box's face (a larger box might then do better, or F is flat along a ray: ramp and capped-l1 both level
-//   off), and the box is in every row (mip_weight_bound; mip_box_implied is 1 for l1's exact bound). A
-//   weight_bound below the start's largest weight is raised to it, so that the start stays feasible.
+//   `optimal` certified, is F over that box: a better point may lie outside it, whether or not the answer
+//   reaches the box's face (statistic mip_box_binding; on the face, F may also be flat along a ray, as
+//   ramp and capped-l1 both level off). The box is in every row (mip_weight_bound; mip_box_implied is 1
+//   for l1's exact bound). A weight_bound below the start's largest weight is raised to it, so that the
+//   start stays feasible.
 //   b: for fixed w, F is piecewise linear in b with kinks where some t_i equals m or m - cap/s; a minimizing
 //   b lies at a kink, so |b| <= B = R + max(|m|, |m - cap/s|), R = max_i of the bound on |w.x_i|.
 //   Then |t_i| <= R_i + B and M_i = s (m + R_i + B).
+// Accuracy: Cbc's tolerances make a certificate good to about 1e-5 of max(1, |F|); with M above 1e6
+// (unscaled features) to nothing, and the answer is then solved_inaccurate (mip_support.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
