@@ -42,6 +42,13 @@ for png in convergence.png error.png; do
   is_png "$tmp/run/$png" || fail "$png is not a PNG"
 done
 
+# A config made from $2 by the sed expression $3 must be refused with a message matching $4.
+refuses() {
+  sed "$3" "$2" > "$tmp/bad.yaml"
+  "$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "$1 was accepted"
+  grep -q -- "$4" "$tmp/err" || fail "$1: '$(cat "$tmp/err")'"
+}
+
 # Runs the Python on standard input after a prelude that loads plot.py as `plot` and the run directory
 # $1's figure spec as `spec` (with `directory`, `csv` and `sys`).
 check_figures() {
@@ -81,9 +88,7 @@ YAML
 /usr/bin/python3 "$plot" "$tmp/bars" > /dev/null || fail "plot.py (bars) exited $?"
 is_png "$tmp/bars/bars.png" || fail "bars.png is not a PNG"
 is_png "$tmp/bars/trace.png" || fail "trace.png is not a PNG"
-sed 's/method: DCA-Capped, file/method: DCA-Caped, file/' "$tmp/bars.yaml" > "$tmp/bad.yaml"
-"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "an objective_trace of an unknown label was accepted"
-grep -q "figures\[1\].method: 'DCA-Caped' is not a method label" "$tmp/err" || fail "bad trace method: '$(cat "$tmp/err")'"
+refuses "an objective_trace of an unknown label" "$tmp/bars.yaml" 's/method: DCA-Capped, file/method: DCA-Caped, file/' "figures\[1\].method: 'DCA-Caped' is not a method label"
 # Seconds per sweep are far below 0.01: the table keeps significant digits, not "0.000 ± 0.000".
 grep -q "^ADMM-Capped,[1-9][0-9.]*e-0[0-9] ± " "$tmp/bars/table_iteration_s.csv" ||
   fail "table_iteration_s.csv: $(cat "$tmp/bars/table_iteration_s.csv")"
@@ -173,12 +178,8 @@ for j, line in enumerate(lines):
 errors = list(figure.axes[1].get_lines()[0].get_ydata())
 assert all(abs(e - (1 - float(r["accuracy"]))) < 1e-12 for e, r in zip(errors, rows)), errors
 PY
-sed 's/  C: \[10, 0.1, 1\]/  C: [10]/' "$tmp/path.yaml" > "$tmp/bad.yaml"
-"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a coefficient path of one entry was accepted"
-grep -q "figures\[0\].method: 'OneNormSVM-C' needs at least two entries" "$tmp/err" || fail "one-entry path: '$(cat "$tmp/err")'"
-sed 's/^methods: \[OneNormSVM-C\]/methods: [OneNormSVM-C, {name: OneNormSVM-C, lp_form: 1, label: LP}]/' "$tmp/path.yaml" > "$tmp/bad.yaml"
-"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a path over entries differing in another parameter was accepted"
-grep -q "differ in more than C" "$tmp/err" || fail "two-parameter path: '$(cat "$tmp/err")'"
+refuses "a coefficient path of one entry" "$tmp/path.yaml" 's/  C: \[10, 0.1, 1\]/  C: [10]/' "figures\[0\].method: 'OneNormSVM-C' needs at least two entries"
+refuses "a path over entries differing in another parameter" "$tmp/path.yaml" 's/^methods: \[OneNormSVM-C\]/methods: [OneNormSVM-C, {name: OneNormSVM-C, lp_form: 1, label: LP}]/' "differ in more than C"
 
 # A boundary figure: the points are the training part, each drawn line is its row's w.x + b = 0, and the
 # crossed points are the ones restricted psi fixed (plot.py checks their count against the row).
@@ -212,9 +213,7 @@ for label in ("SVM-C", "PSI-2r"):
 crossed = [c for c in axes.collections if c.get_label().startswith("fixed to region 3")]
 assert len(crossed) == 1 and len(crossed[0].get_offsets()) == round(float(rows["PSI-2r"]["mip_fixed_examples"])) > 0
 PY
-sed 's/methods: \[SVM-C, PSI-2r\]/methods: []/' "$tmp/boundary.yaml" > "$tmp/bad.yaml"
-"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a boundary figure without labels was accepted"
-grep -q "figures\[0\].methods: expected at least one method label" "$tmp/err" || fail "empty boundary: '$(cat "$tmp/err")'"
+refuses "a boundary figure without labels" "$tmp/boundary.yaml" 's/methods: \[SVM-C, PSI-2r\]/methods: []/' "figures\[0\].methods: expected at least one method label"
 
 # The quickstart's figures: each PNG is an image with more than one colour, index.html shows them all,
 # and the bars drawn are the means of summary.csv (read back from the matplotlib figure itself).
@@ -246,14 +245,10 @@ rm "$tmp/run/convergence.csv"
 grep -q "convergence.csv: not found" "$tmp/err" || fail "no convergence.csv: message '$(cat "$tmp/err")'"
 
 # A convergence table whose "optimum" does not solve the walk's objective is a config error.
-sed 's/optimum: OneNormSVM-C}/optimum: RW}/' "$tmp/figures.yaml" > "$tmp/bad.yaml"
-"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a convergence table against RW itself was accepted"
-grep -q "tables.convergence" "$tmp/err" || fail "bad optimum: message '$(cat "$tmp/err")'"
+refuses "a convergence table against RW itself" "$tmp/figures.yaml" 's/optimum: OneNormSVM-C}/optimum: RW}/' "tables.convergence"
 
 # A figure on a parameter that is not a generator grid key is a config error.
-sed 's/x: d_rel/x: noise_dims/' "$tmp/figures.yaml" > "$tmp/bad.yaml"
-"$bin" run "$tmp/bad.yaml" --dry-run -q 2> "$tmp/err" && fail "a figure on an unknown x was accepted"
-grep -q "figures\[1\].x" "$tmp/err" || fail "bad x: message '$(cat "$tmp/err")'"
+refuses "a figure on an unknown x" "$tmp/figures.yaml" 's/x: d_rel/x: noise_dims/' "figures\[1\].x"
 
 ((failures == 0)) && echo "plot_test: all checks passed"
 exit $((failures > 0))
