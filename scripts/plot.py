@@ -22,7 +22,8 @@ DIR/<file> (PNG). Figure kinds:
                        labels on it; when a later label is a restricted psi started from the first
                        label's fit (its start is that method, its start_C that C), the points it fixed
                        (y f above its restrict_margin under that fit) are crossed, and their count must
-                       equal the row's mip_fixed_examples; otherwise the legend says why not
+                       equal the row's mip_fixed_examples; otherwise the legend says why not; with
+                       bayes_line [w1, w2, b] in the config, that line too
 After the figures, DIR/index.html shows them all with their titles.
 
 Usage: scripts/plot.py DIR [DIR ...]      (Debian's python3 and python3-matplotlib)
@@ -240,23 +241,31 @@ def plot_boundary(directory, figure, spec):
                    facecolors="none" if marker == "o" else None, edgecolors="C0" if marker == "o" else None,
                    color=None if marker == "o" else "C1", label=f"y = {label:+.0f}")
     low, high = min(p[0] for p in xs), max(p[0] for p in xs)
-    for k, label in enumerate(figure["labels"]):
+    lines = [(label, *model_of(rows[label])) for label in figure["labels"] if label in rows]
+    if figure.get("bayes_line"):
+        w1, w2, b = figure["bayes_line"]
+        lines.insert(0, ("Bayes rule", [w1, w2], b))
+    for k, (label, w, b) in enumerate(lines):
+        draw_line(ax, label, w, b, low, high, line_style(k + 2))
+    for label in figure["labels"]:
         if label not in rows:
-            ax.plot([], [], label=f"{label}: no solved fit", **line_style(k + 2))
-            continue
-        w, b = model_of(rows[label])
-        if abs(w[1]) > 1e-12:
-            ax.plot([low, high], [-(w[0] * low + b) / w[1], -(w[0] * high + b) / w[1]], label=label, **line_style(k + 2))
-        elif abs(w[0]) > 1e-12:
-            ax.axvline(-b / w[0], label=label, **line_style(k + 2))
-        else:
-            ax.plot([], [], label=f"{label}: w = 0, no boundary", **line_style(k + 2))
+            ax.plot([], [], " ", label=f"{label}: no solved fit")
     mark_restricted(ax, figure["labels"], rows, xs, results, spec)
     ax.set_ylim(min(p[1] for p in xs) - 0.1, max(p[1] for p in xs) + 0.1)
     ax.set_xlabel("x1")
     ax.set_ylabel("x2")
     ax.legend(fontsize=7)
     return fig
+
+
+def draw_line(ax, label, w, b, low, high, style):
+    """w[0] x1 + w[1] x2 + b = 0 across [low, high] in x1 (a vertical line when w[1] = 0)."""
+    if abs(w[1]) > 1e-12:
+        ax.plot([low, high], [-(w[0] * low + b) / w[1], -(w[0] * high + b) / w[1]], label=label, **style)
+    elif abs(w[0]) > 1e-12:
+        ax.axvline(-b / w[0], label=label, **style)
+    else:
+        ax.plot([], [], " ", label=f"{label}: w = 0, no boundary")
 
 
 def model_of(row):

@@ -780,7 +780,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
   for (std::size_t k = 0; k < node.size(); ++k) {
     const std::string key = fmt::format("figures[{}]", k);
     const YAML::Node entry = node[k];
-    reader.check_keys(entry, key, {"kind", "file", "title", "metric", "x", "as_error", "method", "methods"});
+    reader.check_keys(entry, key, {"kind", "file", "title", "metric", "x", "as_error", "method", "methods", "bayes_line"});
     FigureSpec figure;
     figure.kind = reader.optional<std::string>(entry, key, "kind", "", "a figure kind");
     figure.file = reader.optional<std::string>(entry, key, "file", "", "a file name");
@@ -790,6 +790,9 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     figure.as_error = reader.optional<bool>(entry, key, "as_error", false, "true or false");
     figure.method = reader.optional<std::string>(entry, key, "method", "", "a method label");
     if (figure.kind != "boundary" && entry["methods"]) reader.fail(key + ".methods", "only a boundary figure takes methods");
+    if (figure.kind != "boundary" && entry["bayes_line"]) {
+      reader.fail(key + ".bayes_line", "only a boundary figure takes bayes_line");
+    }
     if (figure.kind != "objective_trace" && figure.kind != "coefficient_path" && entry["method"]) {
       reader.fail(key + ".method", "only objective_trace and coefficient_path figures take a method");
     }
@@ -827,6 +830,12 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       if (!entry["methods"]) reader.fail(key, "a boundary figure needs methods: [label, ...]");
       figure.methods = reader.strings(entry["methods"], key + ".methods");
       if (figure.methods.empty()) reader.fail(key + ".methods", "expected at least one method label");
+      if (entry["bayes_line"]) {
+        figure.bayes_line = reader.numbers(entry["bayes_line"], key + ".bayes_line");
+        if (figure.bayes_line.size() != 3 || (figure.bayes_line[0] == 0.0 && figure.bayes_line[1] == 0.0)) {
+          reader.fail(key + ".bayes_line", "expected [w1, w2, b] of a line w1 x1 + w2 x2 + b = 0 (w1, w2 not both 0)");
+        }
+      }
       for (const std::string& label : figure.methods) {
         if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == label; })) {
           reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config", label));

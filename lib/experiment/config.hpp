@@ -79,7 +79,8 @@ struct ConvergenceTable {
 //                        keep their weights (columns `weights`, `bias`)
 //   boundary             for the first data set (two features) and repetition 0: the training points
 //                        (collect writes boundary_points.csv) and the lines w.x + b = 0 of the labels
-//                        `methods`; points a restricted psi label fixed to region 3 are marked ([PSI] Fig. 3)
+//                        `methods`, and `bayes_line: [w1, w2, b]` when given; points a restricted psi
+//                        label fixed to region 3 are marked ([PSI] Fig. 3)
 struct FigureSpec {
   std::string kind;
   std::string file;     // a .png name in the collect directory
@@ -89,6 +90,7 @@ struct FigureSpec {
   bool as_error = false;
   std::string method;   // objective_trace: the label whose objective traces are drawn; coefficient_path: a method name
   std::vector<std::string> methods;  // boundary: the labels whose boundaries are drawn
+  std::vector<double> bayes_line;    // boundary: (w1, w2, b) of the Bayes boundary when known; empty: none
 };
 
 struct ExperimentConfig {

@@ -196,7 +196,7 @@ grid:
 protocol:
   outer: {type: train_tune_test, train: 30, tune: 30, test: 20, repetitions: 1}
 figures:
-  - {kind: boundary, methods: [SVM-C, PSI-2r], file: boundary.png}
+  - {kind: boundary, methods: [SVM-C, PSI-2r], bayes_line: [1, 0, 0], file: boundary.png}
 YAML
 "$bin" run "$tmp/boundary.yaml" -q --out "$tmp/boundary" || fail "boundary run exited $?"
 check_figures "$tmp/boundary" <<'PY' || fail "boundary figure"
@@ -210,9 +210,11 @@ for label in ("SVM-C", "PSI-2r"):
     b = float(rows[label]["bias"])
     for x, y in zip(lines[label].get_xdata(), lines[label].get_ydata()):
         assert abs(w[0] * x + w[1] * y + b) < 1e-9, (label, x, y)
+assert list(lines["Bayes rule"].get_xdata()) == [0.0, 0.0], lines["Bayes rule"].get_xdata()  # x1 = 0, vertical
 crossed = [c for c in axes.collections if c.get_label().startswith("fixed to region 3")]
 assert len(crossed) == 1 and len(crossed[0].get_offsets()) == round(float(rows["PSI-2r"]["mip_fixed_examples"])) > 0
 PY
+refuses "a Bayes line of two numbers" "$tmp/boundary.yaml" 's/bayes_line: \[1, 0, 0\]/bayes_line: [1, 0]/' "figures\[0\].bayes_line: expected \[w1, w2, b\]"
 refuses "a boundary figure without labels" "$tmp/boundary.yaml" 's/methods: \[SVM-C, PSI-2r\]/methods: []/' "figures\[0\].methods: expected at least one method label"
 
 # The quickstart's figures: each PNG is an image with more than one colour, index.html shows them all,
