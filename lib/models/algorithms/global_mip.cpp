@@ -243,19 +243,18 @@ class GlobalMipAlgorithm : public MipAlgorithm {
       classify(report, answer, lower_bound, tolerance);
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
-    report.statistics["mip_big_m"] = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
     report.statistics["mip_weight_bound"] = bounds.weight;
     const double largest = at.d > 0 ? report.model.w().cwiseAbs().maxCoeff() : 0.0;
     report.statistics["mip_box_binding"] = !bounds.box_implied && largest >= bounds.weight * (1.0 - 1e-9) ? 1.0 : 0.0;
     report.statistics["mip_box_implied"] = bounds.box_implied ? 1.0 : 0.0;
-    distrust_large_big_m(report, report.statistics["mip_big_m"]);
-    finish_mip_report(report, {lower_bound, answer.nodes, seconds, time_limit}, start, used);
+    finish_mip_report(report, {lower_bound, answer.nodes, seconds, time_limit, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0},
+                      start, used);
     return report;
   }
 
  protected:
   std::vector<std::string> own_statistic_names() const override {
-    return {"mip_big_m", "mip_weight_bound", "mip_box_binding", "mip_box_implied"};
+    return {"mip_weight_bound", "mip_box_binding", "mip_box_implied"};
   }
 
  private:

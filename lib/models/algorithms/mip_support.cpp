@@ -26,7 +26,7 @@ ParameterTable mip_search_options() {
 }
 
 std::vector<std::string> mip_statistic_names() {
-  return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_seconds"};
+  return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_seconds", "mip_big_m"};
 }
 
 double mip_relative_gap(double objective, double bound) {
@@ -40,6 +40,7 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
   report.statistics["mip_nodes"] = static_cast<double>(search.nodes);
   report.statistics["mip_seconds"] = search.seconds;
+  report.statistics["mip_big_m"] = search.largest_big_m;
   const auto append = [&](const std::string& note) {
     report.message = report.message.empty() ? note : report.message + "; " + note;
   };
@@ -47,17 +48,15 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
     append(fmt::format("start failed (status {}); started from w = 0, b = {}", core::to_string(start.report->status),
                        used.model.b()));
   }
+  if (report.status == core::Status::optimal && search.largest_big_m > kLargestTrustedBigM) {
+    report.status = core::Status::solved_inaccurate;
+    append(fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances cannot certify the optimum at this scale "
+                       "(standardize the features)", search.largest_big_m, kLargestTrustedBigM));
+  }
   if (report.status == core::Status::feasible && report.message.empty()) {
     append(fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", search.time_limit,
                        report.statistics["mip_relative_gap"]));
   }
-}
-
-void distrust_large_big_m(FitReport& report, double largest_big_m) {
-  if (report.status != core::Status::optimal || largest_big_m <= kLargestTrustedBigM) return;
-  report.status = core::Status::solved_inaccurate;
-  report.message = fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances cannot certify the optimum at this "
-                               "scale (standardize the features)", largest_big_m, kLargestTrustedBigM);
 }
 
 }  // namespace sparsesvm::models

@@ -1,7 +1,7 @@
 #pragma once
 // What the MIP algorithms (psi_mip.cpp, global_mip.cpp) share: their start, their search options
 // (time_limit, relative_gap) and the statistics every MIP row carries (mip_best_bound,
-// mip_relative_gap, mip_nodes, mip_seconds).
+// mip_relative_gap, mip_nodes, mip_seconds, mip_big_m).
 #include <string>
 #include <vector>
 
@@ -52,13 +52,12 @@ struct MipSearch {
   long nodes = 0;
   double seconds = 0.0;      // of branch and bound, the start's fit not included
   double time_limit = 0.0;
+  double largest_big_m = 0.0;  // of the formulation (mip_big_m)
 };
 
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
-// start), and notes a replaced start and a time-limit stop in report.message.
+// start), turns an `optimal` report whose big-M exceeds kLargestTrustedBigM into solved_inaccurate, and
+// notes a replaced start, that distrust and a time-limit stop in report.message.
 void finish_mip_report(FitReport& report, const MipSearch& search, const Start& start, const MipStart& used);
-
-// An `optimal` report whose largest big-M exceeds kLargestTrustedBigM becomes solved_inaccurate, saying why.
-void distrust_large_big_m(FitReport& report, double largest_big_m);
 
 }  // namespace sparsesvm::models

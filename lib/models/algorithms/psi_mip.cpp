@@ -290,19 +290,18 @@ class PsiMipAlgorithm : public MipAlgorithm {
       ++cuts;
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
-    report.statistics["mip_big_m"] = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
     report.statistics["mip_cuts"] = cuts;
     report.statistics["mip_fixed_examples"] = fixed;
     // The start's C: the method's own, or the best-tuned one (restricted variants, methods.hpp).
     const bool start_has_c = start.report && start.report->hyperparameters.contains("C");
     report.statistics["start_C"] = start_has_c ? start.report->hyperparameters.at("C") : kNaN;
-    finish_mip_report(report, {lower_bound, nodes, seconds, time_limit}, start, used);
-    distrust_large_big_m(report, report.statistics["mip_big_m"]);
+    finish_mip_report(report, {lower_bound, nodes, seconds, time_limit, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0},
+                      start, used);
     return report;
   }
  protected:
   std::vector<std::string> own_statistic_names() const override {
-    return {"mip_big_m", "mip_cuts", "mip_fixed_examples", "start_C"};
+    return {"mip_cuts", "mip_fixed_examples", "start_C"};
   }
 };
 
