@@ -503,9 +503,15 @@ std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, 
     for (std::size_t k = 0; k < all_independent.size(); ++k) all_independent[k] = k;
     const Parts parts = independent ? prepare(data, outer.train, *independent, all_independent, instance.transforms)
                                     : prepare(data, outer.train, data, outer.test, instance.transforms);
-    // A start tuned on the tune part ([PSI] 3.2) sees the tune part transformed as in the selection.
+    // A start tuned on the tune part ([PSI] 3.2) sees the tune part transformed as in the selection; only
+    // configs with such a method pay for preparing it.
+    const bool tunes_a_start = std::any_of(config.methods.begin(), config.methods.end(), [](const MethodEntry& entry) {
+      return models::find_method(entry.name).start_tuned;
+    });
     const std::optional<Parts> tune_parts =
-        outer.tune.empty() ? std::nullopt : std::optional(prepare(data, outer.train, data, outer.tune, instance.transforms));
+        outer.tune.empty() || !tunes_a_start
+            ? std::nullopt
+            : std::optional(prepare(data, outer.train, data, outer.tune, instance.transforms));
     models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("final")}));
     if (tune_parts) set_tuning(workspace, tune_parts->test, config, instance);
     for (std::size_t m = 0; m < runs.size(); ++m) {
