@@ -200,8 +200,7 @@ def plot_coefficient_path(directory, figure):
             continue
         first = first or (row["dataset"], row["condition"])
         if (row["dataset"], row["condition"]) == first:
-            weights = [float(value) for value in row["weights"].split(";")]
-            points.append((float(row[figure["x"]]), weights, 1.0 - float(row["accuracy"])))
+            points.append((float(row[figure["x"]]), model_of(row)[0], 1.0 - float(row["accuracy"])))
     if len(points) < 2:
         raise PlotError(f"{path}: fewer than two solved fits of {figure['method']} in repetition 0 to draw a path")
     points.sort(key=lambda point: point[0])

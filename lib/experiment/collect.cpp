@@ -12,12 +12,12 @@
 
 #include "core/errors.hpp"
 #include "core/status.hpp"
+#include "data/load.hpp"
 #include "experiment/condition_columns.hpp"
 #include "experiment/convergence.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/stats.hpp"
-#include "data/load.hpp"
 #include "experiment/tasks.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/methods.hpp"
