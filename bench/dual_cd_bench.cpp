@@ -28,7 +28,7 @@
 #include "bench_data.hpp"
 #include "data/load.hpp"
 #include "optim/dual_cd.hpp"
-#include "optim/svm_dual.hpp"
+#include "optim/l2_svm.hpp"
 
 using namespace sparsesvm;
 
@@ -99,8 +99,8 @@ Fit train_liblinear(LiblinearData& data, double epsilon, int d) {
   return fit;
 }
 
-optim::DualCdProblem liblinear_problem(const core::Dataset& data) {
-  optim::DualCdProblem problem;
+optim::L2SvmProblem liblinear_problem(const core::Dataset& data) {
+  optim::L2SvmProblem problem;
   problem.lambda = 0.5;
   problem.upper = core::Vector::Constant(static_cast<Eigen::Index>(data.n()), kC);
   problem.margin = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
@@ -111,7 +111,7 @@ optim::DualCdProblem liblinear_problem(const core::Dataset& data) {
 
 void report(const core::Dataset& data) {
   const int d = static_cast<int>(data.d());
-  const optim::DualCdProblem problem = liblinear_problem(data);
+  const optim::L2SvmProblem problem = liblinear_problem(data);
   const optim::DualCdSolver ours(data);
   LiblinearData theirs(data);
   set_print_string_function([](const char*) {});
@@ -179,9 +179,9 @@ void report(const core::Dataset& data) {
   if (data.n() <= 5000) {
     optim::DualCdOptions options;
     options.relative_gap = kAccuracy;
-    optim::DualCdProblem unpenalized = problem;
+    optim::L2SvmProblem unpenalized = problem;
     unpenalized.bias = optim::BiasMode::unpenalized;
-    const optim::SvmDualProblem smo_problem = unpenalized;
+    const optim::L2SvmProblem smo_problem = unpenalized;
     double cd_objective = 0.0, smo_objective = 0.0;
     const double cd_seconds = median_seconds(
         [&] { cd_objective = optim::DualCdSolver(data).solve(unpenalized, core::Vector(), options).primal_objective; });

@@ -57,7 +57,7 @@ void report(const core::Dataset& data) {
                        cold.iterations, static_cast<double>(cold.iterations) / static_cast<double>(std::max(1L, warm.iterations)),
                        warm.seconds, cold.seconds, cold.seconds / warm.seconds);
   }
-  optim::SvmDualProblem problem;
+  optim::L2SvmProblem problem;
   problem.lambda = 1.0;
   problem.upper = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
   problem.margin = problem.upper;

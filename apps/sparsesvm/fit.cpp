@@ -46,6 +46,11 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
     header.push_back(name);
     fields.push_back(experiment::format_number(report.statistics.at(name)));
   }
+  for (const std::string& name : algorithm.text_statistic_names()) {
+    if (!report.text_statistics.contains(name)) continue;
+    header.push_back(name);
+    fields.push_back(report.text_statistics.at(name));
+  }
   experiment::write_file_atomically(options.out_csv, experiment::csv_line(header) + experiment::csv_line(fields));
 }
 

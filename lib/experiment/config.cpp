@@ -850,25 +850,6 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
   return figures;
 }
 
-// Each entry's algorithm options go with its objective (RW's inner_smo needs the hinge and b unpenalized),
-// with the entry's fixed values and the first value of each grid parameter.
-void check_method_options(const ExperimentConfig& config, const Reader& reader) {
-  const core::Dataset probe("config_probe", core::DenseMatrix::Zero(2, 1), (core::Vector(2) << 1, -1).finished(), {}, {});
-  for (std::size_t k = 0; k < config.methods.size(); ++k) {
-    const MethodEntry& entry = config.methods[k];
-    const models::MethodInfo& method = models::find_method(entry.name);
-    models::Hyperparameters given = entry.fixed;
-    for (const std::string& name : tuned_parameters(config, entry)) given[name] = config.grid.at(name).front();
-    const models::Hyperparameters h = models::resolve_hyperparameters(method, given);
-    const models::Algorithm& algorithm = models::find_algorithm(method.algorithm);
-    models::Hyperparameters options;
-    for (const models::ParameterSpec& spec : algorithm.options()) options[spec.name] = h.at(spec.name);
-    if (const std::string reason = algorithm.invalid_options(models::make_objective(method, h, probe), options); !reason.empty()) {
-      reader.fail(fmt::format("methods[{}]", k), reason);
-    }
-  }
-}
-
 // Per method, the grid parameters it tunes; `inner: none` admits one value each, median_of_best one
 // tuned parameter.
 void check_selection(const ExperimentConfig& config, const Reader& reader) {
@@ -1050,7 +1031,6 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   }
   config.protocol = read_protocol(root["protocol"], reader);
   check_grid(config, reader);  // after the protocol: a grid may serve only a start tuned on the tune part
-  check_method_options(config, reader);
   check_selection(config, reader);
   check_datasets(config, reader);
   check_method_grids(config, reader);

@@ -355,6 +355,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
   row["inner_iterations"] = std::to_string(report.inner_iterations);
   row["train_time_s"] = number(report.seconds);
   for (const auto& [name, value] : report.statistics) row[name] = number(value);
+  for (const auto& [name, value] : report.text_statistics) row[name] = value;
   if (report.has_solution()) {
     const ModelMetrics m = model_metrics(report.model, parts->train, parts->test,
                                          models::make_objective(method, report.hyperparameters, parts->train).loss->support_region());
@@ -397,7 +398,8 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
   if (rows_keep_weights(config)) columns.insert(columns.end(), {"weights", "bias"});
   for (const MethodEntry& entry : config.methods) {
     const models::Algorithm& algorithm = models::find_algorithm(models::find_method(entry.name).algorithm);
-    for (const std::vector<std::string>& names : {algorithm.statistic_names(), algorithm.trace_names()}) {
+    for (const std::vector<std::string>& names :
+         {algorithm.statistic_names(), algorithm.text_statistic_names(), algorithm.trace_names()}) {
       for (const std::string& name : names) {
         if (std::find(columns.begin(), columns.end(), name) == columns.end()) columns.push_back(name);
       }

@@ -8,8 +8,7 @@
 #include "core/errors.hpp"
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"
-#include "optim/dual_cd.hpp"
-#include "optim/svm_dual.hpp"
+#include "optim/l2_svm_solver.hpp"
 
 namespace sparsesvm::models {
 namespace {
@@ -224,48 +223,36 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {
   return result;
 }
 
-optim::DualCdSolution StepSolver::solve_by_smo(const optim::SvmDualProblem& problem, const core::Vector& warm) {
-  if (!smo_) smo_ = std::make_unique<optim::SvmDualSolver>(data_);
-  return optim::from_smo(smo_->solve(
-      problem, warm, optim::SvmDualOptions{options_.smo_tolerance, options_.smo_max_iterations, options_.qp_relative_gap}));
-}
-
 StepResult StepSolver::solve_qp(const ConvexStep& step) {
   if (!(step.regularizer_weight > 0)) {
     throw core::InputError(fmt::format("l2-regularized step needs a positive weight, found {}", step.regularizer_weight));
   }
-  const optim::SvmDualProblem problem{step.regularizer_weight, step.hinge_weight, step.margin, step.tilt_w,
-                                      step.tilt_b};
-  const core::Vector& warm = options_.warm_start ? last_alpha_ : core::Vector();
-  optim::DualCdSolution solution;
-  if (options_.qp_solver == QpSolver::dual_cd) {
-    if (!dual_cd_) dual_cd_ = std::make_unique<optim::DualCdSolver>(data_);
-    optim::DualCdProblem cd_problem;
-    static_cast<optim::SvmDualProblem&>(cd_problem) = problem;
-    optim::DualCdOptions cd_options;
-    cd_options.relative_gap = options_.qp_relative_gap;
-    cd_options.max_epochs = options_.cd_max_epochs;
-    cd_options.bias_guess = last_b_;
-    solution = dual_cd_->solve(cd_problem, warm, cd_options);
-    if (solution.status != core::Status::optimal && data_.n() <= static_cast<std::size_t>(optim::kSmoBackupExamples)) {
-      solution = optim::better_of(std::move(solution), solve_by_smo(problem, solution.alpha));
-    }
-  } else {
-    solution = solve_by_smo(problem, warm);
-  }
+  optim::L2SvmProblem problem;
+  problem.lambda = step.regularizer_weight;
+  problem.upper = step.hinge_weight;
+  problem.margin = step.margin;
+  problem.tilt_w = step.tilt_w;
+  problem.tilt_b = step.tilt_b;
+  optim::L2SvmOptions qp_options;
+  qp_options.solver = static_cast<optim::QpSolver>(step.qp_solver);
+  qp_options.relative_gap = options_.qp_relative_gap;
+  qp_options.max_epochs = options_.cd_max_epochs;
+  qp_options.bias_guess = last_b_;
+  if (!qp_) qp_ = std::make_unique<optim::L2SvmSolver>(data_);
+  optim::L2SvmSolution solution = qp_->solve(problem, options_.warm_start ? last_alpha_ : core::Vector(), qp_options);
   StepResult result;
   result.kind = StepKind::qp;
   result.status = solution.status;
   result.message = solution.message;
+  result.qp_solver = solution.solver;
   result.qp_updates = solution.coordinate_updates;
+  result.qp_interior_iterations = solution.interior_iterations;
   result.qp_relative_gap = solution.relative_gap;
-  result.w = solution.w;
-  result.b = solution.b;
   if (core::has_solution(result.status)) {
+    result.w = std::move(solution.w);
+    result.b = solution.b;
     last_alpha_ = std::move(solution.alpha);
     last_b_ = result.b;
-  } else {
-    result.w = core::Vector();
   }
   return result;
 }
@@ -307,7 +294,7 @@ std::string convex_step_unsupported(const Objective& objective) {
 }
 
 void record_step(FitReport& report, const StepResult& step) {
-  report.inner_iterations += step.simplex_iterations + step.qp_updates;
+  report.inner_iterations += step.simplex_iterations + step.qp_updates + step.qp_interior_iterations;
   report.inner_solves += 1;
   const auto raise = [&report](const char* name, double value) {
     double& statistic = report.statistics[name];
@@ -324,8 +311,7 @@ void record_step(FitReport& report, const StepResult& step) {
     raise("lp_working_examples", static_cast<double>(step.working_examples));
     report.statistics["lp_generation_rounds"] += static_cast<double>(step.generation_rounds);
   } else {
-    report.statistics["qp_updates"] += static_cast<double>(step.qp_updates);
-    raise("qp_max_relative_gap", step.qp_relative_gap);
+    record_qp_statistics(report, step.qp_solver, step.qp_updates, step.qp_interior_iterations, step.qp_relative_gap);
   }
   report.fell_back_to_cold = report.fell_back_to_cold || step.fell_back_to_cold;
   const bool noteworthy = step.fell_back_to_cold || step.status == core::Status::solved_inaccurate;
@@ -341,18 +327,44 @@ const std::vector<std::string>& lp_step_statistic_names() {
   return names;
 }
 
+const std::vector<std::string>& qp_statistic_names() {
+  static const std::vector<std::string> names = {"qp_updates", "qp_interior_iterations", "qp_max_relative_gap"};
+  return names;
+}
+
 const std::vector<std::string>& step_statistic_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> all = lp_step_statistic_names();
-    all.insert(all.begin() + 1, {"qp_updates", "qp_max_relative_gap"});
+    all.insert(all.begin() + 1, qp_statistic_names().begin(), qp_statistic_names().end());
     return all;
   }();
   return names;
 }
 
+void record_qp_statistics(FitReport& report, const std::string& solver, long updates, long interior_iterations,
+                          double relative_gap) {
+  // Every solver that answered a QP of the fit, in order of first use: "dual_cd,interior_point".
+  std::string& solvers = report.text_statistics[kQpSolverColumn];
+  if (!solver.empty() && ("," + solvers + ",").find("," + solver + ",") == std::string::npos) {
+    solvers += (solvers.empty() ? "" : ",") + solver;
+  }
+  report.statistics["qp_updates"] += static_cast<double>(updates);
+  report.statistics["qp_interior_iterations"] += static_cast<double>(interior_iterations);
+  double& gap = report.statistics["qp_max_relative_gap"];
+  gap = std::max(gap, relative_gap);
+}
+
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: 0 by shape (generation for the l1 LP beyond 1e6 nonzeros of X), 1 the full LP, 2 feature and example generation",
+      0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true};
+  return spec;
+}
+
+const ParameterSpec& qp_solver_option() {
+  static const ParameterSpec spec{
+      "qp_solver", "how l2 SVMs are solved: 0 by shape (dual CD handing over to the interior point, or either alone), "
+      "1 the interior point, 2 dual CD",
       0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true};
   return spec;
 }

@@ -6,8 +6,8 @@
 //
 // (with R = sum_j u_j |w_j|, a weighted l1, for the successive linearization of [FSV] (9)),
 //
-// with R one of none, ||w||_1, ||w||_inf (solved as LPs by Clp) or ||w||_2^2 (solved in the dual by dual
-// coordinate descent, optim/dual_cd.hpp, or by SMO, optim/svm_dual.hpp, when asked for).
+// with R one of none, ||w||_1, ||w||_inf (solved as LPs by Clp) or ||w||_2^2 (the l2 SVM, solved by the
+// portfolio of optim/l2_svm_solver.hpp: dual coordinate descent and the interior point).
 // Only the costs change between DCA iterations and along a lambda path, so a StepSolver builds each
 // LP once per training set and re-solves from the last basis (ClpLp), and keeps the last dual solution
 // of the QP as the next start.
@@ -29,10 +29,8 @@
 
 namespace sparsesvm::optim {
 class ClpLp;
-class DualCdSolver;
-class SvmDualSolver;
-struct DualCdSolution;
-struct SvmDualProblem;
+class L2SvmSolver;
+enum class QpSolver;
 }  // namespace sparsesvm::optim
 
 namespace sparsesvm::models {
@@ -63,6 +61,7 @@ struct ConvexStep {
   core::Vector tilt_w;             // eta (size d)
   double tilt_b = 0.0;             // kappa
   LpForm lp_form = LpForm::by_shape;
+  int qp_solver = 0;               // l2 only: optim::QpSolver's value (0 by shape, 1 interior point, 2 dual CD)
 
   // The step objective at (w, b).
   double value(const core::Dataset& data, const core::Vector& w, double b) const;
@@ -77,8 +76,10 @@ struct StepResult {
   core::Vector w;
   double b = 0.0;
   long simplex_iterations = 0;
-  long qp_updates = 0;         // dual CD coordinate updates, or SMO pair updates
-  double qp_relative_gap = 0;  // (P - D) / |P| of a QP solve
+  long qp_updates = 0;            // dual CD coordinate updates
+  long qp_interior_iterations = 0;  // interior-point iterations
+  double qp_relative_gap = 0;     // (P - D) / |P| of a QP solve
+  std::string qp_solver;          // which QP solver answered: dual_cd, interior_point, dual_cd>interior_point
   bool fell_back_to_cold = false;
   // LP steps: how it was solved and its certificate on the full LP (lp_generation.hpp).
   bool generated = false;
@@ -88,14 +89,9 @@ struct StepResult {
   int generation_rounds = 0;
 };
 
-enum class QpSolver { dual_cd, smo };
-
 struct StepSolverOptions {
-  QpSolver qp_solver = QpSolver::dual_cd;  // dual CD, backed up by SMO where it stops short (n <= 5000)
   double qp_relative_gap = 1e-6;   // accept a QP when P - D <= qp_relative_gap * |P|
-  double smo_tolerance = 1e-4;     // SMO: maximal KKT violation at which to check the duality gap first
-  long smo_max_iterations = 10'000'000;
-  long cd_max_epochs = 100'000;
+  long cd_max_epochs = 100'000;    // dual CD when it runs alone
   int lp_max_iterations = 10'000'000;
   bool warm_start = true;          // false: every solve is cold (benchmarks)
 };
@@ -117,7 +113,6 @@ class StepSolver : public WorkspaceState {
   StepResult solve_generated_lp(const StepLpCosts& costs, bool linf);
   bool generates(const ConvexStep& step) const;
   StepResult solve_qp(const ConvexStep& step);
-  optim::DualCdSolution solve_by_smo(const optim::SvmDualProblem& problem, const core::Vector& warm);
 
   const core::Dataset& data_;
   StepSolverOptions options_;
@@ -125,8 +120,7 @@ class StepSolver : public WorkspaceState {
   std::unique_ptr<optim::ClpLp> linf_lp_;
   std::unique_ptr<GeneratedLp> generated_l1_lp_;
   std::unique_ptr<GeneratedLp> generated_linf_lp_;
-  std::unique_ptr<optim::DualCdSolver> dual_cd_;
-  std::unique_ptr<optim::SvmDualSolver> smo_;
+  std::unique_ptr<optim::L2SvmSolver> qp_;
   core::Vector l1_margins_;
   core::Vector linf_margins_;
   core::Vector last_alpha_;
@@ -146,11 +140,20 @@ std::string convex_step_unsupported(const Objective& objective);
 // Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks (with their
 // message) and the statistics named by step_statistic_names().
 void record_step(FitReport& report, const StepResult& step);
-// simplex_iterations, qp_updates, qp_max_relative_gap and the LP certificate's columns (lp_*).
+// simplex_iterations, the QP's columns (qp_updates, qp_interior_iterations, qp_max_relative_gap) and the
+// LP certificate's columns (lp_*). The QP's solver is the text statistic kQpSolverColumn.
 const std::vector<std::string>& step_statistic_names();
+constexpr const char* kQpSolverColumn = "qp_solver";
+// The QP's columns alone (RW's inner SVMs).
+const std::vector<std::string>& qp_statistic_names();
+// Adds one QP solve's solver, iterations and gap to a report's statistics.
+void record_qp_statistics(FitReport& report, const std::string& solver, long updates, long interior_iterations,
+                          double relative_gap);
 // The same without the QP's: for algorithms whose steps are always LPs.
 const std::vector<std::string>& lp_step_statistic_names();
 // The option `lp_form` (LpForm's values) of every algorithm whose steps are LPs.
 const ParameterSpec& lp_form_option();
+// The option `qp_solver` (optim::QpSolver's values) of every algorithm whose steps can be l2 SVMs.
+const ParameterSpec& qp_solver_option();
 
 }  // namespace sparsesvm::models

@@ -27,6 +27,8 @@ struct FitReport {
   double seconds = 0.0;                  // wall time of the fit, start included
   // Solver statistics by name; each algorithm lists the names it reports (Algorithm::statistic_names).
   std::map<std::string, double> statistics;
+  // Solver facts in words by name (which QP solver answered), listed by Algorithm::text_statistic_names.
+  std::map<std::string, std::string> text_statistics;
   // Per-iteration series by name (ADMM's residuals), listed by Algorithm::trace_names(); result columns
   // of ';'-separated numbers.
   std::map<std::string, std::vector<double>> traces;

@@ -1,12 +1,22 @@
 #include "optim/clp_qp.hpp"
 
+#include <CoinHelperFunctions.hpp>  // COIN_RESTRICT, which ClpCholeskyDense.hpp uses without including it
+#include <ClpCholeskyDense.hpp>
+#include <ClpInterior.hpp>
 #include <ClpSimplex.hpp>
 #include <CoinPackedMatrix.hpp>
+#include <stdexcept>
 #include <vector>
 
 namespace sparsesvm::optim {
 
-ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDualProblem& p, bool with_bias) {
+ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const L2SvmProblem& p, ClpQpMethod method) {
+  check_problem(p, data);
+  if (p.loss != SvmLoss::hinge || p.feature_scale.size() > 0) {
+    throw std::invalid_argument("solve_svm_primal_with_clp: hinge loss without column scaling only");
+  }
+  const bool free_bias = p.bias == BiasMode::unpenalized;
+  const bool penalized_bias = p.bias == BiasMode::regularized && p.bias_feature > 0;
   const int n = static_cast<int>(data.n());
   const int d = static_cast<int>(data.d());
   const int columns = d + 1 + n;  // w, b, xi
@@ -37,7 +47,7 @@ ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDual
   std::vector<double> column_lower(columns, -COIN_DBL_MAX), column_upper(columns, COIN_DBL_MAX), cost(columns, 0.0);
   for (int j = 0; j < d && p.tilt_w.size() == d; ++j) cost[j] = -p.tilt_w[j];
   cost[d] = -p.tilt_b;
-  if (!with_bias) column_lower[d] = column_upper[d] = 0.0;
+  if (!free_bias && !penalized_bias) column_lower[d] = column_upper[d] = 0.0;
   for (int i = 0; i < n; ++i) {
     column_lower[d + 1 + i] = 0.0;
     cost[d + 1 + i] = p.upper[i];
@@ -46,16 +56,26 @@ ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const SvmDual
   ClpSimplex model;
   model.setLogLevel(0);
   model.loadProblem(matrix, column_lower.data(), column_upper.data(), cost.data(), row_lower.data(), row_upper.data());
-  // Clp minimizes c'x + 1/2 x'Qx: Q = 2 lambda on the w diagonal.
-  std::vector<CoinBigIndex> q_start(columns + 1, d);
-  std::vector<int> q_column(d);
-  const std::vector<double> q_value(d, 2.0 * p.lambda);
-  for (int j = 0; j < d; ++j) {
+  // Clp minimizes c'x + 1/2 x'Qx: Q = 2 lambda on the w diagonal (and 2 lambda / s^2 on b's).
+  const int quadratic = penalized_bias ? d + 1 : d;
+  std::vector<CoinBigIndex> q_start(columns + 1, quadratic);
+  std::vector<int> q_column(quadratic);
+  std::vector<double> q_value(quadratic, 2.0 * p.lambda);
+  for (int j = 0; j < quadratic; ++j) {
     q_start[j] = j;
     q_column[j] = j;
   }
+  if (penalized_bias) q_value[d] = 2.0 * p.lambda / (p.bias_feature * p.bias_feature);
   model.loadQuadraticObjective(columns, q_start.data(), q_column.data(), q_value.data());
-  model.primal();
+  if (method == ClpQpMethod::simplex) {
+    model.primal();
+  } else {
+    ClpInterior barrier;
+    barrier.borrowModel(model);
+    barrier.setCholesky(new ClpCholeskyDense());  // the model owns it
+    barrier.primalDual();
+    barrier.returnModel(model);
+  }
   ClpQpSolution solution;
   solution.status = model.status() == 0 ? core::Status::optimal : core::Status::numerical_error;
   solution.iterations = model.numberIterations();

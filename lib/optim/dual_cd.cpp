@@ -14,11 +14,7 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kMinimalTolerance = 1e-15;  // tightest PG tolerance tried before giving up on the gap
-constexpr double kTinyObjective = 1e-300;    // floor of |P| in the relative gap
-constexpr double kRoundingGap = 1e-13;       // a gap below this fraction of P's terms is rounding
 constexpr int kMaxBiasRounds = 1000;
-constexpr double kUsableGap = 1e-3;  // a stopped solve within this relative gap keeps its model (solved_inaccurate)
-
 
 // The training rows in CSR form, and what one solve derives from the problem: liblinear's scaling
 // (U_i, the diagonal D_ii of the L2-loss), the squared column scales v_j^2 and the bias feature s.
@@ -132,76 +128,25 @@ core::SparseMatrix row_major_copy(const core::Dataset& data) {
 
 namespace {
 
-// A solve that stopped short of its gap: its model is usable (solved_inaccurate) when the certified gap
-// is below kUsableGap, else it is `failure` without a model.
-DualCdSolution unfinished(DualCdSolution solution, core::Status failure, const std::string& where, double wanted) {
-  const bool usable = solution.relative_gap <= kUsableGap;
-  solution.status = usable ? core::Status::solved_inaccurate : failure;
-  solution.message = fmt::format("dual cd: {} left a relative duality gap of {:.3g} (wanted {:.3g}){}", where,
-                                 solution.relative_gap, wanted, usable ? "" : "; no model kept");
+// A solve that stopped short of its gap keeps its model: solved_inaccurate with the certified gap.
+L2SvmSolution unfinished(L2SvmSolution solution, const std::string& where, double wanted) {
+  solution.status = core::Status::solved_inaccurate;
+  solution.message = fmt::format("dual cd: {} left a relative duality gap of {:.3g} (wanted {:.3g})", where,
+                                 solution.relative_gap, wanted);
   return solution;
 }
 
 }  // namespace
 
-DualCdSolution better_of(DualCdSolution first, DualCdSolution backup) {
-  const auto rank = [](const DualCdSolution& s) {
-    return s.status == core::Status::optimal ? 2 : core::has_solution(s.status) ? 1 : 0;
-  };
-  const bool backup_wins = rank(backup) > rank(first) || (rank(backup) == rank(first) && backup.relative_gap < first.relative_gap);
-  DualCdSolution& kept = backup_wins ? backup : first;
-  kept.message = fmt::format("{} ({}); SMO backup: {}{}", first.message, core::to_string(first.status),
-                             core::to_string(backup.status), backup.message.empty() ? "" : " (" + backup.message + ")");
-  if (kept.status == core::Status::optimal && backup_wins) kept.message = "dual cd stopped short; SMO solved it: " + kept.message;
-  kept.coordinate_updates = first.coordinate_updates + backup.coordinate_updates;
-  return kept;
-}
-
-DualCdSolution from_smo(const SvmDualSolution& smo) {
-  DualCdSolution solution;
-  solution.status = smo.status;
-  solution.message = smo.message;
-  solution.w = smo.w;
-  solution.b = smo.b;
-  solution.alpha = smo.alpha;
-  solution.primal_objective = smo.primal_objective;
-  solution.dual_objective = smo.dual_objective;
-  solution.relative_gap = smo.relative_gap;
-  solution.coordinate_updates = smo.iterations;
-  return solution;
-}
-
 DualCdSolver::DualCdSolver(const core::Dataset& train) : data_(train), row_major_(row_major_copy(train)) {}
 
-double DualCdSolver::primal_objective(const DualCdProblem& p, const core::Vector& w, double b) const {
-  const core::Vector& y = data_.labels();
-  const core::Vector f = (data_.times(w).array() + b).matrix();
-  double regularizer = 0.0;  // ||w'||^2 with w' = w / v
-  for (Eigen::Index j = 0; j < w.size(); ++j) {
-    const double v = p.feature_scale.size() > 0 ? p.feature_scale[j] : 1.0;
-    if (v > 0) regularizer += (w[j] / v) * (w[j] / v);
-  }
-  if (p.bias == BiasMode::regularized && p.bias_feature > 0) regularizer += (b / p.bias_feature) * (b / p.bias_feature);
-  double loss = 0.0;
-  for (Eigen::Index i = 0; i < y.size(); ++i) {
-    const double r = std::max(0.0, p.margin[i] - y[i] * f[i]);
-    loss += p.upper[i] * (p.loss == SvmLoss::hinge ? r : r * r);
-  }
-  const double tilt = p.tilt_b * b + (p.tilt_w.size() > 0 ? p.tilt_w.dot(w) : 0.0);
-  return p.lambda * regularizer + loss - tilt;
-}
-
-DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& warm_alpha,
-                                   const DualCdOptions& options) const {
+L2SvmSolution DualCdSolver::solve(const L2SvmProblem& p, const core::Vector& warm_alpha,
+                                  const DualCdOptions& options) const {
   const core::SparseMatrix& x = data_.is_sparse() ? data_.sparse() : row_major_;
   const core::Vector& y = data_.labels();
   const Eigen::Index n = y.size();
   const auto d = static_cast<Eigen::Index>(data_.d());
-  if (!(p.lambda > 0) || p.upper.size() != n || p.margin.size() != n || (p.tilt_w.size() != 0 && p.tilt_w.size() != d) ||
-      (p.feature_scale.size() != 0 && (p.feature_scale.size() != d || p.tilt_w.size() != 0)) ||
-      !(p.bias_feature >= 0) || (p.upper.array() < 0).any()) {
-    throw std::invalid_argument("DualCdSolver: lambda > 0, C_i >= 0, s >= 0, vectors sized n (and d), no tilt with a scale");
-  }
+  check_problem(p, data_);
   const double half_over_lambda = 1.0 / (2.0 * p.lambda);
   const bool l2_loss = p.loss == SvmLoss::squared_hinge;
   const bool unpenalized = p.bias == BiasMode::unpenalized;
@@ -222,7 +167,8 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
     mean_norm += rows.q[i] / static_cast<double>(n);
   }
   if (!std::isfinite(mean_norm)) {
-    DualCdSolution overflow;
+    L2SvmSolution overflow;
+    overflow.solver = "dual_cd";
     overflow.message = "dual cd: squared norms of the examples overflow (features beyond ~1e154); rescale the data";
     return overflow;
   }
@@ -234,16 +180,12 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
   rows.q += rows.diagonal + core::Vector::Constant(n, rows.s * rows.s);
 
   const double kappa = p.tilt_b * half_over_lambda;
-  if (unpenalized) {
-    // sum_i y_i alpha_i = -kappa' must be reachable in the box.
-    double reach_up = 0.0, reach_down = 0.0;
-    for (Eigen::Index i = 0; i < n; ++i) (y[i] > 0 ? reach_up : reach_down) += rows.upper[i];
-    if (-kappa > reach_up || -kappa < -reach_down) {
-      DualCdSolution infeasible;
-      infeasible.status = core::Status::infeasible;
-      infeasible.message = fmt::format("dual cd: sum y_i alpha_i = {} is out of reach with 0 <= alpha_i <= C_i", -kappa);
-      return infeasible;
-    }
+  if (unpenalized && !equality_reachable(y, rows.upper, -kappa)) {
+    L2SvmSolution infeasible;
+    infeasible.solver = "dual_cd";
+    infeasible.status = core::Status::infeasible;
+    infeasible.message = fmt::format("dual cd: sum y_i alpha_i = {} is out of reach with 0 <= alpha_i <= C_i", -kappa);
+    return infeasible;
   }
 
   CdState state;
@@ -260,7 +202,8 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
   };
 
   core::Rng rng(options.seed);
-  DualCdSolution solution;
+  L2SvmSolution solution;
+  solution.solver = "dual_cd";
   double centre = unpenalized ? options.bias_guess : 0.0;  // b_k
   double last_move = 0.0;
   double tolerance = options.tolerance;
@@ -289,8 +232,7 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
     solution.w = state.u;
     solution.b = b;
     solution.alpha = state.alpha * 2.0 * p.lambda;
-    solution.bias_rounds = round;
-    solution.primal_objective = primal_objective(p, solution.w, solution.b);
+    solution.primal_objective = primal_objective(p, data_, solution.w, solution.b);
     const double gap = solution.primal_objective - solution.dual_objective;
     solution.relative_gap = std::max(gap, 0.0) / std::max(std::abs(solution.primal_objective), kTinyObjective);
     if (!std::isfinite(solution.primal_objective) || !std::isfinite(solution.dual_objective)) {
@@ -298,16 +240,13 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
       solution.message = "dual cd: non-finite objective";
       return solution;
     }
-    // P's terms in size: the gap is rounding when it is below 1e-13 of them.
-    const double scale = solution.primal_objective + 2.0 * std::abs(p.tilt_b * b) +
-                         2.0 * (p.tilt_w.size() > 0 ? std::abs(p.tilt_w.dot(solution.w)) : 0.0);
-    if (solution.relative_gap <= options.relative_gap || gap <= kRoundingGap * std::abs(scale)) {
+    if (solution.relative_gap <= options.relative_gap ||
+        gap <= kRoundingGap * primal_scale(p, data_, solution.w, solution.b)) {
       solution.status = core::Status::optimal;
       return solution;
     }
     if (solution.epochs >= options.max_epochs || round >= kMaxBiasRounds) {
-      return unfinished(solution, core::Status::iteration_limit,
-                        fmt::format("{} epochs in {} rounds", solution.epochs, round), options.relative_gap);
+      return unfinished(solution, fmt::format("{} epochs in {} rounds", solution.epochs, round), options.relative_gap);
     }
     // While b keeps moving one way, the tolerance stays (the bias, not CD, limits the gap). Otherwise a
     // round that no longer halves the gap means CD's accuracy limits it: tighten.
@@ -315,8 +254,7 @@ DualCdSolution DualCdSolver::solve(const DualCdProblem& p, const core::Vector& w
     const bool travelling = unpenalized && move * last_move > 0;
     if (!travelling && (!unpenalized || gap > 0.5 * last_gap)) {
       if (tolerance / 10.0 < kMinimalTolerance) {
-        return unfinished(solution, core::Status::numerical_error, fmt::format("PG tolerance {:.3g}", tolerance),
-                          options.relative_gap);
+        return unfinished(solution, fmt::format("PG tolerance {:.3g}", tolerance), options.relative_gap);
       }
       tolerance /= 10.0;
     }

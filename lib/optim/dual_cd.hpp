@@ -1,14 +1,8 @@
 #pragma once
 // Dual coordinate descent for linear SVMs (Hsieh, Chang, Lin, Keerthi and Sundararajan, ICML 2008: the
-// method of liblinear -s 3 and -s 1), for the problem of svm_dual.hpp extended by the loss, the bias
-// handling and a column scaling:
-//
-//   minimize_{w,b}  lambda ||w||^2 [+ lambda beta^2] + sum_i C_i loss(m_i - y_i (w.x'_i + b)) - <eta, w> - kappa b
-//
-// with loss(r) = max(0, r) (L1-loss, hinge) or max(0, r)^2 (L2-loss, squared hinge), x'_ij = x_ij v_j
-// (RW's re-weighted columns, [RW] Algorithm 1; v = 1 when empty), and the bias either
-//   regularized    b = s beta with beta penalized like a weight: liblinear's constant feature s (-B s), or
-//   unpenalized    b free, the dual's equality constraint sum_i y_i alpha_i = -kappa'.
+// method of liblinear -s 3 and -s 1), for the problem of l2_svm.hpp (L1-loss: hinge, L2-loss: squared
+// hinge; the bias regularized as liblinear's constant feature s, or unpenalized: the dual's equality
+// constraint sum_i y_i alpha_i = -kappa').
 //
 // Divided by 2 lambda this is liblinear's  (1/2)||w||^2 + sum_i U_i loss(...) - eta'.w - kappa' b  with
 // U_i = C_i / (2 lambda), eta' = eta / (2 lambda), kappa' = kappa / (2 lambda), whose dual is
@@ -30,27 +24,14 @@
 //
 // Every solve is certified by its duality gap: accepted when P - D <= relative_gap |P| (or at rounding
 // level of P's terms); otherwise the tolerance is divided by 10 and CD continues (down to 1e-15). A
-// solve that stops short (epochs spent, or the tightest tolerance) is solved_inaccurate, with its model,
-// when its gap is below 1e-3 of P, else iteration_limit / numerical_error without one.
+// solve that stops short (epochs spent, or the tightest tolerance) keeps its last model and says so:
+// solved_inaccurate with its certified gap, as liblinear returns a model with a warning.
 #include <cstdint>
-#include <string>
-#include <vector>
 
 #include "core/dataset.hpp"
-#include "core/status.hpp"
-#include "optim/svm_dual.hpp"
+#include "optim/l2_svm.hpp"
 
 namespace sparsesvm::optim {
-
-enum class SvmLoss { hinge, squared_hinge };
-enum class BiasMode { unpenalized, regularized };
-
-struct DualCdProblem : SvmDualProblem {
-  SvmLoss loss = SvmLoss::hinge;
-  BiasMode bias = BiasMode::unpenalized;
-  double bias_feature = 1.0;     // regularized: the constant feature s (0: no bias at all)
-  core::Vector feature_scale;    // v_j >= 0 (size d), empty = all 1; not with a tilt eta
-};
 
 struct DualCdOptions {
   double tolerance = 0.1;          // first stop of CD: max PG - min PG <= tolerance (liblinear's -e)
@@ -61,32 +42,6 @@ struct DualCdOptions {
   double bias_guess = 0.0;         // unpenalized bias: the first round's centre (the last solve's b)
 };
 
-struct DualCdSolution {
-  core::Status status = core::Status::numerical_error;
-  std::string message;
-  core::Vector w;             // the classifier on the original features: w_j = w'_j v_j
-  double b = 0.0;
-  core::Vector alpha;         // the dual point in the problem's scaling, 0 <= alpha_i <= C_i (warm start of the next solve)
-  double primal_objective = 0.0;  // in the problem's scaling (with lambda), at (w', b)
-  double dual_objective = 0.0;    // at alpha moved onto the equality constraint (unpenalized bias)
-  double relative_gap = 0.0;      // (P - D) / max(|P|, tiny)
-  long epochs = 0;
-  long coordinate_updates = 0;
-  int bias_rounds = 0;            // CD rounds: proximal rounds on an unpenalized bias, else tolerance tightenings
-};
-
-// SMO (n x n Gram matrix) backs up dual CD where dual CD stops short (large C on overlapping classes,
-// badly scaled features) and the Gram matrix is affordable: up to this many examples (200 MB).
-constexpr Eigen::Index kSmoBackupExamples = 5000;
-
-// The better of two solutions of one problem: optimal over solved_inaccurate over none, then the smaller
-// gap. Its message names both solvers' outcomes when `backup` was needed.
-DualCdSolution better_of(DualCdSolution first, DualCdSolution backup);
-
-// An SMO solution (svm_dual.hpp) in these terms, for callers that run either solver: the pair updates
-// count as coordinate updates.
-DualCdSolution from_smo(const SvmDualSolution& smo);
-
 class DualCdSolver {
  public:
   // Keeps a row-major copy of dense features (the CD pass reads rows) and refers to sparse CSR rows.
@@ -94,11 +49,7 @@ class DualCdSolver {
 
   // Starts from `warm_alpha` when it has n entries (clipped into the box), else from alpha = 0.
   // invalid_argument on sizes that do not match; infeasible when the unpenalized equality cannot hold.
-  DualCdSolution solve(const DualCdProblem& problem, const core::Vector& warm_alpha,
-                       const DualCdOptions& options = {}) const;
-
-  // The primal objective at (w, b) (w on the original features), for tests and benchmarks.
-  double primal_objective(const DualCdProblem& problem, const core::Vector& w, double b) const;
+  L2SvmSolution solve(const L2SvmProblem& problem, const core::Vector& warm_alpha, const DualCdOptions& options = {}) const;
 
  private:
   const core::Dataset& data_;

@@ -20,8 +20,8 @@
 #include "core/errors.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/workspace_state.hpp"
+#include "optim/l2_svm.hpp"
 #include "optim/ridge_system.hpp"
-#include "optim/svm_dual.hpp"
 
 namespace sparsesvm::models {
 namespace {

@@ -33,6 +33,8 @@ class Algorithm {
   virtual std::vector<std::string> statistic_names() const = 0;
   // Names of FitReport::traces this algorithm fills; they become result columns too.
   virtual std::vector<std::string> trace_names() const { return {}; }
+  // Names of FitReport::text_statistics this algorithm fills (words, not numbers: never summarized).
+  virtual std::vector<std::string> text_statistic_names() const { return {}; }
   // Whether fit() uses Start (iterative algorithms); the method row then names where it starts.
   virtual bool needs_start() const = 0;
   // Whether fit() can go on when the start's fit has no solution (it uses the start only as a warm
@@ -42,9 +44,6 @@ class Algorithm {
   // (DCA) or an approximation (RW's walk).
   virtual bool finds_optimum() const = 0;
   virtual std::string unsupported(const Objective& objective) const = 0;
-  // Why `options` (values for every entry of options()) cannot go with `objective`, or "". Configs check
-  // it for every method entry before running; fit() throws InputError on it.
-  virtual std::string invalid_options(const Objective&, const Hyperparameters&) const { return ""; }
   // `options` holds a value for every entry of options(). Throws InputError when unsupported().
   virtual FitReport fit(const Objective& objective, Workspace& workspace, const Start& start,
                         const Hyperparameters& options) const = 0;

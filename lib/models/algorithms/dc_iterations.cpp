@@ -49,6 +49,7 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     report.fell_back_to_cold = start.report->fell_back_to_cold;
     report.message = start.report->message;
     report.statistics = start.report->statistics;
+    report.text_statistics = start.report->text_statistics;
   }
   core::Vector w = start.model.w();
   double b = start.model.b();
@@ -66,6 +67,7 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     // Linearize at the iterate, then solve the convex step ([DCA] Algorithm 1; [FSV] Algorithm 2.1).
     ConvexStep step = make_step(w, b);
     step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
+    if (options.contains("qp_solver")) step.qp_solver = static_cast<int>(options.at("qp_solver"));
     const StepResult next = workspace.steps().solve(step);
     record_step(report, next);
     report.iterations = k + 1;

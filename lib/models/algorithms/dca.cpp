@@ -18,8 +18,16 @@ class DcaAlgorithm : public Algorithm {
   std::string description() const override {
     return "DC programming: a convex step (LP or QP) per iteration, linearizing the concave part at the iterate";
   }
-  const ParameterTable& options() const override { return dc_iteration_options(); }
+  const ParameterTable& options() const override {
+    static const ParameterTable table = [] {
+      ParameterTable all = dc_iteration_options();
+      all.push_back(qp_solver_option());
+      return all;
+    }();
+    return table;
+  }
   std::vector<std::string> statistic_names() const override { return step_statistic_names(); }
+  std::vector<std::string> text_statistic_names() const override { return {kQpSolverColumn}; }
   bool finds_optimum() const override { return false; }
   bool needs_start() const override { return true; }
   std::string unsupported(const Objective& objective) const override { return convex_step_unsupported(objective); }

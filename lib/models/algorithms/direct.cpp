@@ -1,7 +1,7 @@
 // Direct solve of a convex objective: one convex step (convex_step.hpp) with no tilt, an LP in Clp for
-// the l1, l_inf and no penalty ([DCA] A.2; [FSV] (4), (12), (13)), the SVM dual by dual coordinate descent (SMO as its backup)
-// for l2^2 ([DCA] A.1; [FSV] (14)). Tolerances are those of the workspace's step solver: Clp's defaults; the QP
-// until the relative duality gap is below 1e-6 (svm_dual.hpp).
+// the l1, l_inf and no penalty ([DCA] A.2; [FSV] (4), (12), (13)), the l2 SVM by dual CD or the interior
+// point (optim/l2_svm_solver.hpp) for l2^2 ([DCA] A.1; [FSV] (14)). Tolerances are those of the
+// workspace's step solver: Clp's defaults; the QP until the relative duality gap is below 1e-6.
 #include <chrono>
 #include <fmt/format.h>
 
@@ -16,13 +16,14 @@ class DirectAlgorithm : public Algorithm {
  public:
   std::string id() const override { return "direct"; }
   std::string description() const override {
-    return "one convex solve: an LP (Clp, warm basis) for l1/l_inf/no penalty, the SVM dual (dual CD, SMO as backup) for l2^2";
+    return "one convex solve: an LP (Clp, warm basis) for l1/l_inf/no penalty, the l2 SVM (dual CD or interior point) for l2^2";
   }
   const ParameterTable& options() const override {
-    static const ParameterTable table = {lp_form_option()};
+    static const ParameterTable table = {lp_form_option(), qp_solver_option()};
     return table;
   }
   std::vector<std::string> statistic_names() const override { return step_statistic_names(); }
+  std::vector<std::string> text_statistic_names() const override { return {kQpSolverColumn}; }
   bool finds_optimum() const override { return true; }
   bool needs_start() const override { return false; }
 
@@ -44,6 +45,7 @@ class DirectAlgorithm : public Algorithm {
     FitReport report;
     ConvexStep convex_step = linearized_step(objective, data, core::Vector::Zero(static_cast<Eigen::Index>(data.d())), 0.0);
     convex_step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
+    convex_step.qp_solver = static_cast<int>(options.at("qp_solver"));
     const StepResult step = workspace.steps().solve(convex_step);
     record_step(report, step);
     report.status = step.status;

@@ -4,11 +4,10 @@
 //
 // and RW(N) returns u^(N), the classifier on the original features. The inner SVM is the 2-norm
 // problem (rho/2)||w'||^2 + sum_i c_i loss(y_i (w'.x'_i + b)) with the objective's own weights c_i and
-// loss (hinge: L1-SVM, squared hinge: L2-SVM), solved by dual coordinate descent (optim/dual_cd.hpp)
-// on the columns scaled in place (sparse data stay sparse), warm-started from the previous iteration's
-// dual point, and backed up by SMO where it stops short; or, with inner_smo = 1, by SMO (svm_dual.hpp)
-// alone, on a scaled copy of the data with its n x n Gram matrix (hinge loss and unpenalized bias only:
-// faster than dual CD at large C on small sets, and on d >> n).
+// loss (hinge: L1-SVM, squared hinge: L2-SVM), solved by the l2 SVM portfolio (optim/l2_svm_solver.hpp,
+// option qp_solver) on the columns scaled in place (sparse data stay sparse): dual coordinate descent
+// warm-started from the previous iteration's dual point, handing over to the interior point where it
+// stops short. Columns whose v_j reached 0 leave the interior point's system, so later iterations shrink.
 //
 // Which 1-norm objective the walk approaches: at a fixed point v_j^2 = |u_j|, so w'_j = u_j / v_j =
 // sign(u_j) v_j, and the inner optimality condition rho w'_j + v_j g_j = 0 (g a subgradient of the loss
@@ -37,8 +36,8 @@
 #include "core/errors.hpp"
 #include "core/sha256.hpp"
 #include "models/algorithms/algorithm.hpp"
-#include "optim/dual_cd.hpp"
-#include "optim/svm_dual.hpp"
+#include "models/convex_step.hpp"
+#include "optim/l2_svm_solver.hpp"
 
 namespace sparsesvm::models {
 namespace {
@@ -51,7 +50,9 @@ struct WalkIterate {
   double objective = 0.0;
   double seconds = 0.0;  // since the walk began
   long coordinate_updates = 0;
+  long interior_iterations = 0;
   double relative_gap = 0.0;
+  std::string solver;
 };
 
 struct Walk {
@@ -61,10 +62,10 @@ struct Walk {
   core::Vector alpha;        // last dual point
 };
 
-// The walks of one training set, by (objective, options); the inner dual CD solver keeps the CSR rows.
+// The walks of one training set, by (objective, options); the inner solver keeps dual CD's CSR rows.
 struct Walks : WorkspaceState {
   explicit Walks(const core::Dataset& data) : solver(data) {}
-  optim::DualCdSolver solver;
+  optim::L2SvmSolver solver;
   std::map<std::string, Walk> walks;
   core::Vector last_first_alpha;  // a new walk (another C) starts from the previous walk's first dual point
 };
@@ -78,31 +79,6 @@ std::string walk_key(const Objective& objective, Hyperparameters options) {
                      core::sha256_hex(weights));
 }
 
-// SMO solves the hinge with an unpenalized bias, with an affordable Gram matrix.
-bool smo_can_solve(const optim::DualCdProblem& problem, const core::Dataset& data) {
-  return problem.loss == optim::SvmLoss::hinge && problem.bias == optim::BiasMode::unpenalized &&
-         data.n() <= static_cast<std::size_t>(optim::kSmoBackupExamples);
-}
-
-// The inner SVM by SMO on a copy of the data with scaled columns (only hinge, unpenalized bias).
-optim::DualCdSolution solve_by_smo(const core::Dataset& data, const optim::DualCdProblem& problem,
-                                   const core::Vector& warm_alpha, double relative_gap) {
-  const core::Vector& v = problem.feature_scale;
-  core::Dataset scaled = data;
-  if (scaled.is_sparse()) {
-    core::SparseMatrix& x = scaled.mutable_sparse();
-    for (Eigen::Index i = 0; i < x.outerSize(); ++i) {
-      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) it.valueRef() *= v[it.col()];
-    }
-  } else {
-    scaled.mutable_dense() = scaled.dense() * v.asDiagonal();
-  }
-  optim::DualCdSolution solution = optim::from_smo(
-      optim::SvmDualSolver(scaled).solve(problem, warm_alpha, optim::SvmDualOptions{1e-4, 100'000'000, relative_gap}));
-  if (solution.w.size() > 0) solution.w = solution.w.cwiseProduct(v);  // back on the original features
-  return solution;
-}
-
 // Runs iteration t + 1 of `walk`: the SVM on the columns scaled by v, then v_j := sqrt(|u_j|).
 void extend(Walk& walk, Walks& walks, const core::Dataset& data, const Objective& objective,
             const Hyperparameters& options) {
@@ -114,7 +90,7 @@ void extend(Walk& walk, Walks& walks, const core::Dataset& data, const Objective
     walk.alpha = walks.last_first_alpha;
   }
   const double s = options.at("bias_feature");
-  optim::DualCdProblem problem;
+  optim::L2SvmProblem problem;
   problem.lambda = objective.penalty_weight / 2.0;  // (rho/2)||w'||^2
   problem.upper = objective.example_weights;
   problem.margin = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
@@ -122,21 +98,19 @@ void extend(Walk& walk, Walks& walks, const core::Dataset& data, const Objective
   problem.bias = s > 0 ? optim::BiasMode::regularized : optim::BiasMode::unpenalized;
   problem.bias_feature = s * walk.bias_scale;
   problem.feature_scale = walk.scale;
-  optim::DualCdOptions solver_options;
+  optim::L2SvmOptions solver_options;
+  solver_options.solver = static_cast<optim::QpSolver>(static_cast<int>(options.at("qp_solver")));
   solver_options.relative_gap = options.at("inner_relative_gap");
   solver_options.bias_guess = first ? 0.0 : walk.iterates.back().b;
-  optim::DualCdSolution solution = options.at("inner_smo") == 1.0
-                                       ? solve_by_smo(data, problem, walk.alpha, solver_options.relative_gap)
-                                       : walks.solver.solve(problem, walk.alpha, solver_options);
-  if (solution.status != core::Status::optimal && smo_can_solve(problem, data) && options.at("inner_smo") == 0.0) {
-    solution = optim::better_of(std::move(solution), solve_by_smo(data, problem, solution.alpha, solver_options.relative_gap));
-  }
+  const optim::L2SvmSolution solution = walks.solver.solve(problem, walk.alpha, solver_options);
 
   WalkIterate iterate;
   iterate.status = solution.status;
   iterate.message = solution.message;
   iterate.coordinate_updates = solution.coordinate_updates;
+  iterate.interior_iterations = solution.interior_iterations;
   iterate.relative_gap = solution.relative_gap;
+  iterate.solver = solution.solver;
   if (core::has_solution(solution.status)) {
     iterate.w = solution.w;
     iterate.b = solution.b;
@@ -161,13 +135,11 @@ FitReport report_after(const Walk& walk, std::size_t iterations) {
   report.iterations = static_cast<int>(iterations);
   report.inner_solves = static_cast<int>(iterations);
   report.seconds = last.seconds;
-  report.statistics["qp_updates"] = 0.0;
-  report.statistics["qp_max_relative_gap"] = 0.0;
   for (std::size_t t = 0; t < iterations; ++t) {
     const WalkIterate& iterate = walk.iterates[t];
-    report.inner_iterations += iterate.coordinate_updates;
-    report.statistics["qp_updates"] += static_cast<double>(iterate.coordinate_updates);
-    report.statistics["qp_max_relative_gap"] = std::max(report.statistics["qp_max_relative_gap"], iterate.relative_gap);
+    report.inner_iterations += iterate.coordinate_updates + iterate.interior_iterations;
+    record_qp_statistics(report, iterate.solver, iterate.coordinate_updates, iterate.interior_iterations,
+                         iterate.relative_gap);
     if (core::has_solution(iterate.status)) report.objective_trace.push_back(iterate.objective);
   }
   if (core::has_solution(last.status)) {
@@ -195,21 +167,14 @@ class RwAlgorithm : public Algorithm {
          ParameterKind::model},
         {"inner_relative_gap", "each SVM is solved to this relative duality gap", 1e-6, 0.0, 0.1, true, false, Scale::log,
          Regularizes::neither, ParameterKind::solver},
-        {"inner_smo", "1: each SVM by SMO on a scaled copy (n x n Gram matrix; hinge, bias_feature 0); 0: dual CD", 0.0,
-         0.0, 1.0, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
+        qp_solver_option(),
     };
     return table;
   }
-  std::vector<std::string> statistic_names() const override { return {"qp_updates", "qp_max_relative_gap"}; }
+  std::vector<std::string> statistic_names() const override { return qp_statistic_names(); }
+  std::vector<std::string> text_statistic_names() const override { return {kQpSolverColumn}; }
   bool finds_optimum() const override { return false; }
   bool needs_start() const override { return false; }
-
-  std::string invalid_options(const Objective& objective, const Hyperparameters& options) const override {
-    if (options.at("inner_smo") == 1.0 && (objective.loss->id() != "hinge" || options.at("bias_feature") != 0.0)) {
-      return "rw: inner_smo = 1 solves the hinge loss with an unpenalized bias only (set bias_feature: 0)";
-    }
-    return "";
-  }
 
   std::string unsupported(const Objective& objective) const override {
     if (objective.penalty->id() != "l1") {
@@ -226,7 +191,6 @@ class RwAlgorithm : public Algorithm {
                 const Hyperparameters& options) const override {
     if (const std::string reason = unsupported(objective); !reason.empty()) throw core::InputError(reason);
     if (!(objective.penalty_weight > 0)) throw core::InputError("rw needs a positive weight of the 1-norm");
-    if (const std::string reason = invalid_options(objective, options); !reason.empty()) throw core::InputError(reason);
     Walks& walks = workspace.state<Walks>("rw", [&] { return std::make_unique<Walks>(workspace.data()); });
     Walk& walk = walks.walks[walk_key(objective, options)];
     const auto wanted = static_cast<std::size_t>(options.at("rw_iterations"));

@@ -315,8 +315,6 @@ figures:
   rejects("optimum: OneNormSVM-C}", "optimum: RW}", "RW does not find an optimum");
   rejects("walk: RW,", "walk: OneNormSVM-C,", "solves its objective at once");
   rejects("C: 10, rw_iterations: 5", "C: 10, rw_iterations: 4", "differ in more than OneNormSVM-C's parameters");
-  rejects("C: 1, rw_iterations: 5, bias_feature: 0", "C: 1, rw_iterations: 5, bias_feature: 1, inner_smo: 1",
-          "methods[0]: rw: inner_smo = 1 solves the hinge loss with an unpenalized bias only");
   rejects("{kind: convergence, file: conv.png}", "{kind: convergence, file: conv.png, x: d_rel}", "takes no metric, x");
   rejects("metric: accuracy, x: d_rel, as_error: true", "metric: n_features, x: d_rel, as_error: true",
           "figures[1].as_error");

@@ -294,7 +294,7 @@ TEST_CASE("bad hyperparameters and unknown methods are input errors", "[methods]
   Workspace workspace(data);
   CHECK_THROWS_WITH(fit_method("RLSVM9", {}, workspace), Catch::Contains("unknown method 'RLSVM9'"));
   CHECK_THROWS_WITH(fit_method("OneNormSVM", {{"mu", 0.5}}, workspace),
-                    Catch::Contains("method OneNormSVM: unknown parameter 'mu' (known: lambda, lp_form)"));
+                    Catch::Contains("method OneNormSVM: unknown parameter 'mu' (known: lambda, lp_form, qp_solver)"));
   CHECK_THROWS_WITH(fit_method("FSV", {{"lambda", 1.0}}, workspace), Catch::Contains("lambda must lie in (0, 1)"));
   CHECK_THROWS_WITH(fit_method("RLSVM1", {{"mu", 0.0}}, workspace), Catch::Contains("mu must lie in [1e-06, 1]"));
   CHECK_THROWS_WITH(fit_method("RLSVM0", {{"max_iterations", 2.5}}, workspace), Catch::Contains("whole number"));
@@ -322,7 +322,10 @@ TEST_CASE("SVM is accurate on separable data with d >> n (relative duality gap, 
     const FitReport svm = fit_method("SVM", {{"lambda", lambda}}, workspace);
     REQUIRE(svm.status == core::Status::optimal);
     const auto n = static_cast<Eigen::Index>(data.n());
-    const optim::SvmDualProblem problem{lambda, core::Vector::Ones(n), core::Vector::Ones(n), core::Vector(), 0.0};
+    optim::L2SvmProblem problem;
+    problem.lambda = lambda;
+    problem.upper = core::Vector::Ones(n);
+    problem.margin = core::Vector::Ones(n);
     const optim::ClpQpSolution reference = optim::solve_svm_primal_with_clp(data, problem);
     REQUIRE(reference.status == core::Status::optimal);
     INFO("lambda " << lambda << ": SMO " << svm.objective << ", Clp QP " << reference.objective);
@@ -335,8 +338,12 @@ TEST_CASE("SVM is accurate on separable data with d >> n (relative duality gap, 
     REQUIRE(ramp.status == core::Status::optimal);
     const ConvexStep step = linearized_step(make_objective(find_method("RLSVM2"), ramp.hyperparameters, data), data,
                                             ramp.model.w(), ramp.model.b());
-    const optim::SvmDualProblem step_problem{step.regularizer_weight, step.hinge_weight, step.margin, step.tilt_w,
-                                             step.tilt_b};
+    optim::L2SvmProblem step_problem;
+    step_problem.lambda = step.regularizer_weight;
+    step_problem.upper = step.hinge_weight;
+    step_problem.margin = step.margin;
+    step_problem.tilt_w = step.tilt_w;
+    step_problem.tilt_b = step.tilt_b;
     const optim::ClpQpSolution step_reference = optim::solve_svm_primal_with_clp(data, step_problem);
     REQUIRE(step_reference.status == core::Status::optimal);
     const double at_answer = step.value(data, ramp.model.w(), ramp.model.b());

@@ -65,11 +65,9 @@ TEST_CASE("RW(1) is the 2-norm SVM, and one walk serves every N", "[rw]") {
   CHECK(rw2.objective == rw5.objective_trace[1]);  // the walk's second iterate, not a new walk
   CHECK(rw2.seconds <= rw5.seconds);
   const FitReport rw1 = fit_method("RW", {{"C", c}, {"rw_iterations", 1}, {"bias_feature", 0}}, workspace);
-  // (1/2)||w||^2 + C sum hinge = C (lambda ||w||^2 + sum hinge) with lambda = 1/(2C), solved by SMO.
-  StepSolverOptions smo;
-  smo.qp_solver = QpSolver::smo;
-  Workspace smo_workspace(data, 0, smo);
-  const FitReport svm = fit_method("SVM", {{"lambda", 1.0 / (2 * c)}}, smo_workspace);
+  // (1/2)||w||^2 + C sum hinge = C (lambda ||w||^2 + sum hinge) with lambda = 1/(2C), solved by the
+  // interior point (RW's inner SVMs by dual CD here).
+  const FitReport svm = fit_method("SVM", {{"lambda", 1.0 / (2 * c)}, {"qp_solver", 1}}, workspace);
   CHECK((rw1.model.w() - svm.model.w()).norm() < 1e-3 * svm.model.w().norm());
   CHECK(rw1.model.b() == Approx(svm.model.b()).margin(1e-3));
 }
@@ -94,19 +92,25 @@ TEST_CASE("RW on CSR data equals RW on dense data; L2-loss walks too", "[rw]") {
   }
 }
 
-TEST_CASE("RW's walk is the same whichever solver runs the inner SVMs (dual CD or SMO)", "[rw]") {
+TEST_CASE("RW's walk is the same whichever solver runs the inner SVMs (dual CD or the interior point)", "[rw]") {
   const core::Dataset data = testing::random_problem(50, 8, 13, 3);
   for (const double c : {0.1, 10.0}) {
-    INFO("C = " << c);
-    Workspace workspace(data);
-    const FitReport cd = fit_method("RW", {{"C", c}, {"rw_iterations", 5}, {"bias_feature", 0}}, workspace);
-    const FitReport smo = fit_method("RW", {{"C", c}, {"rw_iterations", 5}, {"bias_feature", 0}, {"inner_smo", 1}}, workspace);
-    REQUIRE(cd.status == core::Status::optimal);
-    REQUIRE(smo.status == core::Status::optimal);
-    for (std::size_t t = 0; t < 5; ++t) CHECK(cd.objective_trace[t] == Approx(smo.objective_trace[t]).epsilon(1e-4));
+    for (const double s : {0.0, 1.0}) {
+      INFO("C = " << c << ", bias_feature " << s);
+      Workspace workspace(data);
+      const Hyperparameters h{{"C", c}, {"rw_iterations", 5}, {"bias_feature", s}};
+      Hyperparameters by_cd = h, by_interior_point = h;
+      by_cd["qp_solver"] = 2;
+      by_interior_point["qp_solver"] = 1;
+      const FitReport cd = fit_method("RW", by_cd, workspace);
+      const FitReport ip = fit_method("RW", by_interior_point, workspace);
+      REQUIRE(cd.status == core::Status::optimal);
+      REQUIRE(ip.status == core::Status::optimal);
+      CHECK(cd.text_statistics.at("qp_solver") == "dual_cd");
+      CHECK(ip.text_statistics.at("qp_solver") == "interior_point");
+      for (std::size_t t = 0; t < 5; ++t) CHECK(cd.objective_trace[t] == Approx(ip.objective_trace[t]).epsilon(1e-4));
+    }
   }
-  Workspace workspace(data);
-  CHECK_THROWS_WITH(fit_method("RW", {{"C", 1}, {"inner_smo", 1}}, workspace), Catch::Contains("set bias_feature: 0"));
 }
 
 TEST_CASE("OneNormSVM-C is exact at tiny C: the same LP as OneNormSVM at lambda = 1/C", "[rw]") {
