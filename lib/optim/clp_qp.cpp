@@ -1,9 +1,7 @@
 #include "optim/clp_qp.hpp"
 
-#include <CoinHelperFunctions.hpp>  // COIN_RESTRICT, which ClpCholeskyDense.hpp uses without including it
-#include <ClpCholeskyDense.hpp>
-#include <ClpInterior.hpp>
 #include <ClpSimplex.hpp>
+#include <ClpSolve.hpp>
 #include <CoinPackedMatrix.hpp>
 #include <stdexcept>
 #include <vector>
@@ -70,11 +68,9 @@ ClpQpSolution solve_svm_primal_with_clp(const core::Dataset& data, const L2SvmPr
   if (method == ClpQpMethod::simplex) {
     model.primal();
   } else {
-    ClpInterior barrier;
-    barrier.borrowModel(model);
-    barrier.setCholesky(new ClpCholeskyDense());  // the model owns it
-    barrier.primalDual();
-    barrier.returnModel(model);
+    ClpSolve barrier;
+    barrier.setSolveType(ClpSolve::useBarrier);
+    model.initialSolve(barrier);
   }
   ClpQpSolution solution;
   solution.status = model.status() == 0 ? core::Status::optimal : core::Status::numerical_error;
