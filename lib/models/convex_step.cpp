@@ -110,6 +110,16 @@ StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d) {
 
 }  // namespace
 
+optim::L2SvmProblem ConvexStep::l2_svm_problem() const {
+  optim::L2SvmProblem problem;
+  problem.lambda = regularizer_weight;
+  problem.upper = hinge_weight;
+  problem.margin = margin;
+  problem.tilt_w = tilt_w;
+  problem.tilt_b = tilt_b;
+  return problem;
+}
+
 double ConvexStep::value(const core::Dataset& data, const core::Vector& w, double b) const {
   const core::Vector t = margins(data, w, b);
   const double regularizer_term = feature_weights.size() > 0 ? feature_weights.dot(w.cwiseAbs())
@@ -227,12 +237,7 @@ StepResult StepSolver::solve_qp(const ConvexStep& step) {
   if (!(step.regularizer_weight > 0)) {
     throw core::InputError(fmt::format("l2-regularized step needs a positive weight, found {}", step.regularizer_weight));
   }
-  optim::L2SvmProblem problem;
-  problem.lambda = step.regularizer_weight;
-  problem.upper = step.hinge_weight;
-  problem.margin = step.margin;
-  problem.tilt_w = step.tilt_w;
-  problem.tilt_b = step.tilt_b;
+  const optim::L2SvmProblem problem = step.l2_svm_problem();
   optim::L2SvmOptions qp_options;
   qp_options.solver = static_cast<optim::QpSolver>(step.qp_solver);
   qp_options.relative_gap = options_.qp_relative_gap;

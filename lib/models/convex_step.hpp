@@ -30,7 +30,7 @@
 namespace sparsesvm::optim {
 class ClpLp;
 class L2SvmSolver;
-enum class QpSolver;
+struct L2SvmProblem;
 }  // namespace sparsesvm::optim
 
 namespace sparsesvm::models {
@@ -63,6 +63,8 @@ struct ConvexStep {
   LpForm lp_form = LpForm::by_shape;
   int qp_solver = 0;               // l2 only: optim::QpSolver's value (0 by shape, 1 interior point, 2 dual CD)
 
+  // The l2 SVM (optim/l2_svm.hpp) this step poses when its regularizer is l2^2.
+  optim::L2SvmProblem l2_svm_problem() const;
   // The step objective at (w, b).
   double value(const core::Dataset& data, const core::Vector& w, double b) const;
 };

@@ -340,13 +340,7 @@ TEST_CASE("SVM is accurate on separable data with d >> n (relative duality gap, 
     REQUIRE(ramp.status == core::Status::optimal);
     const ConvexStep step = linearized_step(make_objective(find_method("RLSVM2"), ramp.hyperparameters, data), data,
                                             ramp.model.w(), ramp.model.b());
-    optim::L2SvmProblem step_problem;
-    step_problem.lambda = step.regularizer_weight;
-    step_problem.upper = step.hinge_weight;
-    step_problem.margin = step.margin;
-    step_problem.tilt_w = step.tilt_w;
-    step_problem.tilt_b = step.tilt_b;
-    const optim::ClpQpSolution step_reference = optim::solve_svm_primal_with_clp(data, step_problem);
+    const optim::ClpQpSolution step_reference = optim::solve_svm_primal_with_clp(data, step.l2_svm_problem());
     REQUIRE(step_reference.status == core::Status::optimal);
     const double at_answer = step.value(data, ramp.model.w(), ramp.model.b());
     CHECK(at_answer - step_reference.objective <= 1e-4 * std::abs(step_reference.objective));
