@@ -152,7 +152,7 @@ std::string figures_json(const ExperimentConfig& config) {
 std::string boundary_points_csv(const ExperimentConfig& config) {
   for (std::size_t d = 0; d < config.datasets.size(); ++d) {
     if (!config.datasets[d].missing_hint.empty()) continue;
-    const core::Dataset train = training_part(config, d, 0, data::load_dataset(config.datasets[d].source));
+    const core::Dataset train = training_part(config, d, 0);
     std::vector<std::string> header = {"dataset", "condition"};
     for (std::size_t j = 0; j < train.d(); ++j) header.push_back(fmt::format("x{}", j + 1));
     header.emplace_back("y");

@@ -566,7 +566,7 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   if (const YAML::Node outer = node["outer"]) {
     const std::string key = "protocol.outer";
     reader.check_keys(outer, key, {"type", "test_fraction", "repetitions", "folds", "stratified", "train", "tune", "test",
-                                   "independent_test"});
+                                   "independent_test", "fresh_sample"});
     protocol.outer = reader.optional<std::string>(outer, key, "type", "holdout", "a protocol name");
     if (protocol.outer != "holdout" && protocol.outer != "kfold" && protocol.outer != "half_half" &&
         protocol.outer != "train_tune_test") {
@@ -583,6 +583,11 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
     if (protocol.outer == "kfold" && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
     protocol.stratified = reader.optional<bool>(outer, key, "stratified", false, "true or false");
+    protocol.fresh_sample = reader.optional<bool>(outer, key, "fresh_sample", false, "true or false");
+    if (protocol.fresh_sample && protocol.outer == "kfold") {
+      reader.fail(key + ".fresh_sample", "k-fold partitions one sample; a fresh sample per repetition goes with holdout, "
+                                         "half_half or train_tune_test");
+    }
     if (protocol.outer == "train_tune_test") {
       for (const char* part : {"train", "tune", "test"}) {
         if (!outer[part]) reader.fail(key, fmt::format("train_tune_test needs the sizes train, tune and test; {} is missing", part));
@@ -917,6 +922,10 @@ void check_datasets(const ExperimentConfig& config, const Reader& reader) {
     if (config.protocol.independent_test && instance.generator.empty()) {
       reader.fail("protocol.outer.independent_test",
                   fmt::format("data set '{}' is a file; an independent test sample needs a generator", instance.name));
+    }
+    if (config.protocol.fresh_sample && instance.generator.empty()) {
+      reader.fail("protocol.outer.fresh_sample",
+                  fmt::format("data set '{}' is a file; a fresh sample per repetition needs a generator", instance.name));
     }
   }
 }

@@ -48,6 +48,10 @@ struct Protocol {
   std::size_t tune_size = 0;
   std::size_t test_size = 0;
   bool independent_test = false;  // train_tune_test on a generator: the test part is a fresh sample
+  // Generators only, not kfold: every repetition draws a new sample of the generator (seed derived from the
+  // config's seed, the data set and the repetition) and splits that, as papers that replicate a simulation
+  // do ([PSI] 100 training sets); false: every repetition resplits one sample ([DCA] 4: 20 permutations).
+  bool fresh_sample = false;
   std::string inner = "kfold";    // kfold | tuning_sets | tuning_set | none
   std::size_t inner_folds = 5;
   std::size_t tuning_parts = 10;

@@ -107,6 +107,7 @@ std::string group_fingerprint(const ExperimentConfig& config) {
       p.test_fraction, p.outer_folds, p.stratified, p.train_size, p.tune_size, p.test_size, p.independent_test,
       p.inner, p.inner_folds, p.tuning_parts, p.tuning_fraction, p.selection, p.ties);
   if (p.near_zero_norm > 0) text += fmt::format("near_zero_norm={};", p.near_zero_norm);  // (absent before it existed)
+  if (p.fresh_sample) text += "fresh_sample;";  // (likewise)
   for (const auto& [name, values] : config.grid) text += fmt::format("grid {}={};", name, fmt::join(values, ","));
   for (const MethodEntry& entry : config.methods) {
     text += fmt::format("method {} as {}", entry.name, entry.label);
@@ -382,6 +383,19 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
 
 }  // namespace
 
+// The data set instance as repetition `repetition` sees it: with protocol.outer.fresh_sample a new draw
+// of its generator (every parameter as given, the seed derived from the config's seed, the instance, the
+// repetition and the given seed), else the instance's one sample.
+core::Dataset repetition_sample(const ExperimentConfig& config, const DatasetInstance& instance, std::size_t repetition) {
+  if (!config.protocol.fresh_sample) return data::load_dataset(instance.source);
+  std::map<std::string, std::string> params = instance.generator_parameters;
+  const auto given_seed = params.find("seed");
+  params["seed"] = std::to_string(core::derive_seed({data::split_seed(config.seed, dataset_key(instance), repetition),
+                                                     std::string_view("fresh_sample"),
+                                                     std::string_view(given_seed != params.end() ? given_seed->second : "")}));
+  return data::generate(instance.generator, params);
+}
+
 std::size_t outer_count(const Protocol& protocol) {
   return protocol.outer == "kfold" ? protocol.outer_folds : protocol.repetitions;
 }
@@ -477,9 +491,9 @@ std::vector<Task> shard_tasks(const std::vector<Task>& tasks, std::size_t shard,
   return mine;
 }
 
-core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
-                            const core::Dataset& data) {
+core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition) {
   const DatasetInstance& instance = config.datasets[dataset];
+  const core::Dataset data = repetition_sample(config, instance, repetition);
   const OuterSplit outer = outer_split(config, instance, data.labels(), repetition);
   return prepare(data, outer.train, data, outer.train, instance.transforms).train;
 }
@@ -560,10 +574,14 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     groups[found->second].push_back(task);
     ++pending_count;
   }
-  // Data sets are loaded (or generated) once, on first use, and shared read-only between workers.
+  // Data sets are loaded (or generated) once, on first use, and shared read-only between workers; a fresh
+  // sample is drawn for its group alone.
   std::mutex mutex;
   std::map<std::size_t, std::shared_ptr<const core::Dataset>> loaded;
-  const auto dataset = [&](std::size_t index) {
+  const auto dataset = [&](std::size_t index, std::size_t repetition) -> std::shared_ptr<const core::Dataset> {
+    if (config.protocol.fresh_sample) {
+      return std::make_shared<const core::Dataset>(repetition_sample(config, config.datasets[index], repetition));
+    }
     {
       std::lock_guard lock(mutex);
       if (auto found = loaded.find(index); found != loaded.end()) return found->second;
@@ -582,7 +600,7 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
       try {
         const std::vector<Task>& pending = groups[k];
         const auto rows = run_group(config, pending.front().dataset, pending.front().repetition,
-                                    *dataset(pending.front().dataset));
+                                    *dataset(pending.front().dataset, pending.front().repetition));
         for (const Task& task : pending) {
           const std::vector<std::string>& fields = rows[task.method];
           write_file_atomically((task_dir / (task.id + ".csv")).string(), csv_line(columns) + csv_line(fields));

@@ -70,11 +70,14 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
 
 // The training part of data set instance `dataset` in outer split `repetition`, transformed as its fits see
 // it (a boundary figure draws its points).
-core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
-                            const core::Dataset& data);
+core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition);
+
+// The data that outer split `repetition` of an instance splits: its one sample (loaded or generated), or a
+// new draw of its generator per repetition under protocol.outer.fresh_sample.
+core::Dataset repetition_sample(const ExperimentConfig& config, const DatasetInstance& instance, std::size_t repetition);
 
 // The result rows (fields in result_columns() order) of every method of the config on one data set
-// instance and outer split, in config method order; exposed for tests.
+// instance and outer split, in config method order, `data` being repetition_sample()'s; exposed for tests.
 std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, std::size_t dataset,
                                                 std::size_t repetition, const core::Dataset& data);
 

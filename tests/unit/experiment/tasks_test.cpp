@@ -4,6 +4,8 @@
 #include <cmath>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "data/load.hpp"
 #include "experiment/config.hpp"
 #include "experiment/tasks.hpp"
@@ -18,7 +20,7 @@ namespace {
 // The rows of every method of the config on data set `dataset`, repetition `rep`, as column -> value maps.
 std::vector<std::map<std::string, std::string>> group_rows(const experiment::ExperimentConfig& config, std::size_t rep,
                                                            std::size_t dataset = 0) {
-  const core::Dataset data = data::load_dataset(config.datasets[dataset].source);
+  const core::Dataset data = experiment::repetition_sample(config, config.datasets[dataset], rep);
   const auto fields = experiment::run_group(config, dataset, rep, data);
   const std::vector<std::string> columns = experiment::result_columns(config);
   std::vector<std::map<std::string, std::string>> rows;
@@ -61,6 +63,73 @@ protocol:
     CHECK(std::abs(tune_correct - std::round(tune_correct)) < 1e-9);
   }
   CHECK(group_rows(config, 1)[0].at("accuracy") == rows[0].at("accuracy"));  // same seed, same rows
+}
+
+namespace {
+// [PSI] Table 1's design: 50 points on the unit disk, y = sign(x1), `flips` training labels flipped; every
+// repetition trains on all 50 (in its own order), so only a fresh sample can make the training sets differ.
+experiment::ExperimentConfig unit_disk_config(bool fresh_sample, int flips) {
+  return experiment::load_config(write_file("fresh.yaml", fmt::format(R"(name: fresh
+seed: 3
+datasets:
+  - name: disk
+    generator: psi_unit_disk
+    params: {{n: 50, flip_count: {}}}
+methods: [SVM-C]
+sweep: {{C: [1]}}
+protocol:
+  outer: {{type: train_tune_test, train: 50, tune: 0, test: 200, independent_test: true, repetitions: 4,
+          fresh_sample: {}}}
+)", flips, fresh_sample ? "true" : "false")));
+}
+}  // namespace
+
+TEST_CASE("fresh_sample: each repetition trains on its own draw of the generator, the same on rerun", "[tasks]") {
+  const auto fresh = unit_disk_config(true, 2);
+  std::set<std::string> objectives;
+  for (std::size_t rep = 0; rep < 4; ++rep) {
+    const core::Dataset train = experiment::training_part(fresh, 0, rep);
+    REQUIRE(train.n() == 50);
+    std::size_t flipped = 0;  // labels that disagree with the clean rule y = sign(x1)
+    for (std::size_t i = 0; i < train.n(); ++i) {
+      flipped += (train.value(i, 0) >= 0) != (train.labels()[static_cast<Eigen::Index>(i)] > 0);
+    }
+    CHECK(flipped == 2);  // the condition's exact flip count in every sample
+    const auto row = group_rows(fresh, rep).at(0);
+    REQUIRE(row.at("status") == "optimal");
+    objectives.insert(row.at("objective"));
+    CHECK(group_rows(fresh, rep).at(0).at("objective") == row.at("objective"));  // reproducible
+  }
+  CHECK(objectives.size() == 4);  // four training sets, not one
+
+  const auto resplit = unit_disk_config(false, 2);  // one sample, reordered: the same training objective
+  CHECK(group_rows(resplit, 0).at(0).at("objective") == group_rows(resplit, 3).at(0).at("objective"));
+  const auto fresh_ids = experiment::plan_tasks(fresh);
+  const auto resplit_ids = experiment::plan_tasks(resplit);
+  CHECK(fresh_ids.front().id != resplit_ids.front().id);  // other data, other tasks
+}
+
+TEST_CASE("fresh_sample needs a generator and a protocol with repetitions", "[tasks]") {
+  const std::string kfold = R"(name: fresh
+datasets:
+  - name: disk
+    generator: psi_unit_disk
+methods: [SVM]
+protocol:
+  outer: {type: kfold, folds: 3, fresh_sample: true}
+)";
+  CHECK_THROWS_WITH(experiment::load_config(write_file("fresh_kfold.yaml", kfold)),
+                    Catch::Contains("protocol.outer.fresh_sample") && Catch::Contains("k-fold"));
+  const std::string file = R"(name: fresh
+datasets:
+  - name: pima
+    file: )" + std::string(SPARSESVM_TEST_DATA_DIR) + R"(/../../datasets/pima.csv
+methods: [SVM]
+protocol:
+  outer: {type: holdout, repetitions: 2, fresh_sample: true}
+)";
+  CHECK_THROWS_WITH(experiment::load_config(write_file("fresh_file.yaml", file)),
+                    Catch::Contains("protocol.outer.fresh_sample") && Catch::Contains("needs a generator"));
 }
 
 TEST_CASE("half_half trains on half the examples; inner none fits the one grid value", "[tasks]") {
