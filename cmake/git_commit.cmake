@@ -2,7 +2,8 @@
 # commit changed, so run manifests name the commit the binary was built from.
 execute_process(COMMAND git rev-parse --short=12 HEAD WORKING_DIRECTORY ${SOURCE_DIR}
                 OUTPUT_VARIABLE commit OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
-execute_process(COMMAND git status --porcelain --untracked-files=no WORKING_DIRECTORY ${SOURCE_DIR}
+# Reference results and documentation do not change the binary: a tree dirty only there is not uncommitted.
+execute_process(COMMAND git status --porcelain --untracked-files=no -- . :!results :!*.md WORKING_DIRECTORY ${SOURCE_DIR}
                 OUTPUT_VARIABLE dirty OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 if(NOT commit)
   set(commit "unknown")

@@ -22,6 +22,20 @@ if ((${#configs[@]} == 0)); then
            configs/liu2006/simulation.yaml configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
            configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml)
 fi
+# A reference is evidence only when a commit produces it: the tree must match HEAD (results/ and Markdown
+# aside) and the binary must be built from HEAD, so that every manifest names a commit in the history.
+dirty=$(git status --porcelain -- . ':!results' ':!*.md')
+if [[ -n "$dirty" ]]; then
+  echo "regenerate_reference: uncommitted changes; commit them first (a reference must name the commit that made it):" >&2
+  echo "$dirty" >&2
+  exit 1
+fi
+head=$(git rev-parse --short=12 HEAD)
+built=$("$sparsesvm" --version | sed -n '1s/.*(commit \(.*\))/\1/p')
+if [[ "$built" != "$head" ]]; then
+  echo "regenerate_reference: $sparsesvm is built from '$built', HEAD is $head; rebuild first (cmake --build build)" >&2
+  exit 1
+fi
 for config in "${configs[@]}"; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
   [[ "${REUSE_RUNS:-0}" == 1 ]] || rm -rf "results/$name"

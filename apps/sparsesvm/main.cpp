@@ -12,12 +12,13 @@
 
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "experiment/manifest.hpp"
 #include "optim/solver_info.hpp"
 
 namespace {
 
 std::string version_text() {
-  std::string text = fmt::format("sparsesvm {}", SPARSESVM_VERSION);
+  std::string text = fmt::format("sparsesvm {} (commit {})", SPARSESVM_VERSION, sparsesvm::experiment::build_commit());
   for (const auto& [library, version] : sparsesvm::optim::solver_versions()) {
     text += fmt::format("\n  {} {}", library, version);
   }

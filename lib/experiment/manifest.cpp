@@ -19,6 +19,8 @@ std::string utc_now() {
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
 }
 
+std::string build_commit() { return SPARSESVM_GIT_COMMIT; }
+
 void write_manifest(const std::string& directory, const ExperimentConfig& config, const RunInfo& info) {
   char host[256] = {};
   gethostname(host, sizeof host - 1);
@@ -28,7 +30,7 @@ void write_manifest(const std::string& directory, const ExperimentConfig& config
   out << YAML::Key << "config_name" << YAML::Value << config.name;
   out << YAML::Key << "config_sha256" << YAML::Value << core::sha256_hex(config.resolved_yaml);
   out << YAML::Key << "overrides" << YAML::Value << YAML::Flow << config.overrides;
-  out << YAML::Key << "git_commit" << YAML::Value << SPARSESVM_GIT_COMMIT;
+  out << YAML::Key << "git_commit" << YAML::Value << build_commit();
   out << YAML::Key << "libraries" << YAML::Value << YAML::BeginMap;
   for (const auto& [library, version] : optim::solver_versions()) out << YAML::Key << library << YAML::Value << version;
   out << YAML::EndMap;

@@ -20,6 +20,9 @@ struct RunInfo {
 };
 
 std::string utc_now();
+// The git commit the binary was built from ("<12 hex digits>", "+uncommitted" appended when files other
+// than results/ and Markdown differed from it at build time, or "unknown" outside a git checkout).
+std::string build_commit();
 void write_manifest(const std::string& directory, const ExperimentConfig& config, const RunInfo& info);
 
 }  // namespace sparsesvm::experiment

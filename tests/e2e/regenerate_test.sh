@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# scripts/regenerate_reference.sh refuses to make a reference that no commit produces: in a scratch git
+# repository holding the script, a modified tracked file or a binary built from another commit exits 1
+# before anything runs; a clean tree and a binary built from HEAD get past the checks (to the run).
+# Usage: regenerate_test.sh REPO_ROOT
+set -uo pipefail
+root=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+git_quiet() { git -C "$tmp/repo" -c user.name=test -c user.email=test@localhost "$@" >/dev/null 2>&1; }
+
+mkdir -p "$tmp/repo/scripts" "$tmp/repo/lib" "$tmp/repo/results/reference"
+cp "$root/scripts/regenerate_reference.sh" "$tmp/repo/scripts/"
+echo "int x;" >"$tmp/repo/lib/code.cpp"
+echo "# notes" >"$tmp/repo/README.md"
+printf 'name: tiny\n' >"$tmp/repo/tiny.yaml"
+git_quiet init -q && git_quiet add -A && git_quiet commit -q -m start || { echo "FAIL: git unavailable"; exit 1; }
+head=$(git -C "$tmp/repo" rev-parse --short=12 HEAD)
+# A stand-in for the binary: its --version names a commit; `run` records that it was reached.
+fake() {
+  cat >"$tmp/fake" <<FAKE
+#!/usr/bin/env bash
+if [[ "\$1" == --version ]]; then echo "sparsesvm 0.1.0 (commit $1)"; exit 0; fi
+echo ran >"$tmp/ran"; exit 7
+FAKE
+  chmod +x "$tmp/fake"
+}
+attempt() { rm -f "$tmp/ran"; SPARSESVM="$tmp/fake" bash "$tmp/repo/scripts/regenerate_reference.sh" tiny.yaml >"$tmp/out" 2>&1; }
+
+fake "$head"
+echo "int y;" >>"$tmp/repo/lib/code.cpp"
+attempt; code=$?
+[[ $code -eq 1 ]] || fail "a modified source file: exit $code, expected 1"
+grep -q "uncommitted changes" "$tmp/out" || fail "a modified source file: no 'uncommitted changes' message: $(cat "$tmp/out")"
+[[ ! -e "$tmp/ran" ]] || fail "a modified source file: the run started"
+git -C "$tmp/repo" checkout -q -- lib/code.cpp
+
+fake "$head+uncommitted"
+attempt; code=$?
+[[ $code -eq 1 ]] || fail "a binary built from a dirty tree: exit $code, expected 1"
+grep -q "rebuild first" "$tmp/out" || fail "a binary built from a dirty tree: no 'rebuild first' message: $(cat "$tmp/out")"
+[[ ! -e "$tmp/ran" ]] || fail "a binary built from a dirty tree: the run started"
+
+fake "$head"
+echo "more notes" >>"$tmp/repo/README.md"                    # documentation and references may be dirty
+echo "x" >"$tmp/repo/results/reference/table.csv"
+attempt
+[[ -e "$tmp/ran" ]] || fail "a clean tree and a binary from HEAD did not reach the run: $(cat "$tmp/out")"
+
+echo "$((7 - failures)) passed, $failures failed"
+((failures == 0))
