@@ -17,6 +17,7 @@
 #include "experiment/convergence.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
+#include "experiment/paper_comparison.hpp"
 #include "experiment/stats.hpp"
 #include "experiment/tasks.hpp"
 #include "models/algorithms/algorithm.hpp"
@@ -315,6 +316,29 @@ std::string numeric_table(const ExperimentConfig& config, const std::vector<std:
   return table;
 }
 
+// Our side of every published cell: the cell's metric over its rows with a solution, complemented and
+// scaled as the paper prints it; not run when the data set is absent or the run has no such method label.
+std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const std::vector<Row>& rows) {
+  std::vector<OurCell> ours;
+  for (const PublishedCell& cell : config.published) {
+    OurCell our;
+    our.run = std::any_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
+      return instance.name == cell.dataset && instance.condition == cell.condition && instance.missing_hint.empty();
+    }) && std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == cell.method; });
+    for (const Row& row : rows) {
+      if (row.at("dataset") != cell.dataset || row.at("condition") != cell.condition || row.at("method") != cell.method) continue;
+      if (failed(row) || row.at(cell.metric).empty()) {
+        ++our.failed;
+        continue;
+      }
+      const double value = std::stod(row.at(cell.metric));
+      our.values.push_back(cell.scale * (cell.complement ? 1.0 - value : value));
+    }
+    ours.push_back(std::move(our));
+  }
+  return ours;
+}
+
 }  // namespace
 
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
@@ -454,6 +478,9 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     write("paired_test.csv", tests);
   }
   if (!config.objective_ratios.empty()) write("objective_ratio.csv", objective_ratio_csv(config, rows, columns, conditions));
+  if (!config.published.empty()) {
+    write("paper_comparison.csv", paper_comparison_csv(config.published, our_published_cells(config, rows)));
+  }
   if (config.convergence) {
     const ConvergenceCsv convergence = convergence_tables(config, rows);
     write("convergence_by_walk.csv", convergence.by_walk);

@@ -930,6 +930,39 @@ void check_datasets(const ExperimentConfig& config, const Reader& reader) {
   }
 }
 
+// tables.published: a CSV of the paper's cells (paper_comparison.hpp), relative to the config's folder (or
+// to the working directory); each cell must name a data set, method label and metric of this config.
+void read_published_cells(YAML::Node tables, const std::string& config_dir, const Reader& reader, ExperimentConfig& config) {
+  std::filesystem::path file = reader.scalar<std::string>(tables["published"], "tables.published", "a path");
+  std::error_code error;
+  if (file.is_relative() && std::filesystem::exists(std::filesystem::path(config_dir) / file, error)) {
+    file = std::filesystem::path(config_dir) / file;
+  }
+  config.published_file = std::filesystem::absolute(file).lexically_normal().string();
+  tables["published"] = config.published_file;  // the run directory's config.yaml finds it from anywhere
+  try {
+    config.published = read_published(config.published_file);
+  } catch (const core::InputError& failure) {
+    reader.fail("tables.published", failure.what());
+  }
+  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
+  for (const PublishedCell& cell : config.published) {
+    const std::string where = fmt::format("{}: line {}", config.published_file, cell.line);
+    if (std::none_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
+          return instance.name == cell.dataset && instance.condition == cell.condition;
+        })) {
+      reader.fail("tables.published", fmt::format("{}: no data set '{}' with condition '{}' in this config", where,
+                                                  cell.dataset, cell.condition));
+    }
+    // A label the config lacks is not checked here: an override may drop methods or sweep values (a
+    // reference run of part of a table), and those cells are then not_run. The committed configs are
+    // checked to name only their own labels (config_test).
+    if (std::find(metrics.begin(), metrics.end(), cell.metric) == metrics.end()) {
+      reader.fail("tables.published", fmt::format("{}: unknown metric '{}' (known: {})", where, cell.metric, fmt::join(metrics, ", ")));
+    }
+  }
+}
+
 }  // namespace
 
 bool rows_keep_weights(const ExperimentConfig& config) {
@@ -1045,7 +1078,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   check_method_grids(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
-    reader.check_keys(tables, "tables", {"metrics", "paired_test", "convergence", "objective_ratio"});
+    reader.check_keys(tables, "tables", {"metrics", "paired_test", "convergence", "objective_ratio", "published"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
     const std::vector<std::string> known = summary_metric_names(summarized_method_columns(config));
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
@@ -1066,6 +1099,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     }
     if (const YAML::Node convergence = tables["convergence"]) config.convergence = read_convergence(convergence, config, reader);
     if (const YAML::Node ratios = tables["objective_ratio"]) config.objective_ratios = read_objective_ratios(ratios, config, reader);
+    if (tables["published"]) read_published_cells(tables, config_dir, reader, config);
   }
   if (const YAML::Node figures = root["figures"]) config.figures = read_figures(figures, config, reader);
   YAML::Emitter emitter;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "data/load.hpp"
+#include "experiment/paper_comparison.hpp"
 
 namespace sparsesvm::experiment {
 
@@ -110,6 +111,10 @@ struct ExperimentConfig {
   // tables.objective_ratio: pairs (A, B) of method labels of one objective, compared by F_A / F_B - 1.
   std::vector<std::pair<std::string, std::string>> objective_ratios;
   std::optional<ConvergenceTable> convergence;
+  // tables.published: the paper's cells this config reproduces (a CSV beside the config, stored absolute),
+  // for collect's paper_comparison.csv.
+  std::string published_file;
+  std::vector<PublishedCell> published;
   std::vector<FigureSpec> figures;
   std::string resolved_yaml;                         // the config after overrides, as YAML text
   std::vector<std::string> overrides;

@@ -1,0 +1,125 @@
+#include "experiment/paper_comparison.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+
+#include "core/errors.hpp"
+#include "experiment/csv.hpp"
+#include "experiment/stats.hpp"
+
+namespace sparsesvm::experiment {
+namespace {
+
+const std::vector<std::string> kColumns = {"table",  "row",   "column", "dataset",     "condition", "method", "metric",
+                                           "scale",  "value", "spread", "spread_kind", "paper_n",   "note"};
+
+double parse_number(const std::string& text, const std::string& where) {
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
+    throw core::InputError(fmt::format("{}: expected a number, found '{}'", where, text));
+  }
+  return value;
+}
+
+// The paper's standard error of a cell's mean. A paper that prints no spread ([PSI] Table 1) ran the same
+// design: its standard error is estimated by our standard deviation over sqrt(its replications).
+double paper_standard_error(const PublishedCell& cell, double our_std) {
+  if (cell.spread_kind == "se") return cell.spread;
+  const double spread = cell.spread_kind == "std" ? cell.spread : our_std;
+  return spread / std::sqrt(static_cast<double>(cell.paper_n));
+}
+
+}  // namespace
+
+std::vector<PublishedCell> read_published(const std::string& path) {
+  const std::string content = read_whole_file(path);
+  if (content.empty()) throw core::InputError(fmt::format("{}: cannot read the published numbers (or the file is empty)", path));
+  const auto table = parse_csv(content, path);
+  if (table.empty() || table[0] != kColumns) {
+    throw core::InputError(fmt::format("{}: line 1: expected the header {}", path, csv_line(kColumns)));
+  }
+  std::vector<PublishedCell> cells;
+  for (std::size_t k = 1; k < table.size(); ++k) {
+    const std::vector<std::string>& fields = table[k];
+    const std::size_t line = k + 1;
+    if (fields.size() != kColumns.size()) {
+      throw core::InputError(fmt::format("{}: line {}: {} fields, expected {}", path, line, fields.size(), kColumns.size()));
+    }
+    std::map<std::string, std::string> field;
+    for (std::size_t c = 0; c < kColumns.size(); ++c) field[kColumns[c]] = fields[c];
+    const auto where = [&](const char* column) { return fmt::format("{}: line {}, column {}", path, line, column); };
+    PublishedCell cell;
+    cell.line = line;
+    cell.table = field["table"];
+    cell.row = field["row"];
+    cell.column = field["column"];
+    cell.dataset = field["dataset"];
+    cell.condition = field["condition"];
+    cell.method = field["method"];
+    cell.metric = field["metric"];
+    cell.complement = cell.metric.rfind("1-", 0) == 0;
+    if (cell.complement) cell.metric = cell.metric.substr(2);
+    cell.scale = parse_number(field["scale"], where("scale"));
+    cell.value = parse_number(field["value"], where("value"));
+    cell.spread_kind = field["spread_kind"];
+    if (cell.spread_kind != "std" && cell.spread_kind != "se" && cell.spread_kind != "none") {
+      throw core::InputError(fmt::format("{}: '{}': expected std, se or none", where("spread_kind"), cell.spread_kind));
+    }
+    if (cell.spread_kind != "none") cell.spread = parse_number(field["spread"], where("spread"));
+    if (cell.spread < 0) throw core::InputError(fmt::format("{}: a spread is not negative", where("spread")));
+    const double paper_n = parse_number(field["paper_n"], where("paper_n"));
+    if (!(paper_n >= 1) || paper_n != std::floor(paper_n)) {
+      throw core::InputError(fmt::format("{}: expected a whole number of replications, at least 1", where("paper_n")));
+    }
+    cell.paper_n = static_cast<std::size_t>(paper_n);
+    cell.note = field["note"];
+    if (cell.table.empty() || cell.method.empty() || cell.dataset.empty() || cell.metric.empty()) {
+      throw core::InputError(fmt::format("{}: line {}: table, dataset, method and metric are required", path, line));
+    }
+    cells.push_back(std::move(cell));
+  }
+  return cells;
+}
+
+std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const std::vector<OurCell>& ours) {
+  std::string text = csv_line({"table", "row", "column", "dataset", "condition", "method", "metric", "paper",
+                               "paper_spread", "paper_spread_kind", "paper_n", "paper_se", "ours", "ours_std", "ours_se",
+                               "n", "failed", "z", "verdict", "note"});
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    const PublishedCell& cell = cells[k];
+    const OurCell& our = ours[k];
+    std::string mean_text, std_text, se_text, paper_se_text, z_text, verdict;
+    if (!our.run) {
+      verdict = "not_run";
+    } else if (our.values.empty()) {
+      verdict = "no_result";
+    } else {
+      const double m = mean(our.values);
+      const double our_std = our.values.size() > 1 ? sample_stddev(our.values) : 0.0;
+      const double our_se = our_std / std::sqrt(static_cast<double>(our.values.size()));
+      const double paper_se = paper_standard_error(cell, our_std);
+      const double combined = std::hypot(our_se, paper_se);
+      const double difference = m - cell.value;
+      // Without any spread (one value of ours against an exact number) only equality is within.
+      const double z = combined > 0 ? difference / combined : (difference == 0 ? 0.0 : std::copysign(INFINITY, difference));
+      verdict = std::abs(z) <= 1 ? "within_1se" : std::abs(z) <= 2 ? "within_2se" : "off";
+      mean_text = format_number(m);
+      std_text = our.values.size() > 1 ? format_number(our_std) : "";
+      se_text = our.values.size() > 1 ? format_number(our_se) : "";
+      paper_se_text = format_number(paper_se);
+      z_text = std::isfinite(z) ? format_number(z) : (z > 0 ? "inf" : "-inf");
+    }
+    const std::string metric = (cell.complement ? "1-" : "") + cell.metric;
+    text += csv_line({cell.table, cell.row, cell.column, cell.dataset, cell.condition, cell.method, metric,
+                      format_number(cell.value), cell.spread_kind == "none" ? "" : format_number(cell.spread),
+                      cell.spread_kind, std::to_string(cell.paper_n), paper_se_text,
+                      mean_text, std_text, se_text, std::to_string(our.values.size()), std::to_string(our.failed), z_text,
+                      verdict, cell.note});
+  }
+  return text;
+}
+
+}  // namespace sparsesvm::experiment

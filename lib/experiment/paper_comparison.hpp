@@ -1,0 +1,53 @@
+#pragma once
+// The papers' published numbers as data, and our cells against them. A config names a CSV of the cells it
+// reproduces (tables.published, a path beside the config); collect writes paper_comparison.csv from it.
+//
+// The published CSV, one line per cell the paper prints, with a header naming these columns:
+//   table, row, column   where the number stands in the paper ("Table 1", "2-norm SVM nflip=0", "C=1")
+//   dataset, condition   our data set and condition ("flip_count=0"; empty without a generator grid)
+//   method               our method label
+//   metric               our column, optionally as "1-accuracy" (an error rate) ...
+//   scale                ... times this (100 for percentages; 1 otherwise)
+//   value                the paper's number
+//   spread, spread_kind  the paper's spread and what it is: std (over its replications), se, or none
+//   paper_n              the paper's replications (for std: its standard error is spread / sqrt(paper_n))
+//   note                 free text (why a cell cannot be run, a caveat)
+#include <string>
+#include <vector>
+
+namespace sparsesvm::experiment {
+
+struct PublishedCell {
+  std::size_t line = 0;  // in the published CSV, for messages
+  std::string table, row, column;
+  std::string dataset, condition, method, metric;
+  bool complement = false;  // metric written "1-<column>"
+  double scale = 1.0;
+  double value = 0.0;
+  double spread = 0.0;
+  std::string spread_kind;  // std | se | none
+  std::size_t paper_n = 0;
+  std::string note;
+};
+
+// Reads and checks a published CSV (InputError naming the file, line and column).
+std::vector<PublishedCell> read_published(const std::string& path);
+
+// Our rows' side of one cell: the values of the cell's metric over the rows with a solution, and how many
+// rows had none.
+struct OurCell {
+  std::vector<double> values;  // already complemented and scaled
+  std::size_t failed = 0;
+  bool run = true;  // false when the data set was not run (its file is not present offline) or an override
+                    // dropped the method
+};
+
+// paper_comparison.csv: per published cell, the paper's value and standard error (printed, from its std over
+// sqrt(paper_n), or, where it prints no spread, our std over sqrt(paper_n): the same design's estimate), our
+// mean, standard error (sample std / sqrt(n)), n and failed, z = (ours - paper) / sqrt(se_ours^2 +
+// se_paper^2) and a verdict:
+// within_1se, within_2se, off, no_result (no row with a solution) or not_run (the data set is absent, or the
+// run's overrides dropped the method).
+std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const std::vector<OurCell>& ours);
+
+}  // namespace sparsesvm::experiment

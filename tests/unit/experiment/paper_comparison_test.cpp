@@ -1,0 +1,125 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+
+#include "experiment/collect.hpp"
+#include "experiment/config.hpp"
+#include "experiment/csv.hpp"
+#include "experiment/paper_comparison.hpp"
+#include "experiment/tasks.hpp"
+#include "test_files.hpp"
+
+using namespace sparsesvm;
+using sparsesvm::testing::write_file;
+
+namespace {
+
+const std::string kHeader = "table,row,column,dataset,condition,method,metric,scale,value,spread,spread_kind,paper_n,note\n";
+
+// The rows of a CSV text as column -> value maps.
+std::vector<std::map<std::string, std::string>> csv_rows(const std::string& text) {
+  const auto table = experiment::parse_csv(text, "paper_comparison.csv");
+  std::vector<std::map<std::string, std::string>> rows;
+  for (std::size_t k = 1; k < table.size(); ++k) {
+    std::map<std::string, std::string> row;
+    for (std::size_t c = 0; c < table[0].size(); ++c) row[table[0][c]] = table[k][c];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("paper comparison: standard errors, z and verdicts computed by hand", "[paper]") {
+  const auto cells = experiment::read_published(write_file("published.csv", kHeader +
+      "T,r1,c1,d,,M,1-accuracy,1,0.25,0.05,std,25,\n"   // paper se 0.05 / 5 = 0.01
+      "T,r2,c2,d,,M,1-accuracy,1,0.5,,none,4,\n"         // paper se estimated: our std 0.1 / 2
+      "T,r3,c3,d,,M,accuracy,1,0.9,0.02,se,10,\n"
+      "T,r4,c4,d,,M,accuracy,1,0.9,0.02,se,10,absent file\n"));
+  REQUIRE(cells.size() == 4);
+  CHECK(cells[0].complement);
+  CHECK(cells[0].metric == "accuracy");
+  const std::vector<double> values = {0.1, 0.2, 0.3};  // mean 0.2, std 0.1, se 0.1 / sqrt(3)
+  std::vector<experiment::OurCell> ours(4);
+  ours[0].values = values;
+  ours[1].values = values;
+  ours[2].failed = 3;  // every row failed: no result
+  ours[3].run = false;
+  const auto rows = csv_rows(experiment::paper_comparison_csv(cells, ours));
+  REQUIRE(rows.size() == 4);
+  const double se = 0.1 / std::sqrt(3.0);
+  CHECK(std::stod(rows[0].at("ours")) == Approx(0.2));
+  CHECK(std::stod(rows[0].at("ours_se")) == Approx(se));
+  CHECK(std::stod(rows[0].at("paper_se")) == Approx(0.01));
+  CHECK(std::stod(rows[0].at("z")) == Approx(-0.05 / std::sqrt(se * se + 0.01 * 0.01)));  // -0.853
+  CHECK(rows[0].at("verdict") == "within_1se");
+  CHECK(std::stod(rows[1].at("paper_se")) == Approx(0.05));
+  CHECK(std::stod(rows[1].at("z")) == Approx(-0.3 / std::sqrt(se * se + 0.05 * 0.05)));  // -3.93
+  CHECK(rows[1].at("verdict") == "off");
+  CHECK(rows[2].at("verdict") == "no_result");
+  CHECK(rows[2].at("failed") == "3");
+  CHECK(rows[3].at("verdict") == "not_run");
+  CHECK(rows[3].at("note") == "absent file");
+}
+
+TEST_CASE("a malformed published file is refused naming its line and column", "[paper]") {
+  CHECK_THROWS_WITH(experiment::read_published(write_file("bad_header.csv", "table,row\nT,r\n")),
+                    Catch::Contains("line 1") && Catch::Contains("expected the header"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("bad_kind.csv", kHeader + "T,r,c,d,,M,accuracy,1,0.9,0.1,sd,10,\n")),
+                    Catch::Contains("line 2, column spread_kind") && Catch::Contains("std, se or none"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("bad_value.csv", kHeader + "T,r,c,d,,M,accuracy,1,x,,none,10,\n")),
+                    Catch::Contains("line 2, column value"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("bad_n.csv", kHeader + "T,r,c,d,,M,accuracy,1,0.9,,none,0,\n")),
+                    Catch::Contains("line 2, column paper_n"));
+}
+
+TEST_CASE("collect compares the rows of a run with the published cells, complemented and scaled", "[paper]") {
+  write_file("tiny.published.csv", kHeader +
+      "T,SVM error %,all,g,,SVM,1-accuracy,100,5,,none,20,\n"
+      "T,SVM accuracy,all,g,,SVM,accuracy,1,0.95,,none,20,\n");
+  const std::string path = write_file("tiny_published.yaml", R"(name: tiny_published
+seed: 4
+datasets:
+  - name: g
+    generator: dca_gaussians
+    params: {n: 60}
+methods: [SVM]
+protocol:
+  outer: {type: holdout, repetitions: 3}
+  inner: {type: none}
+tables:
+  published: tiny.published.csv
+)");
+  const auto config = experiment::load_config(path);
+  REQUIRE(config.published.size() == 2);
+  const std::string directory = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "published_run").string();
+  std::filesystem::remove_all(directory);
+  experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
+  experiment::collect(config, {directory}, directory, false);
+  const auto rows = csv_rows(experiment::read_whole_file(directory + "/paper_comparison.csv"));
+  const auto results = csv_rows(experiment::read_whole_file(directory + "/results.csv"));
+  REQUIRE(rows.size() == 2);
+  REQUIRE(results.size() == 3);
+  double accuracy = 0;
+  for (const auto& result : results) accuracy += std::stod(result.at("accuracy")) / 3;
+  CHECK(std::stod(rows[0].at("ours")) == Approx(100 * (1 - accuracy)));
+  CHECK(std::stod(rows[1].at("ours")) == Approx(accuracy));
+  CHECK(rows[0].at("n") == "3");
+}
+
+TEST_CASE("every committed config's published cells name its own data sets and method labels", "[paper][config]") {
+  std::size_t configs = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::repo_file("configs"))) {
+    if (entry.path().extension() != ".yaml") continue;
+    const auto config = experiment::load_config(entry.path().string());
+    if (config.published.empty()) continue;
+    ++configs;
+    for (const auto& cell : config.published) {
+      INFO(entry.path().string() << ": line " << cell.line << ": " << cell.method);
+      CHECK(std::any_of(config.methods.begin(), config.methods.end(),
+                        [&](const experiment::MethodEntry& m) { return m.label == cell.method; }));
+    }
+  }
+  CHECK(configs >= 1);
+}
