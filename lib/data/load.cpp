@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "core/sha256.hpp"
 #include "data/delimited_reader.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/libsvm_reader.hpp"
@@ -212,6 +213,41 @@ core::Dataset load_dataset(const DataSource& source) {
     return generate(source.location);
   }
   throw InputError(fmt::format("unknown data format '{}' (known: {})", source.format, fmt::join(loader_formats(), ", ")));
+}
+
+}  // namespace sparsesvm::data
+
+namespace sparsesvm::data {
+
+SourceContent source_content(const DataSource& source) {
+  namespace fs = std::filesystem;
+  if (source.format == "generator") return {"generator " + source.location, 0};
+  SourceContent content;
+  if (source.format != "nips2003") {
+    const TextFile text = read_text_file(source.location);
+    content.lines = static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
+    content.key = "file " + text.sha256;
+    return content;
+  }
+  // A NIPS 2003 prefix: every file beginning with it, each named by what follows the prefix
+  // ("_train.data"), so that the digest is the same wherever the files lie and whatever the prefix.
+  const fs::path prefix(source.location);
+  const std::string stem = prefix.filename().string();
+  std::vector<fs::path> files;
+  if (fs::is_directory(prefix.parent_path())) {
+    for (const auto& entry : fs::directory_iterator(prefix.parent_path())) {
+      if (entry.is_regular_file() && entry.path().filename().string().rfind(stem, 0) == 0) files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  std::string digests;
+  for (const fs::path& file : files) {
+    const TextFile text = read_text_file(file.string());
+    digests += file.filename().string().substr(stem.size()) + ":" + text.sha256 + ";";
+    content.lines += static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
+  }
+  content.key = "nips2003 " + core::sha256_hex(digests);
+  return content;
 }
 
 }  // namespace sparsesvm::data

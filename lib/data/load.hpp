@@ -27,6 +27,15 @@ struct DataSource {
 
 core::Dataset load_dataset(const DataSource& source);
 
+// What a source's examples are, independent of its name and path: for a generator its spec; for files the
+// SHA-256 of the bytes of the file (or of every file of a NIPS 2003 DIR/NAME prefix, sorted by name) and
+// their line count, which stands for the number of examples when shards are balanced.
+struct SourceContent {
+  std::string key;
+  std::size_t lines = 0;
+};
+SourceContent source_content(const DataSource& source);
+
 std::vector<std::string> loader_formats();
 
 }  // namespace sparsesvm::data

@@ -322,11 +322,12 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
       auto values = fixed;
       values.insert(values.end(), combination.begin(), combination.end());
       DatasetInstance instance{name, "", {spec_of(generator, values), "generator", {}}, generator, {}, transforms, "",
-                               method_grid, key};
+                               method_grid, key, 0, {}};
       for (const auto& [param, value] : values) instance.generator_parameters[param] = value;
       std::vector<std::string> condition;
       for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
       instance.condition = fmt::format("{}", fmt::join(condition, ","));
+      instance.content = data::source_content(instance.source);
       try {  // catch unknown generators and parameters now, not in the middle of a run
         instance.examples = data::generated_examples(instance.source.location);
       } catch (const core::InputError& error) {
@@ -358,7 +359,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     writable["file"] = file;
   }
   DatasetInstance instance{name, "", {file, reader.optional<std::string>(node, key, "format", "auto", "a format"), {}},
-                           "", {}, transforms, "", method_grid, key};
+                           "", {}, transforms, "", method_grid, key, 0, {}};
   if (const YAML::Node loader = node["loader"]) {
     if (!loader.IsMap()) reader.fail(Reader::join(key, "loader"), "expected a mapping of loader options");
     for (const auto& entry : loader) {
@@ -372,6 +373,12 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
   if (!present) {
     instance.missing_hint = fmt::format("{}: not present; {}", file,
                                         reader.optional<std::string>(node, key, "fetch", "see datasets/README.md", "a string"));
+  } else {
+    try {
+      instance.content = data::source_content(instance.source);
+    } catch (const core::InputError& error) {
+      reader.fail(Reader::join(key, "file"), error.what());
+    }
   }
   instances.push_back(std::move(instance));
   return instances;

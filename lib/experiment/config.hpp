@@ -29,6 +29,8 @@ struct DatasetInstance {
   std::map<std::string, std::vector<double>> method_grid;
   std::string key;
   std::size_t examples = 0;  // n of a generated set (known when the config loads); 0 for files
+  // What seeds and task ids derive from (data::source_content): a generator's spec, a present file's bytes.
+  data::SourceContent content;
 };
 
 struct MethodEntry {

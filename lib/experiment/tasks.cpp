@@ -39,56 +39,17 @@ std::string file_safe(const std::string& text) {
   return safe;
 }
 
-std::string dataset_key(const DatasetInstance& instance) {
-  return instance.condition.empty() ? instance.name : instance.name + "|" + instance.condition;
-}
-
-// The bytes of a data file, or of every file of a NIPS 2003 DIR/NAME prefix (sorted by name), hashed.
-// A file data set's content hash (the loaders' own checksum of each file, data::read_text_file) and
-// its line count, which stands for its number of examples when shards are balanced.
-struct FileContent {
-  std::string hash;
-  std::size_t lines = 0;
-};
-
-FileContent file_content(const data::DataSource& source) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> files;
-  if (source.format == "nips2003") {
-    const fs::path prefix(source.location);
-    const std::string stem = prefix.filename().string();
-    if (fs::is_directory(prefix.parent_path())) {
-      for (const auto& entry : fs::directory_iterator(prefix.parent_path())) {
-        if (entry.is_regular_file() && entry.path().filename().string().rfind(stem, 0) == 0) files.push_back(entry.path());
-      }
-    }
-    std::sort(files.begin(), files.end());
-  } else {
-    files.push_back(source.location);
-  }
-  std::string digests;
-  FileContent content;
-  for (const fs::path& file : files) {
-    const data::TextFile text = data::read_text_file(file.string());
-    digests += file.filename().string() + ":" + text.sha256 + ";";
-    content.lines += static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
-  }
-  content.hash = core::sha256_hex(digests);
-  return content;
-}
+// What split, sample and start seeds derive from: the data's content (a file's bytes, a generator's spec
+// with its condition), not the name a config gives it, so that a renamed data set keeps its rows' numbers.
+std::string dataset_key(const DatasetInstance& instance) { return instance.content.key; }
 
 // Everything about a data set instance that its rows depend on: the source (a generator spec is its
 // content; a file's bytes are hashed, and where it lies does not matter), loader options and transforms.
 // `examples` is set to the instance's number of examples (a file's line count) for shard balancing.
 std::string dataset_fingerprint(const DatasetInstance& instance, std::size_t& examples) {
   const bool generated = instance.source.format == "generator";
-  std::string source = "spec=" + instance.source.location;
-  examples = instance.examples;
-  if (!generated) {
-    const FileContent content = file_content(instance.source);
-    source = "content=" + content.hash;
-    examples = content.lines;
-  }
+  const std::string source = generated ? "spec=" + instance.source.location : "content=" + instance.content.key;
+  examples = generated ? instance.examples : instance.content.lines;
   std::string text = fmt::format("name={};condition={};format={};{};", instance.name, instance.condition,
                                  instance.source.format, source);
   for (const auto& [key, value] : instance.source.options) text += fmt::format("option {}={};", key, value);

@@ -8,6 +8,7 @@
 
 #include "data/load.hpp"
 #include "experiment/config.hpp"
+#include "experiment/csv.hpp"
 #include "experiment/tasks.hpp"
 #include "models/methods.hpp"
 #include "test_files.hpp"
@@ -227,4 +228,40 @@ protocol:
   };
   for (const std::string& value : selected(0)) CHECK((value == "7" || value == "9"));
   for (const std::string& value : selected(1)) CHECK((value == "0.5" || value == "1"));
+}
+
+TEST_CASE("seeds follow the data's content: a renamed or moved data set keeps its numbers", "[tasks]") {
+  const std::string sonar = std::string(SPARSESVM_TEST_DATA_DIR) + "/../../datasets/sonar.csv";
+  const std::string copy = write_file("sonar_copy.csv", experiment::read_whole_file(sonar));
+  const auto config_of = [](const std::string& name, const std::string& file) {
+    return experiment::load_config(write_file("renamed.yaml", fmt::format(R"(name: renamed
+seed: 9
+datasets:
+  - name: {}
+    file: {}
+    transforms: [standardize]
+  - name: {}_generated
+    generator: dca_gaussians
+    params: {{n: 50}}
+methods: [RLSVM0]
+grid: {{lambda: [0.1, 1]}}
+protocol:
+  outer: {{type: holdout, repetitions: 2}}
+  inner: {{type: kfold, folds: 3}}
+)", name, file, name)));
+  };
+  const auto original = config_of("sonar", sonar);
+  const auto renamed = config_of("other_name", copy);
+  for (std::size_t dataset = 0; dataset < 2; ++dataset) {
+    for (std::size_t rep = 0; rep < 2; ++rep) {
+      const auto a = group_rows(original, rep, dataset).at(0);
+      const auto b = group_rows(renamed, rep, dataset).at(0);
+      INFO("data set " << dataset << ", repetition " << rep);
+      CHECK(a.at("objective") == b.at("objective"));
+      CHECK(a.at("accuracy") == b.at("accuracy"));
+      CHECK(a.at("lambda") == b.at("lambda"));
+    }
+  }
+  // Other content, other splits: two repetitions of one file differ, and so do two generators' samples.
+  CHECK(group_rows(original, 0).at(0).at("objective") != group_rows(original, 1).at(0).at("objective"));
 }
