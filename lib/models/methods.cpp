@@ -255,6 +255,30 @@ Start find_start(const MethodInfo& method, const Hyperparameters& h, Workspace& 
   return {start.model, &start};
 }
 
+// A model with w = 0 predicts sign(b) for every point. Where the objective does not choose the class
+// (losses averaged per class, RLP and FSV's: every b in [-1, 1] has the same F), b is whichever vertex the
+// solver returned. The rule: such a model predicts the training majority class (ties: +1), with b moved to
+// -b or to +-1 only where F does not grow by more than 1e-12 relative; an objective that prefers the
+// minority's side keeps its b.
+void predict_majority_when_constant(const Objective& objective, const core::Dataset& data, FitReport& report) {
+  if (!report.has_solution() || report.model.w().size() == 0 || !report.model.w().isZero(0.0)) return;
+  const double majority = data.labels().sum() >= 0 ? 1.0 : -1.0;
+  const double b = report.model.b();
+  if ((b >= 0 ? 1.0 : -1.0) == majority) return;
+  const core::Vector& w = report.model.w();
+  const double f = objective.value(data, w, b);
+  for (const double candidate : {-b, majority}) {
+    if ((candidate >= 0 ? 1.0 : -1.0) != majority) continue;
+    const double f_candidate = objective.value(data, w, candidate);
+    if (f_candidate <= f + 1e-12 * std::max(1.0, std::abs(f))) {
+      report.model = core::LinearModel(w, candidate);
+      report.message += fmt::format("{}w = 0: b = {} (the training majority class) instead of {}, F unchanged",
+                                    report.message.empty() ? "" : "; ", candidate, b);
+      return;
+    }
+  }
+}
+
 const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace) {
   const MethodInfo& method = find_method(name);
   const Hyperparameters h = resolve_hyperparameters(method, given);
@@ -274,6 +298,7 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
                                  core::to_string(start.report->status), start.report->message);
   } else {
     report = algorithm.fit(objective, workspace, start, restricted_to(algorithm.options(), h));
+    predict_majority_when_constant(objective, workspace.data(), report);
   }
   report.hyperparameters = h;
   return workspace.store_fit(key, std::move(report));

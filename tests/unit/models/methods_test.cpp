@@ -397,3 +397,29 @@ TEST_CASE("every method built on the l2 SVM returns a certified model on raw, du
     }
   }
 }
+
+TEST_CASE("a model with w = 0 predicts the training majority class, whichever vertex the solver returns", "[methods]") {
+  // One feature that is 0 everywhere: every method ends at w = 0 and predicts sign(b) for every point.
+  // RLP and SVM-1 average the hinge per class, so every b in [-1, 1] is optimal and b is a solver vertex;
+  // the plain hinge's optimum already leans to the majority. Either way the majority must be predicted.
+  for (const double majority : {1.0, -1.0}) {
+    for (const std::size_t n : {5u, 10u, 11u, 40u}) {
+      core::DenseMatrix x = core::DenseMatrix::Zero(static_cast<Eigen::Index>(n), 1);
+      core::Vector y(static_cast<Eigen::Index>(n));
+      std::size_t minority = 0;
+      for (Eigen::Index i = 0; i < y.size(); ++i) {
+        y[i] = 3 * i < y.size() ? -majority : majority;  // about a third in the minority class
+        minority += y[i] != majority;
+      }
+      const core::Dataset data("constant", x, y, {}, {});
+      for (const auto& [method, parameters] : std::vector<std::pair<std::string, Hyperparameters>>{
+               {"RLP", {}}, {"SVM-1", {{"lambda", 0.5}}}, {"OneNormSVM", {{"lambda", 1.0}}}, {"SVM", {{"lambda", 1.0}}}}) {
+        const FitReport report = fit(method, data, parameters);
+        INFO(method << ", n = " << n << ", majority " << majority << ": b = " << report.model.b());
+        REQUIRE(report.has_solution());
+        CHECK(report.model.count_nonzeros() == 0);
+        CHECK(report.model.accuracy(data) == Approx(1.0 - static_cast<double>(minority) / static_cast<double>(n)));
+      }
+    }
+  }
+}
