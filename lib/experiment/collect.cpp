@@ -322,7 +322,7 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
   std::vector<OurCell> ours;
   for (const PublishedCell& cell : config.published) {
     OurCell our;
-    our.run = std::any_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
+    our.run = !cell.not_run() && std::any_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
       return instance.name == cell.dataset && instance.condition == cell.condition && instance.missing_hint.empty();
     }) && std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == cell.method; });
     for (const Row& row : rows) {
@@ -332,7 +332,7 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
         continue;
       }
       const double value = std::stod(row.at(cell.metric));
-      our.values.push_back(cell.scale * (cell.complement ? 1.0 - value : value));
+      our.values.push_back(cell.as_printed(value));
     }
     ours.push_back(std::move(our));
   }

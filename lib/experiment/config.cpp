@@ -954,6 +954,7 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
   }
   const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
   for (const PublishedCell& cell : config.published) {
+    if (cell.not_run()) continue;  // listed only: its data is not offline
     const std::string where = fmt::format("{}: line {}", config.published_file, cell.line);
     if (std::none_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
           return instance.name == cell.dataset && instance.condition == cell.condition;

@@ -60,8 +60,10 @@ std::vector<PublishedCell> read_published(const std::string& path) {
     cell.condition = field["condition"];
     cell.method = field["method"];
     cell.metric = field["metric"];
-    cell.complement = cell.metric.rfind("1-", 0) == 0;
-    if (cell.complement) cell.metric = cell.metric.substr(2);
+    if (const auto minus = cell.metric.find('-'); minus != std::string::npos) {
+      cell.subtracted_from = parse_number(cell.metric.substr(0, minus), where("metric") + " (K of K-column)");
+      cell.metric = cell.metric.substr(minus + 1);
+    }
     cell.scale = parse_number(field["scale"], where("scale"));
     cell.value = parse_number(field["value"], where("value"));
     cell.spread_kind = field["spread_kind"];
@@ -112,7 +114,7 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
       paper_se_text = format_number(paper_se);
       z_text = std::isfinite(z) ? format_number(z) : (z > 0 ? "inf" : "-inf");
     }
-    const std::string metric = (cell.complement ? "1-" : "") + cell.metric;
+    const std::string metric = (cell.subtracted_from ? format_number(*cell.subtracted_from) + "-" : "") + cell.metric;
     text += csv_line({cell.table, cell.row, cell.column, cell.dataset, cell.condition, cell.method, metric,
                       format_number(cell.value), cell.spread_kind == "none" ? "" : format_number(cell.spread),
                       cell.spread_kind, std::to_string(cell.paper_n), paper_se_text,

@@ -6,12 +6,15 @@
 //   table, row, column   where the number stands in the paper ("Table 1", "2-norm SVM nflip=0", "C=1")
 //   dataset, condition   our data set and condition ("flip_count=0"; empty without a generator grid)
 //   method               our method label
-//   metric               our column, optionally as "1-accuracy" (an error rate) ...
+//   metric               our column, or "K-column": K minus it ("1-accuracy" an error rate, "30-n_features"
+//                        the zero coefficients of 30) ...
 //   scale                ... times this (100 for percentages; 1 otherwise)
 //   value                the paper's number
 //   spread, spread_kind  the paper's spread and what it is: std (over its replications), se, or none
 //   paper_n              the paper's replications (for std: its standard error is spread / sqrt(paper_n))
-//   note                 free text (why a cell cannot be run, a caveat)
+//   note                 free text (a caveat); a note beginning "not run:" lists a cell we cannot run (its
+//                        data is not offline): its data set and method need not be in the config
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,13 +24,16 @@ struct PublishedCell {
   std::size_t line = 0;  // in the published CSV, for messages
   std::string table, row, column;
   std::string dataset, condition, method, metric;
-  bool complement = false;  // metric written "1-<column>"
+  std::optional<double> subtracted_from;  // K of a metric written "K-<column>"
   double scale = 1.0;
   double value = 0.0;
   double spread = 0.0;
   std::string spread_kind;  // std | se | none
   std::size_t paper_n = 0;
   std::string note;
+  bool not_run() const { return note.rfind("not run:", 0) == 0; }
+  // Our value as the paper prints it: scale * value, or scale * (K - value).
+  double as_printed(double ours) const { return scale * (subtracted_from ? *subtracted_from - ours : ours); }
 };
 
 // Reads and checks a published CSV (InputError naming the file, line and column).

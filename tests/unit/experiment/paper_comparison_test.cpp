@@ -38,8 +38,9 @@ TEST_CASE("paper comparison: standard errors, z and verdicts computed by hand", 
       "T,r3,c3,d,,M,accuracy,1,0.9,0.02,se,10,\n"
       "T,r4,c4,d,,M,accuracy,1,0.9,0.02,se,10,absent file\n"));
   REQUIRE(cells.size() == 4);
-  CHECK(cells[0].complement);
+  CHECK(cells[0].subtracted_from == 1.0);
   CHECK(cells[0].metric == "accuracy");
+  CHECK(cells[0].as_printed(0.75) == Approx(0.25));
   const std::vector<double> values = {0.1, 0.2, 0.3};  // mean 0.2, std 0.1, se 0.1 / sqrt(3)
   std::vector<experiment::OurCell> ours(4);
   ours[0].values = values;
@@ -77,7 +78,9 @@ TEST_CASE("a malformed published file is refused naming its line and column", "[
 TEST_CASE("collect compares the rows of a run with the published cells, complemented and scaled", "[paper]") {
   write_file("tiny.published.csv", kHeader +
       "T,SVM error %,all,g,,SVM,1-accuracy,100,5,,none,20,\n"
-      "T,SVM accuracy,all,g,,SVM,accuracy,1,0.95,,none,20,\n");
+      "T,SVM accuracy,all,g,,SVM,accuracy,1,0.95,,none,20,\n"
+      "T,zero coefficients,all,g,,SVM,12-n_features,1,0,,none,20,\n"
+      "T,other data,all,absent,,SVM9,accuracy,1,0.5,,none,20,not run: not offline\n");
   const std::string path = write_file("tiny_published.yaml", R"(name: tiny_published
 seed: 4
 datasets:
@@ -92,20 +95,25 @@ tables:
   published: tiny.published.csv
 )");
   const auto config = experiment::load_config(path);
-  REQUIRE(config.published.size() == 2);
+  REQUIRE(config.published.size() == 4);
   const std::string directory = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "published_run").string();
   std::filesystem::remove_all(directory);
   experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
   experiment::collect(config, {directory}, directory, false);
   const auto rows = csv_rows(experiment::read_whole_file(directory + "/paper_comparison.csv"));
   const auto results = csv_rows(experiment::read_whole_file(directory + "/results.csv"));
-  REQUIRE(rows.size() == 2);
+  REQUIRE(rows.size() == 4);
   REQUIRE(results.size() == 3);
   double accuracy = 0;
   for (const auto& result : results) accuracy += std::stod(result.at("accuracy")) / 3;
   CHECK(std::stod(rows[0].at("ours")) == Approx(100 * (1 - accuracy)));
   CHECK(std::stod(rows[1].at("ours")) == Approx(accuracy));
   CHECK(rows[0].at("n") == "3");
+  double features = 0;
+  for (const auto& result : results) features += std::stod(result.at("n_features")) / 3;
+  CHECK(std::stod(rows[2].at("ours")) == Approx(12 - features));
+  CHECK(rows[2].at("metric") == "12-n_features");
+  CHECK(rows[3].at("verdict") == "not_run");
 }
 
 TEST_CASE("every committed config's published cells name its own data sets and method labels", "[paper][config]") {
@@ -116,6 +124,7 @@ TEST_CASE("every committed config's published cells name its own data sets and m
     if (config.published.empty()) continue;
     ++configs;
     for (const auto& cell : config.published) {
+      if (cell.not_run()) continue;
       INFO(entry.path().string() << ": line " << cell.line << ": " << cell.method);
       CHECK(std::any_of(config.methods.begin(), config.methods.end(),
                         [&](const experiment::MethodEntry& m) { return m.label == cell.method; }));
