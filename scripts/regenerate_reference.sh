@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reruns configs whose data are present offline and copies their tables, summary, paired tests,
-# convergence tables, objective ratios, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
+# convergence tables, objective ratios, the comparison with the paper, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
 # name>/ (the effort config keeps its results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
@@ -47,7 +47,7 @@ for config in "${configs[@]}"; do
   mkdir -p "results/reference/$name"
   find "results/reference/$name" -maxdepth 1 -type f ! -name overrides.txt ! -name README.md -delete
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"
-  for extra in paired_test.csv convergence.csv convergence_by_walk.csv objective_ratio.csv; do
+  for extra in paired_test.csv convergence.csv convergence_by_walk.csv objective_ratio.csv paper_comparison.csv; do
     if [[ -f "results/$name/$extra" ]]; then cp "results/$name/$extra" "results/reference/$name/"; fi
   done
   if [[ -f "results/$name/figures.json" ]]; then
