@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fmt/format.h>
 
 #include "experiment/collect.hpp"
 #include "experiment/config.hpp"
@@ -131,4 +132,41 @@ TEST_CASE("every committed config's published cells name its own data sets and m
     }
   }
   CHECK(configs >= 1);
+}
+
+TEST_CASE("failed fits are counted beside the mean: formatted table, numeric table, paper comparison", "[paper][collect]") {
+  // One positive among ten examples: a 70/30 split leaves it out of the training part in about three
+  // repetitions of ten, whose rows are input errors (a training part with one class cannot be fitted).
+  std::string csv = "x1,x2,y\n";
+  for (int i = 0; i < 10; ++i) csv += fmt::format("{},{},{}\n", i, i % 3, i == 0 ? 1 : -1);
+  write_file("one_positive.csv", csv);
+  write_file("one_positive.published.csv", kHeader + "T,SVM,accuracy,rare,,SVM,accuracy,1,0.9,,none,10,\n");
+  const auto config = experiment::load_config(write_file("one_positive.yaml", R"(name: one_positive
+seed: 2
+datasets:
+  - {name: rare, file: one_positive.csv}
+methods: [SVM]
+protocol:
+  outer: {type: holdout, test_fraction: 0.3, repetitions: 10}
+  inner: {type: none}
+tables:
+  metrics: [accuracy]
+  published: one_positive.published.csv
+)"));
+  const std::string directory = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "failed_run").string();
+  std::filesystem::remove_all(directory);
+  experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
+  experiment::collect(config, {directory}, directory, false);
+  std::size_t failed = 0;
+  for (const auto& row : csv_rows(experiment::read_whole_file(directory + "/results.csv"))) failed += row.at("status") != "optimal";
+  REQUIRE(failed > 0);
+  REQUIRE(failed < 10);
+  const auto formatted = csv_rows(experiment::read_whole_file(directory + "/table_accuracy.csv"));
+  CHECK_THAT(formatted.at(0).at("rare"), Catch::Contains(fmt::format("({} failed)", failed)));
+  const auto numeric = csv_rows(experiment::read_whole_file(directory + "/table_accuracy_numeric.csv"));
+  CHECK(numeric.at(0).at("n") == std::to_string(10 - failed));
+  CHECK(numeric.at(0).at("failed") == std::to_string(failed));
+  const auto compared = csv_rows(experiment::read_whole_file(directory + "/paper_comparison.csv"));
+  CHECK(compared.at(0).at("n") == std::to_string(10 - failed));
+  CHECK(compared.at(0).at("failed") == std::to_string(failed));
 }
