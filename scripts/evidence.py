@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Writes docs/evidence.md, our reference results against the papers' published numbers, from the committed
 results/reference/*/paper_comparison.csv (collect writes them from each config's tables.published) and the
-checked explanations in docs/evidence_notes.csv. Nothing in it is typed by hand but those explanations.
+checked explanations in docs/evidence_notes.csv, and the summary of it between the README's evidence
+markers. Nothing in either is typed by hand but those explanations.
 
-Usage: scripts/evidence.py          rewrite docs/evidence.md
-       scripts/evidence.py --check  exit 1 when docs/evidence.md differs from what the references give
+Usage: scripts/evidence.py          rewrite docs/evidence.md and the README's block
+       scripts/evidence.py --check  exit 1 when either differs from what the references give
 """
 import csv
 import math
@@ -14,6 +15,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "docs" / "evidence.md"
+README = ROOT / "README.md"
+BEGIN = "<!-- evidence summary: written by scripts/evidence.py -->"
+END = "<!-- end of evidence summary -->"
 NOTES = ROOT / "docs" / "evidence_notes.csv"
 VERDICTS = ["within_1se", "within_2se", "off", "no_result", "not_run"]
 
@@ -37,8 +41,8 @@ def number(text, digits=4):
 
 
 def explanations():
-    """(reference, table, row, column) -> the sentence someone checked; a row may name a whole table
-    with column '*' or a whole reference with table '*'."""
+    """(reference, table, row, column) -> the sentence someone checked; '*' in table, row or column stands
+    for any (a row of one column, a column of a table or of every table, a whole table or reference)."""
     notes = {}
     if NOTES.exists():
         for row in read_csv(NOTES):
@@ -48,7 +52,8 @@ def explanations():
 
 def explanation_of(notes, key):
     reference, table, row, column = key
-    for candidate in (key, (reference, table, row, "*"), (reference, table, "*", "*"), (reference, "*", "*", "*")):
+    for candidate in (key, (reference, table, row, "*"), (reference, table, "*", column), (reference, "*", "*", column),
+                      (reference, table, "*", "*"), (reference, "*", "*", "*")):
         if candidate in notes:
             return notes[candidate]
     return ""
@@ -109,6 +114,34 @@ def manifest_fields(path):
     return fields
 
 
+def summary(comparisons, notes):
+    """The README's block: per reference, how many published cells fall where, and how many of those off
+    are explained."""
+    lines = [BEGIN, "", "| reference | paper cells | within 1 SE | within 2 SE | off (explained) | no result | not run |",
+             "|---|---|---|---|---|---|---|"]
+    for reference, rows in comparisons:
+        counts = Counter(row["verdict"] for row in rows)
+        explained = sum(1 for row in rows if row["verdict"] in ("off", "no_result")
+                        and explanation_of(notes, cell_key(reference, row)))
+        lines.append(f"| [{reference}](docs/evidence.md#{reference}) | {len(rows)} | {counts['within_1se']} | "
+                     f"{counts['within_2se']} | {counts['off']} ({explained}) | {counts['no_result']} | {counts['not_run']} |")
+    lines.extend(["", END])
+    return "\n".join(lines)
+
+
+def readme_with(block):
+    text = README.read_text()
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{README}: the evidence markers are missing ({BEGIN} ... {END})")
+    before, _, rest = text.partition(BEGIN)
+    _, _, after = rest.partition(END)
+    return before + block + after
+
+
+def comparisons():
+    return [(path.parent.name, read_csv(path)) for path in sorted((ROOT / "results" / "reference").glob("*/paper_comparison.csv"))]
+
+
 def render():
     notes = explanations()
     lines = ["# Evidence against the papers", "",
@@ -118,27 +151,31 @@ def render():
              "paper's standard error (printed, from its standard deviation over its replications, or, where it "
              "prints none, estimated by ours for its number of replications), and a verdict. Explanations of "
              "the cells that are off come from `docs/evidence_notes.csv`.", ""]
-    for comparison in sorted((ROOT / "results" / "reference").glob("*/paper_comparison.csv")):
-        reference = comparison.parent.name
-        lines.extend(section(reference, read_csv(comparison), notes, manifest_fields(comparison.parent / "manifest.yaml")))
+    for reference, rows in comparisons():
+        manifest = manifest_fields(ROOT / "results" / "reference" / reference / "manifest.yaml")
+        lines.extend(section(reference, rows, notes, manifest))
     return "\n".join(lines).rstrip() + "\n"
 
 
 def main():
     text = render()
+    readme = readme_with(summary(comparisons(), explanations()))
     if sys.argv[1:] == ["--check"]:
-        if not OUTPUT.exists() or OUTPUT.read_text() != text:
-            print(f"{OUTPUT}: differs from what results/reference/*/paper_comparison.csv give; "
+        stale = [str(path) for path, content in ((OUTPUT, text), (README, readme))
+                 if not path.exists() or path.read_text() != content]
+        if stale:
+            print(f"{', '.join(stale)}: differ from what results/reference/*/paper_comparison.csv give; "
                   "run scripts/evidence.py and commit", file=sys.stderr)
             return 1
-        print("docs/evidence.md matches the references")
+        print("docs/evidence.md and the README's evidence summary match the references")
         return 0
     if sys.argv[1:]:
         print(__doc__, file=sys.stderr)
         return 1
     OUTPUT.parent.mkdir(exist_ok=True)
     OUTPUT.write_text(text)
-    print(f"wrote {OUTPUT}")
+    README.write_text(readme)
+    print(f"wrote {OUTPUT} and the README's evidence summary")
     return 0
 
 
