@@ -332,6 +332,13 @@ TEST_CASE("a dual CD solve that stops short keeps its model, and the portfolio h
   const optim::L2SvmSolution by_shape = solve(optim::QpSolver::by_shape, pima, problem);
   check_certificate(by_shape, 1e-6);
   CHECK(by_shape.solver.find("interior_point") != std::string::npos);
+
+  // Raw german (1000 x 61) is where the portfolio first spends dual CD's budget: its gap is still open, and
+  // only the hand-over to the interior point certifies the answer.
+  const core::Dataset german = load("datasets/german.csv");
+  const optim::L2SvmSolution handed_over = solve(optim::QpSolver::by_shape, german, svm_problem(german, 0.01, 1.0));
+  check_certificate(handed_over, 1e-6);
+  CHECK(handed_over.solver == "dual_cd>interior_point");
 }
 
 TEST_CASE("the interior point refuses a box without interior rather than answering wrongly", "[optim][l2_svm][interior_point]") {
