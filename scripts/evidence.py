@@ -31,6 +31,11 @@ def cell_key(reference, row):
     return (reference, row["table"], row["row"], row["column"])
 
 
+def cell(text):
+    """Text for a Markdown table cell: a '|' of the text (the FSV norms' ||.||) would end the cell."""
+    return text.replace("|", "\\|")
+
+
 def number(text, digits=4):
     if text in ("", None):
         return ""
@@ -75,8 +80,8 @@ def section(reference, rows, notes, manifest):
             paper = number(row["paper"]) + (f" ± {number(row['paper_se'], 2)}" if row["paper_se"] else "")
             ours = number(row["ours"]) + (f" ± {number(row['ours_se'], 2)}" if row["ours_se"] else "")
             failed = f" ({row['failed']})" if row["failed"] not in ("", "0") else ""
-            lines.append(f"| {row['table']} | {row['row']} | {row['column']} | {paper} | {ours} | {row['n']}{failed} | "
-                         f"{number(row['z'], 3)} | {row['verdict']} |")
+            lines.append(f"| {cell(row['table'])} | {cell(row['row'])} | {cell(row['column'])} | {paper} | {ours} | "
+                         f"{row['n']}{failed} | {number(row['z'], 3)} | {row['verdict']} |")
         lines.append("")
         lines.append("(± the standard errors of the two means; z = (ours - paper) / their root sum of squares.)")
         lines.append("")
@@ -93,8 +98,9 @@ def section(reference, rows, notes, manifest):
         lines.append("")
     not_run = [row for row in rows if row["verdict"] == "not_run"]
     if not_run:
-        reasons = Counter(row["note"] if row["note"].startswith("not run:") else
-                          "not run: the reference run's overrides leave the method out (see its overrides.txt)"
+        left_out = "not run: this run has no method labelled"
+        reasons = Counter("not run: the reference run's overrides leave the method out (see its overrides.txt)"
+                          if row["note"].startswith(left_out) or not row["note"].startswith("not run:") else row["note"]
                           for row in not_run)
         lines.append("Not run here:")
         lines.append("")

@@ -221,7 +221,7 @@ namespace sparsesvm::data {
 
 SourceContent source_content(const DataSource& source) {
   namespace fs = std::filesystem;
-  if (source.format == "generator") return {"generator " + source.location, 0};
+  if (source.format == "generator") return {"generator " + canonical_spec(source.location), 0};
   SourceContent content;
   if (source.format != "nips2003") {
     const TextFile text = read_text_file(source.location);

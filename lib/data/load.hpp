@@ -27,7 +27,8 @@ struct DataSource {
 
 core::Dataset load_dataset(const DataSource& source);
 
-// What a source's examples are, independent of its name and path: for a generator its spec; for files the
+// What a source's examples are, independent of its name and path: for a generator its canonical spec
+// (every parameter, defaults included, in one order); for files the
 // SHA-256 of the bytes of the file (or of every file of a NIPS 2003 DIR/NAME prefix, sorted by name) and
 // their line count, which stands for the number of examples when shards are balanced.
 struct SourceContent {

@@ -322,9 +322,16 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
   std::vector<OurCell> ours;
   for (const PublishedCell& cell : config.published) {
     OurCell our;
-    our.run = !cell.not_run() && std::any_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
+    const bool has_data = std::any_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
       return instance.name == cell.dataset && instance.condition == cell.condition && instance.missing_hint.empty();
-    }) && std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == cell.method; });
+    });
+    const bool has_label =
+        std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == cell.method; });
+    our.run = !cell.not_run() && has_data && has_label;
+    if (!cell.not_run() && !has_label) {
+      our.reason = fmt::format("not run: this run has no method labelled '{}' (an override left it out, or the "
+                               "label is misspelled)", cell.method);
+    }
     for (const Row& row : rows) {
       if (row.at("dataset") != cell.dataset || row.at("condition") != cell.condition || row.at("method") != cell.method) continue;
       if (failed(row) || row.at(cell.metric).empty()) {

@@ -327,9 +327,9 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
       std::vector<std::string> condition;
       for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
       instance.condition = fmt::format("{}", fmt::join(condition, ","));
-      instance.content = data::source_content(instance.source);
       try {  // catch unknown generators and parameters now, not in the middle of a run
         instance.examples = data::generated_examples(instance.source.location);
+        instance.content = data::source_content(instance.source);
       } catch (const core::InputError& error) {
         reader.fail(key, error.what());
       }
@@ -941,10 +941,10 @@ void check_datasets(const ExperimentConfig& config, const Reader& reader) {
 // to the working directory); each cell must name a data set, method label and metric of this config.
 void read_published_cells(YAML::Node tables, const std::string& config_dir, const Reader& reader, ExperimentConfig& config) {
   std::filesystem::path file = reader.scalar<std::string>(tables["published"], "tables.published", "a path");
+  if (file.empty()) reader.fail("tables.published", "expected the path of a CSV of published cells, found ''");
+  // Beside the config, unless the path names a file from the working directory.
   std::error_code error;
-  if (file.is_relative() && std::filesystem::exists(std::filesystem::path(config_dir) / file, error)) {
-    file = std::filesystem::path(config_dir) / file;
-  }
+  if (file.is_relative() && !std::filesystem::exists(file, error)) file = std::filesystem::path(config_dir) / file;
   config.published_file = std::filesystem::absolute(file).lexically_normal().string();
   tables["published"] = config.published_file;  // the run directory's config.yaml finds it from anywhere
   try {

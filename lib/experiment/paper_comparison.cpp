@@ -4,6 +4,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "experiment/csv.hpp"
@@ -35,13 +37,16 @@ double paper_standard_error(const PublishedCell& cell, double our_std) {
 }  // namespace
 
 std::vector<PublishedCell> read_published(const std::string& path) {
-  const std::string content = read_whole_file(path);
+  std::string content = read_whole_file(path);
   if (content.empty()) throw core::InputError(fmt::format("{}: cannot read the published numbers (or the file is empty)", path));
-  const auto table = parse_csv(content, path);
+  if (content.rfind("\xEF\xBB\xBF", 0) == 0) content.erase(0, 3);  // a UTF-8 byte order mark
+  auto table = parse_csv(content, path);
+  while (!table.empty() && table.back().size() == 1 && table.back()[0].empty()) table.pop_back();  // blank last lines
   if (table.empty() || table[0] != kColumns) {
     throw core::InputError(fmt::format("{}: line 1: expected the header {}", path, csv_line(kColumns)));
   }
   std::vector<PublishedCell> cells;
+  std::set<std::tuple<std::string, std::string, std::string>> seen;  // (table, row, column)
   for (std::size_t k = 1; k < table.size(); ++k) {
     const std::vector<std::string>& fields = table[k];
     const std::size_t line = k + 1;
@@ -65,24 +70,33 @@ std::vector<PublishedCell> read_published(const std::string& path) {
       cell.metric = cell.metric.substr(minus + 1);
     }
     cell.scale = parse_number(field["scale"], where("scale"));
+    if (cell.scale == 0) throw core::InputError(fmt::format("{}: the scale of a printed number is not 0", where("scale")));
     cell.value = parse_number(field["value"], where("value"));
     cell.spread_kind = field["spread_kind"];
     if (cell.spread_kind != "std" && cell.spread_kind != "se" && cell.spread_kind != "none") {
       throw core::InputError(fmt::format("{}: '{}': expected std, se or none", where("spread_kind"), cell.spread_kind));
     }
     if (cell.spread_kind != "none") cell.spread = parse_number(field["spread"], where("spread"));
+    if (cell.spread_kind == "none" && !field["spread"].empty()) {
+      throw core::InputError(fmt::format("{}: a spread is given but spread_kind is none; say std or se", where("spread")));
+    }
     if (cell.spread < 0) throw core::InputError(fmt::format("{}: a spread is not negative", where("spread")));
     const double paper_n = parse_number(field["paper_n"], where("paper_n"));
-    if (!(paper_n >= 1) || paper_n != std::floor(paper_n)) {
-      throw core::InputError(fmt::format("{}: expected a whole number of replications, at least 1", where("paper_n")));
+    if (!(paper_n >= 1 && paper_n <= 1e9) || paper_n != std::floor(paper_n)) {
+      throw core::InputError(fmt::format("{}: expected a whole number of replications, 1 to 1e9", where("paper_n")));
     }
     cell.paper_n = static_cast<std::size_t>(paper_n);
     cell.note = field["note"];
     if (cell.table.empty() || cell.method.empty() || cell.dataset.empty() || cell.metric.empty()) {
       throw core::InputError(fmt::format("{}: line {}: table, dataset, method and metric are required", path, line));
     }
+    if (!seen.emplace(cell.table, cell.row, cell.column).second) {
+      throw core::InputError(fmt::format("{}: line {}: the cell ({}, {}, {}) is listed twice", path, line, cell.table,
+                                         cell.row, cell.column));
+    }
     cells.push_back(std::move(cell));
   }
+  if (cells.empty()) throw core::InputError(fmt::format("{}: no published cells below the header", path));
   return cells;
 }
 
@@ -119,7 +133,7 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
                       format_number(cell.value), cell.spread_kind == "none" ? "" : format_number(cell.spread),
                       cell.spread_kind, std::to_string(cell.paper_n), paper_se_text,
                       mean_text, std_text, se_text, std::to_string(our.values.size()), std::to_string(our.failed), z_text,
-                      verdict, cell.note});
+                      verdict, our.reason.empty() ? cell.note : our.reason});
   }
   return text;
 }

@@ -46,6 +46,7 @@ struct OurCell {
   std::size_t failed = 0;
   bool run = true;  // false when the data set was not run (its file is not present offline) or an override
                     // dropped the method
+  std::string reason;  // why not run, when the published note does not say
 };
 
 // paper_comparison.csv: per published cell, the paper's value and standard error (printed, from its std over

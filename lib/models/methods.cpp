@@ -258,8 +258,8 @@ Start find_start(const MethodInfo& method, const Hyperparameters& h, Workspace& 
 // A model with w = 0 predicts sign(b) for every point. Where the objective does not choose the class
 // (losses averaged per class, RLP and FSV's: every b in [-1, 1] has the same F), b is whichever vertex the
 // solver returned. The rule: such a model predicts the training majority class (ties: +1), with b moved to
-// -b or to +-1 only where F does not grow by more than 1e-12 relative; an objective that prefers the
-// minority's side keeps its b.
+// -b or to +-1 only where F stays the same (within 1e-12 relative); where F tells the classes apart (the
+// plain hinge leans to the majority by itself; psi at b = 0 does not), the fit keeps its b.
 void predict_majority_when_constant(const Objective& objective, const core::Dataset& data, FitReport& report) {
   if (!report.has_solution() || report.model.w().size() == 0 || !report.model.w().isZero(0.0)) return;
   const double majority = data.labels().sum() >= 0 ? 1.0 : -1.0;
@@ -270,7 +270,7 @@ void predict_majority_when_constant(const Objective& objective, const core::Data
   for (const double candidate : {-b, majority}) {
     if ((candidate >= 0 ? 1.0 : -1.0) != majority) continue;
     const double f_candidate = objective.value(data, w, candidate);
-    if (f_candidate <= f + 1e-12 * std::max(1.0, std::abs(f))) {
+    if (std::abs(f_candidate - f) <= 1e-12 * std::max(1.0, std::abs(f))) {
       report.model = core::LinearModel(w, candidate);
       report.message += fmt::format("{}w = 0: b = {} (the training majority class) instead of {}, F unchanged",
                                     report.message.empty() ? "" : "; ", candidate, b);

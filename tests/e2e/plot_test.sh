@@ -183,9 +183,10 @@ refuses "a path over entries differing in another parameter" "$tmp/path.yaml" 's
 
 # A boundary figure: the points are the training part, each drawn line is its row's w.x + b = 0, and the
 # crossed points are the ones restricted psi fixed (plot.py checks their count against the row).
+# (Seed 10 draws a sample where the restricted psi fixes points; at seed 8 its start fixed none.)
 cat > "$tmp/boundary.yaml" <<'YAML'
 name: boundary_check
-seed: 8
+seed: 10
 datasets:
   - {name: disk, generator: psi_unit_disk, params: {n: 80}}
 methods:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/regenerate_reference.sh refuses to make a reference that no commit produces: in a scratch git
-# repository holding the script, a modified tracked file or a binary built from another commit exits 1
-# before anything runs; a clean tree and a binary built from HEAD get past the checks (to the run).
+# repository holding the script, a modified tracked file (a reference run's overrides.txt too) or a binary
+# built from another commit exits 1 before anything runs; a clean tree and a binary built from HEAD get
+# past the checks (to the run).
 # Usage: regenerate_test.sh REPO_ROOT
 set -uo pipefail
 root=$1
@@ -11,7 +12,8 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 git_quiet() { git -C "$tmp/repo" -c user.name=test -c user.email=test@localhost "$@" >/dev/null 2>&1; }
 
-mkdir -p "$tmp/repo/scripts" "$tmp/repo/lib" "$tmp/repo/results/reference"
+mkdir -p "$tmp/repo/scripts" "$tmp/repo/lib" "$tmp/repo/results/reference/tiny"
+echo "protocol.outer.repetitions=2" >"$tmp/repo/results/reference/tiny/overrides.txt"
 cp "$root/scripts/regenerate_reference.sh" "$tmp/repo/scripts/"
 echo "int x;" >"$tmp/repo/lib/code.cpp"
 echo "# notes" >"$tmp/repo/README.md"
@@ -37,6 +39,12 @@ grep -q "uncommitted changes" "$tmp/out" || fail "a modified source file: no 'un
 [[ ! -e "$tmp/ran" ]] || fail "a modified source file: the run started"
 git -C "$tmp/repo" checkout -q -- lib/code.cpp
 
+echo "methods=[SVM]" >>"$tmp/repo/results/reference/tiny/overrides.txt"   # a reference run's overrides count
+attempt; code=$?
+[[ $code -eq 1 ]] || fail "a modified overrides.txt: exit $code, expected 1"
+[[ ! -e "$tmp/ran" ]] || fail "a modified overrides.txt: the run started"
+git -C "$tmp/repo" checkout -q -- results/reference/tiny/overrides.txt
+
 fake "$head+uncommitted"
 attempt; code=$?
 [[ $code -eq 1 ]] || fail "a binary built from a dirty tree: exit $code, expected 1"
@@ -49,5 +57,5 @@ echo "x" >"$tmp/repo/results/reference/table.csv"
 attempt
 [[ -e "$tmp/ran" ]] || fail "a clean tree and a binary from HEAD did not reach the run: $(cat "$tmp/out")"
 
-echo "$((7 - failures)) passed, $failures failed"
+echo "$((9 - failures)) passed, $failures failed"
 ((failures == 0))

@@ -181,6 +181,21 @@ std::size_t generated_examples(const std::string& spec) {
   return n;
 }
 
+std::string canonical_spec(const std::string& spec) {
+  const auto [name, given] = parse_spec(spec);
+  std::string text = name;
+  char separator = ':';
+  const GeneratorParams resolved = resolve_parameters(name, given);
+  for (const auto& [key, value] : resolved.values()) {
+    double number = 0.0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    const bool numeric = !value.empty() && error == std::errc() && end == value.data() + value.size();
+    text += fmt::format("{}{}={}", separator, key, numeric ? fmt::format("{}", number) : value);
+    separator = ',';
+  }
+  return text;
+}
+
 namespace {
 
 // "name:key=value,key=value" as the name and the given values.

@@ -55,6 +55,10 @@ const std::vector<GeneratorParameter>& common_generator_parameters();
 // Builds the data set of a spec "name" or "name:key=value,key=value".
 core::Dataset generate(const std::string& spec);
 core::Dataset generate(const std::string& name, const std::map<std::string, std::string>& given);
+// The spec with every parameter resolved (defaults filled in), sorted by name, numbers written in their
+// shortest form: two specs that generate the same data give the same text ("n=60,noise_dims=3" and
+// "noise_dims=3,n=60.0,seed=1").
+std::string canonical_spec(const std::string& spec);
 // The number of examples the spec would generate, its parameters checked as generate() checks them,
 // without generating (configs check their generated sets when they load).
 std::size_t generated_examples(const std::string& spec);

@@ -74,6 +74,35 @@ TEST_CASE("a malformed published file is refused naming its line and column", "[
                     Catch::Contains("line 2, column value"));
   CHECK_THROWS_WITH(experiment::read_published(write_file("bad_n.csv", kHeader + "T,r,c,d,,M,accuracy,1,0.9,,none,0,\n")),
                     Catch::Contains("line 2, column paper_n"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("huge_n.csv", kHeader + "T,r,c,d,,M,accuracy,1,0.9,,none,1e23,\n")),
+                    Catch::Contains("line 2, column paper_n"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("scale0.csv", kHeader + "T,r,c,d,,M,accuracy,0,0.9,,none,10,\n")),
+                    Catch::Contains("line 2, column scale"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("spread_none.csv", kHeader + "T,r,c,d,,M,accuracy,1,0.9,0.5,none,10,\n")),
+                    Catch::Contains("line 2, column spread") && Catch::Contains("spread_kind is none"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("twice.csv", kHeader + "T,r,c,d,,M,accuracy,1,0.9,,none,10,\n"
+                                                                                 "T,r,c,d,,M,accuracy,1,0.8,,none,10,\n")),
+                    Catch::Contains("line 3") && Catch::Contains("listed twice"));
+  CHECK_THROWS_WITH(experiment::read_published(write_file("header_only.csv", kHeader)), Catch::Contains("no published cells"));
+  // A byte order mark and blank last lines, as editors leave them, are read.
+  CHECK(experiment::read_published(write_file("bom.csv", "\xEF\xBB\xBF" + kHeader + "T,r,c,d,,M,accuracy,1,0.9,,none,10,\n\n"))
+            .size() == 1);
+}
+
+TEST_CASE("a published path is refused naming the key when empty, and found beside the config", "[paper][config]") {
+  const std::string config = R"(name: p
+datasets:
+  - {name: g, generator: dca_gaussians}
+methods: [SVM]
+protocol:
+  inner: {type: none}
+tables:
+  published: )";
+  CHECK_THROWS_WITH(experiment::load_config(write_file("published_empty.yaml", config + "\"\"\n")),
+                    Catch::Contains("tables.published") && Catch::Contains("found ''"));
+  const std::string beside = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "nothere.csv").string();
+  CHECK_THROWS_WITH(experiment::load_config(write_file("published_missing.yaml", config + "nothere.csv\n")),
+                    Catch::Contains("tables.published") && Catch::Contains(beside));
 }
 
 TEST_CASE("collect compares the rows of a run with the published cells, complemented and scaled", "[paper]") {
@@ -81,7 +110,8 @@ TEST_CASE("collect compares the rows of a run with the published cells, compleme
       "T,SVM error %,all,g,,SVM,1-accuracy,100,5,,none,20,\n"
       "T,SVM accuracy,all,g,,SVM,accuracy,1,0.95,,none,20,\n"
       "T,zero coefficients,all,g,,SVM,12-n_features,1,0,,none,20,\n"
-      "T,other data,all,absent,,SVM9,accuracy,1,0.5,,none,20,not run: not offline\n");
+      "T,other data,all,absent,,SVM9,accuracy,1,0.5,,none,20,not run: not offline\n"
+      "T,misspelled,all,g,,SVN,accuracy,1,0.5,,none,20,\n");
   const std::string path = write_file("tiny_published.yaml", R"(name: tiny_published
 seed: 4
 datasets:
@@ -96,14 +126,14 @@ tables:
   published: tiny.published.csv
 )");
   const auto config = experiment::load_config(path);
-  REQUIRE(config.published.size() == 4);
+  REQUIRE(config.published.size() == 5);
   const std::string directory = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "published_run").string();
   std::filesystem::remove_all(directory);
   experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
   experiment::collect(config, {directory}, directory, false);
   const auto rows = csv_rows(experiment::read_whole_file(directory + "/paper_comparison.csv"));
   const auto results = csv_rows(experiment::read_whole_file(directory + "/results.csv"));
-  REQUIRE(rows.size() == 4);
+  REQUIRE(rows.size() == 5);
   REQUIRE(results.size() == 3);
   double accuracy = 0;
   for (const auto& result : results) accuracy += std::stod(result.at("accuracy")) / 3;
@@ -115,6 +145,10 @@ tables:
   CHECK(std::stod(rows[2].at("ours")) == Approx(12 - features));
   CHECK(rows[2].at("metric") == "12-n_features");
   CHECK(rows[3].at("verdict") == "not_run");
+  CHECK(rows[4].at("verdict") == "not_run");  // a label the run lacks says so, not silently
+  CHECK_THAT(rows[4].at("note"), Catch::Contains("no method labelled 'SVN'") && Catch::Contains("misspelled"));
+  CHECK(rows[4].at("verdict") == "not_run");  // a label the run lacks says so, not silently
+  CHECK_THAT(rows[4].at("note"), Catch::Contains("no method labelled 'SVN'") && Catch::Contains("misspelled"));
 }
 
 TEST_CASE("every committed config's published cells name its own data sets and method labels", "[paper][config]") {

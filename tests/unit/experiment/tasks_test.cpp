@@ -230,10 +230,11 @@ protocol:
   for (const std::string& value : selected(1)) CHECK((value == "0.5" || value == "1"));
 }
 
-TEST_CASE("seeds follow the data's content: a renamed or moved data set keeps its numbers", "[tasks]") {
+TEST_CASE("seeds follow the data's content: a renamed, moved or reworded data set keeps its numbers", "[tasks]") {
   const std::string sonar = std::string(SPARSESVM_TEST_DATA_DIR) + "/../../datasets/sonar.csv";
   const std::string copy = write_file("sonar_copy.csv", experiment::read_whole_file(sonar));
-  const auto config_of = [](const std::string& name, const std::string& file) {
+  // The generator's parameters as worded differently: order, a default given, a number written otherwise.
+  const auto config_of = [](const std::string& name, const std::string& file, const std::string& params) {
     return experiment::load_config(write_file("renamed.yaml", fmt::format(R"(name: renamed
 seed: 9
 datasets:
@@ -242,16 +243,16 @@ datasets:
     transforms: [standardize]
   - name: {}_generated
     generator: dca_gaussians
-    params: {{n: 50}}
+    params: {}
 methods: [RLSVM0]
 grid: {{lambda: [0.1, 1]}}
 protocol:
   outer: {{type: holdout, repetitions: 2}}
   inner: {{type: kfold, folds: 3}}
-)", name, file, name)));
+)", name, file, name, params)));
   };
-  const auto original = config_of("sonar", sonar);
-  const auto renamed = config_of("other_name", copy);
+  const auto original = config_of("sonar", sonar, "{n: 50, noise_dims: 3}");
+  const auto renamed = config_of("other_name", copy, "{noise_dims: 3, seed: 1, n: 5.0e1}");
   for (std::size_t dataset = 0; dataset < 2; ++dataset) {
     for (std::size_t rep = 0; rep < 2; ++rep) {
       const auto a = group_rows(original, rep, dataset).at(0);
