@@ -208,6 +208,14 @@ class InteriorPoint {
       }
     }
     best.interior_iterations = iteration;
+    if (!core::has_solution(best.status)) {
+      best.solver = "interior_point";
+      best.status = core::Status::numerical_error;
+      best.message = fmt::format("interior point: no iterate with a finite certificate in {} iterations{} (lambda or "
+                                 "the data's scale near the limits of double precision)",
+                                 iteration, failure.empty() ? "" : "; " + failure);
+      return best;
+    }
     if (best.status != core::Status::solved_inaccurate) return best;
     best.message = fmt::format("interior point: stopped after {} iterations at a relative duality gap of {:.3g} "
                                "(wanted {:.3g}){}", iteration, best.relative_gap, options_.relative_gap,

@@ -60,7 +60,10 @@ double primal_scale(const L2SvmProblem& p, const core::Dataset& data, const core
 bool equality_reachable(const core::Vector& y, const core::Vector& upper, double target) {
   double reach_up = 0.0, reach_down = 0.0;
   for (Eigen::Index i = 0; i < y.size(); ++i) (y[i] > 0 ? reach_up : reach_down) += upper[i];
-  return target <= reach_up && target >= -reach_down;
+  // Sums of bounds carry rounding (97 x 0.05 sums to 4.849999999999991): a target on the boundary is
+  // reachable, within the tolerance move_onto_equality accepts.
+  const double slack = 1e-12 * (reach_up + reach_down + std::abs(target));
+  return target <= reach_up + slack && target >= -reach_down - slack;
 }
 
 bool move_onto_equality(core::Vector& alpha, const core::Vector& y, const core::Vector& upper, double target) {

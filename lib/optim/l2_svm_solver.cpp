@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace sparsesvm::optim {
 
@@ -21,8 +22,36 @@ L2SvmSolution L2SvmSolver::run_interior_point(const L2SvmProblem& problem, const
   return interior_point_.solve(problem, ip_options);
 }
 
+double L2SvmSolver::largest_offset() {
+  if (largest_offset_) return *largest_offset_;
+  const auto n = static_cast<double>(data_.n());
+  double largest = 0.0;
+  for (std::size_t j = 0; j < data_.d() && n > 1; ++j) {
+    double sum = 0.0, sum_of_squares = 0.0;
+    for (std::size_t i = 0; i < data_.n(); ++i) sum += data_.value(i, j);
+    const double mean = sum / n;
+    for (std::size_t i = 0; i < data_.n(); ++i) sum_of_squares += (data_.value(i, j) - mean) * (data_.value(i, j) - mean);
+    const double deviation = std::sqrt(sum_of_squares / n);
+    if (deviation > 0) largest = std::max(largest, std::abs(mean) / deviation);
+  }
+  largest_offset_ = largest;
+  return largest;
+}
+
 L2SvmSolution L2SvmSolver::solve(const L2SvmProblem& problem, const core::Vector& warm_alpha, const L2SvmOptions& options) {
   check_problem(problem, data_);
+  L2SvmSolution solution = solve_by_choice(problem, warm_alpha, options);
+  if (solution.status == core::Status::optimal && largest_offset() > kLargestCertifiedOffset) {
+    solution.status = core::Status::solved_inaccurate;
+    solution.message = fmt::format("a column's values sit {:.2g} standard deviations from zero: the duality gap is "
+                                   "below that column's rounding and certifies nothing (center the features: "
+                                   "transform standardize)", largest_offset());
+  }
+  return solution;
+}
+
+L2SvmSolution L2SvmSolver::solve_by_choice(const L2SvmProblem& problem, const core::Vector& warm_alpha,
+                                           const L2SvmOptions& options) {
   switch (options.solver) {
     case QpSolver::interior_point:
       return run_interior_point(problem, options);
@@ -35,7 +64,13 @@ L2SvmSolution L2SvmSolver::solve(const L2SvmProblem& problem, const core::Vector
   const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
                                             : static_cast<double>(data_.n()) * static_cast<double>(data_.d());
   const double budget = interior_point_.estimated_work(problem) / (kFlopsPerEpochNonzero * std::max(nonzeros, 1.0));
-  if (budget < kMinimalEpochBudget) return run_interior_point(problem, options);
+  if (budget < kMinimalEpochBudget) {
+    // The interior point alone; where it ends without a model (extreme lambda or scale), dual CD still
+    // returns its best iterate with its certified gap.
+    L2SvmSolution alone = run_interior_point(problem, options);
+    if (core::has_solution(alone.status) || alone.status == core::Status::infeasible) return alone;
+    return better_of(std::move(alone), run_dual_cd(problem, warm_alpha, options, options.max_epochs));
+  }
   L2SvmSolution first = run_dual_cd(problem, warm_alpha, options, static_cast<long>(std::ceil(budget)));
   if (first.status == core::Status::optimal || first.status == core::Status::infeasible) return first;
   return better_of(std::move(first), run_interior_point(problem, options));

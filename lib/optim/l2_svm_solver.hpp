@@ -8,7 +8,10 @@
 //   - dual CD alone (its model kept, solved_inaccurate, if it stops short) when the interior point's dense
 //     system is beyond its limits (min(n, d) > 3000, or a dense copy beyond 5e7 entries).
 // Either solver can be forced. The solution's `solver` names what ran ("dual_cd>interior_point" for a
-// hand-over).
+// hand-over). A certificate computed on a column whose values sit far from zero relative to their spread
+// (offset above kLargestCertifiedOffset times the standard deviation) loses its digits to cancellation: such
+// an answer is solved_inaccurate, never optimal.
+constexpr double kLargestCertifiedOffset = 1e7;
 #include <optional>
 
 #include "core/dataset.hpp"
@@ -49,7 +52,12 @@ class L2SvmSolver {
                             long max_epochs);
   L2SvmSolution run_interior_point(const L2SvmProblem& problem, const L2SvmOptions& options) const;
 
+  L2SvmSolution solve_by_choice(const L2SvmProblem& problem, const core::Vector& warm_alpha, const L2SvmOptions& options);
+  // The largest |mean| / standard deviation over the columns that vary (computed on first use).
+  double largest_offset();
+
   const core::Dataset& data_;
+  std::optional<double> largest_offset_;
   std::optional<DualCdSolver> dual_cd_;  // built on first use (it copies dense data row-major)
   InteriorPointSvm interior_point_;
 };

@@ -232,3 +232,17 @@ TEST_CASE("a MIP's time limit is wall-clock seconds, also with fits in parallel 
     CHECK(fit.statistics.at("mip_seconds") < 5.0);
   }
 }
+
+TEST_CASE("a MIP Cbc calls infeasible keeps the start, unproven, instead of ending without a model", "[psi][mip]") {
+  // Separable data with features times 1e20: the start is feasible in every MILP, yet Cbc has answered
+  // "infeasible" here (a reviewer's case); whatever Cbc says, the fit keeps a model and never claims more.
+  core::Dataset small = tiny_data(20, 5, 0);
+  const core::Dataset data("scaled", core::DenseMatrix(small.dense() * 1e20), small.labels(), {"x1", "x2"}, {});
+  for (const char* method : {"PSI-1", "PSI-2"}) {
+    models::Workspace workspace(data);
+    const models::FitReport fit = models::fit_method(method, {{"C", 1.0}, {"time_limit", 5.0}}, workspace);
+    INFO(method << ": " << core::to_string(fit.status) << " " << fit.message);
+    CHECK(fit.has_solution());
+    CHECK(fit.status != core::Status::infeasible);
+  }
+}

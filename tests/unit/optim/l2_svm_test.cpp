@@ -351,3 +351,36 @@ TEST_CASE("the interior point refuses a box without interior rather than answeri
   CHECK_FALSE(core::has_solution(ip.status));
   CHECK_THAT(ip.message, Catch::Contains("no interior"));
 }
+
+TEST_CASE("the reach of y'alpha = target allows the rounding of a sum of bounds", "[optim][l2_svm]") {
+  // 97 bounds of 0.05 sum to 4.849999999999991 in floating point; 4.85 is on the boundary, reachable
+  // (RLSVM2 on sonar at lambda 100, mu 0.1 stopped at its first step on this).
+  const core::Vector y = core::Vector::Ones(97);
+  const core::Vector upper = core::Vector::Constant(97, 0.05);
+  CHECK(optim::equality_reachable(y, upper, 4.85));
+  CHECK(optim::equality_reachable(-y, upper, -4.85));
+  CHECK_FALSE(optim::equality_reachable(y, upper, 4.86));
+}
+
+TEST_CASE("the portfolio keeps a model where the interior point cannot, and certifies nothing it cannot read",
+          "[optim][l2_svm]") {
+  const core::Dataset pima = load("datasets/pima.csv");
+  // lambda = 1e-200: the interior point's iterates overflow; dual CD's best iterate is kept, uncertified.
+  const optim::L2SvmSolution tiny_lambda = solve(optim::QpSolver::by_shape, pima, svm_problem(pima, 1e-200, 1.0));
+  CHECK(tiny_lambda.status == core::Status::solved_inaccurate);
+  CHECK_FALSE(tiny_lambda.message.empty());
+  // A column shifted by 1e14 (a reviewer's case): the interior point closed its computed gap 1.3% above the
+  // optimum, the gap being below that column's rounding; such a certificate says nothing.
+  core::Rng rng(4);  // a draw on which the interior point closes its computed gap (others stop short)
+  core::DenseMatrix shifted(300, 5);
+  core::Vector labels(300);
+  for (Eigen::Index i = 0; i < 300; ++i) {
+    for (Eigen::Index j = 0; j < 5; ++j) shifted(i, j) = rng.normal();
+    labels[i] = shifted(i, 1) + 0.5 * rng.normal() > 0 ? 1.0 : -1.0;  // the signal is in another column
+    shifted(i, 0) += 1e14;
+  }
+  const core::Dataset offset("offset", shifted, labels, {}, {});
+  const optim::L2SvmSolution far = solve(optim::QpSolver::by_shape, offset, svm_problem(offset, 100.0, 1.0));
+  CHECK(far.status == core::Status::solved_inaccurate);
+  CHECK_THAT(far.message, Catch::Contains("standard deviations from zero"));
+}
