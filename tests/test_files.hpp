@@ -4,12 +4,20 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <unistd.h>
 
 namespace sparsesvm::testing {
 
-inline std::string write_file(const std::string& name, const std::string& content) {
-  const auto directory = std::filesystem::temp_directory_path() / "sparsesvm_tests";
+// A folder of this test process's own: ctest runs test cases as parallel processes, and two of them
+// writing one file name ("rejected.yaml") into a shared folder raced.
+inline std::filesystem::path scratch_directory() {
+  const auto directory = std::filesystem::temp_directory_path() / ("sparsesvm_tests_" + std::to_string(getpid()));
   std::filesystem::create_directories(directory);
+  return directory;
+}
+
+inline std::string write_file(const std::string& name, const std::string& content) {
+  const auto directory = scratch_directory();
   const auto path = directory / name;
   std::ofstream(path, std::ios::binary) << content;
   return path.string();

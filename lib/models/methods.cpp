@@ -257,9 +257,12 @@ Start find_start(const MethodInfo& method, const Hyperparameters& h, Workspace& 
 
 // A model with w = 0 predicts sign(b) for every point. Where the objective does not choose the class
 // (losses averaged per class, RLP and FSV's: every b in [-1, 1] has the same F), b is whichever vertex the
-// solver returned. The rule: such a model predicts the training majority class (ties: +1), with b moved to
-// -b or to +-1 only where F stays the same (within 1e-12 relative); where F tells the classes apart (the
-// plain hinge leans to the majority by itself; psi at b = 0 does not), the fit keeps its b.
+// solver returned; at b = 0 (psi at small C puts every margin at 0) the class is the convention f = 0 -> +1.
+// The rule: such a model predicts the training majority class (ties: +1), with b moved to -b or +-1 only
+// where F stays the same (within 1e-12 relative), or from 0 by 1e-9 toward the majority where F moves by
+// less than 1e-8; where F tells the classes apart (the plain hinge leans to the majority), b stays.
+constexpr double kMajorityTilt = 1e-9;
+
 void predict_majority_when_constant(const Objective& objective, const core::Dataset& data, FitReport& report) {
   if (!report.has_solution() || report.model.w().size() == 0 || !report.model.w().isZero(0.0)) return;
   const double majority = data.labels().sum() >= 0 ? 1.0 : -1.0;
@@ -267,12 +270,16 @@ void predict_majority_when_constant(const Objective& objective, const core::Data
   if ((b >= 0 ? 1.0 : -1.0) == majority) return;
   const core::Vector& w = report.model.w();
   const double f = objective.value(data, w, b);
-  for (const double candidate : {-b, majority}) {
+  // -b, the majority's vertex, or (for b = 0, every margin 0: psi's optimum at small C) the smallest tilt
+  // toward the majority, b = +-1e-9, inside psi's rounding band of 0.
+  for (const double candidate : {-b, majority, majority * kMajorityTilt}) {
     if ((candidate >= 0 ? 1.0 : -1.0) != majority) continue;
     const double f_candidate = objective.value(data, w, candidate);
-    if (std::abs(f_candidate - f) <= 1e-12 * std::max(1.0, std::abs(f))) {
+    // The tilt moves every margin by 1e-9: F by that order at most, which the tolerance admits.
+    const double tolerance = candidate == majority * kMajorityTilt ? 10 * kMajorityTilt : 1e-12;
+    if (std::abs(f_candidate - f) <= tolerance * std::max(1.0, std::abs(f))) {
       report.model = core::LinearModel(w, candidate);
-      report.message += fmt::format("{}w = 0: b = {} (the training majority class) instead of {}, F unchanged",
+      report.message += fmt::format("{}w = 0: b = {} (the training majority class) instead of {}, F unchanged to 1e-8",
                                     report.message.empty() ? "" : "; ", candidate, b);
       return;
     }

@@ -100,7 +100,7 @@ tables:
   published: )";
   CHECK_THROWS_WITH(experiment::load_config(write_file("published_empty.yaml", config + "\"\"\n")),
                     Catch::Contains("tables.published") && Catch::Contains("found ''"));
-  const std::string beside = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "nothere.csv").string();
+  const std::string beside = (testing::scratch_directory() / "nothere.csv").string();
   CHECK_THROWS_WITH(experiment::load_config(write_file("published_missing.yaml", config + "nothere.csv\n")),
                     Catch::Contains("tables.published") && Catch::Contains(beside));
 }
@@ -127,7 +127,7 @@ tables:
 )");
   const auto config = experiment::load_config(path);
   REQUIRE(config.published.size() == 5);
-  const std::string directory = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "published_run").string();
+  const std::string directory = (testing::scratch_directory() / "published_run").string();
   std::filesystem::remove_all(directory);
   experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
   experiment::collect(config, {directory}, directory, false);
@@ -187,7 +187,7 @@ tables:
   metrics: [accuracy]
   published: one_positive.published.csv
 )"));
-  const std::string directory = (std::filesystem::temp_directory_path() / "sparsesvm_tests" / "failed_run").string();
+  const std::string directory = (testing::scratch_directory() / "failed_run").string();
   std::filesystem::remove_all(directory);
   experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
   experiment::collect(config, {directory}, directory, false);

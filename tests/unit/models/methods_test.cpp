@@ -422,4 +422,12 @@ TEST_CASE("a model with w = 0 predicts the training majority class, whichever ve
       }
     }
   }
+  // psi at a tiny C: the optimum puts every margin at 0 (psi(0) = a beats 2 for the minority), where f = 0
+  // would predict +1 for all, here the minority (47 of 100); b moves 1e-9 toward the majority.
+  const core::Dataset psi_data = data::generate("psi_quadratic:n=100,case=1,flip_probability=0.05,seed=3");
+  const FitReport psi = fit("PSI-1", psi_data, {{"C", 0.001}});
+  REQUIRE(psi.has_solution());
+  CHECK(psi.model.count_nonzeros() == 0);
+  const double positives = (psi_data.labels().array() > 0).cast<double>().sum();
+  CHECK(psi.model.accuracy(psi_data) == Approx(std::max(positives, 100 - positives) / 100));
 }
