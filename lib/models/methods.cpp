@@ -94,8 +94,11 @@ ParameterSpec weight_spec(Weighting weighting) {
     return {"lambda", "weight of the penalty: F = (1/n) sum_i loss_i + lambda Omega(w) ([ADMM] (1))", 0.015625, 0.0, 1e10,
             true, false, Scale::log, Regularizes::when_larger};
   }
-  return {"lambda", "trade-off in (0, 1): F = (1 - lambda) loss + lambda Omega(w) ([FSV] (8), (12)-(14))", 0.5, 0.0,
-          1.0, true, true, Scale::linear, Regularizes::when_larger};
+  const char* description = weighting == Weighting::fsv_svm
+                                ? "trade-off in (0, 1): F = (1 - lambda) sum_i loss_i + (lambda / 2) Omega(w) ([FSV] (11)-(14))"
+                                : "trade-off in (0, 1): F = (1 - lambda) (mean loss of each class, summed) + lambda Omega(w) "
+                                  "([FSV] (4), (8))";
+  return {"lambda", description, 0.5, 0.0, 1.0, true, true, Scale::linear, Regularizes::when_larger};
 }
 
 ParameterSpec start_radius_spec() {
