@@ -4,6 +4,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "data/summary.hpp"
+
 namespace sparsesvm::optim {
 
 L2SvmSolution L2SvmSolver::run_dual_cd(const L2SvmProblem& problem, const core::Vector& warm_alpha,
@@ -24,15 +26,9 @@ L2SvmSolution L2SvmSolver::run_interior_point(const L2SvmProblem& problem, const
 
 double L2SvmSolver::largest_offset() {
   if (largest_offset_) return *largest_offset_;
-  const auto n = static_cast<double>(data_.n());
   double largest = 0.0;
-  for (std::size_t j = 0; j < data_.d() && n > 1; ++j) {
-    double sum = 0.0, sum_of_squares = 0.0;
-    for (std::size_t i = 0; i < data_.n(); ++i) sum += data_.value(i, j);
-    const double mean = sum / n;
-    for (std::size_t i = 0; i < data_.n(); ++i) sum_of_squares += (data_.value(i, j) - mean) * (data_.value(i, j) - mean);
-    const double deviation = std::sqrt(sum_of_squares / n);
-    if (deviation > 0) largest = std::max(largest, std::abs(mean) / deviation);
+  for (const data::FeatureStats& column : data::feature_stats(data_)) {  // O(nnz), dense or sparse
+    if (column.stddev > 0) largest = std::max(largest, std::abs(column.mean) / column.stddev);
   }
   largest_offset_ = largest;
   return largest;
