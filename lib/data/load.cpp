@@ -215,9 +215,11 @@ core::Dataset load_dataset(const DataSource& source) {
   throw InputError(fmt::format("unknown data format '{}' (known: {})", source.format, fmt::join(loader_formats(), ", ")));
 }
 
-}  // namespace sparsesvm::data
-
-namespace sparsesvm::data {
+namespace {
+std::size_t line_count(const TextFile& text) {
+  return static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
+}
+}  // namespace
 
 SourceContent source_content(const DataSource& source) {
   namespace fs = std::filesystem;
@@ -225,7 +227,7 @@ SourceContent source_content(const DataSource& source) {
   SourceContent content;
   if (source.format != "nips2003") {
     const TextFile text = read_text_file(source.location);
-    content.lines = static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
+    content.lines = line_count(text);
     content.key = "file " + text.sha256;
     return content;
   }
@@ -244,7 +246,7 @@ SourceContent source_content(const DataSource& source) {
   for (const fs::path& file : files) {
     const TextFile text = read_text_file(file.string());
     digests += file.filename().string().substr(stem.size()) + ":" + text.sha256 + ";";
-    content.lines += static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
+    content.lines += line_count(text);
   }
   content.key = "nips2003 " + core::sha256_hex(digests);
   return content;

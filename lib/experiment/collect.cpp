@@ -322,11 +322,9 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
   std::vector<OurCell> ours;
   for (const PublishedCell& cell : config.published) {
     OurCell our;
-    const bool has_data = std::any_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
-      return instance.name == cell.dataset && instance.condition == cell.condition && instance.missing_hint.empty();
-    });
-    const bool has_label =
-        std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == cell.method; });
+    const DatasetInstance* instance = find_instance(config, cell.dataset, cell.condition);
+    const bool has_data = instance != nullptr && instance->missing_hint.empty();
+    const bool has_label = has_method_label(config, cell.method);
     our.run = !cell.not_run() && has_data && has_label;
     if (!cell.not_run() && !has_label) {
       our.reason = fmt::format("not run: this run has no method labelled '{}' (an override left it out, or the "

@@ -832,7 +832,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       }
     } else if (figure.kind == "objective_trace") {
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "an objective_trace figure takes no metric, x or as_error");
-      if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == figure.method; })) {
+      if (!has_method_label(config, figure.method)) {
         reader.fail(key + ".method", fmt::format("'{}' is not a method label of this config", figure.method));
       }
     } else if (figure.kind == "coefficient_path") {
@@ -849,7 +849,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
         }
       }
       for (const std::string& label : figure.methods) {
-        if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == label; })) {
+        if (!has_method_label(config, label)) {
           reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config", label));
         }
       }
@@ -956,9 +956,7 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
   for (const PublishedCell& cell : config.published) {
     if (cell.not_run()) continue;  // listed only: its data is not offline
     const std::string where = fmt::format("{}: line {}", config.published_file, cell.line);
-    if (std::none_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
-          return instance.name == cell.dataset && instance.condition == cell.condition;
-        })) {
+    if (find_instance(config, cell.dataset, cell.condition) == nullptr) {
       reader.fail("tables.published", fmt::format("{}: no data set '{}' with condition '{}' in this config", where,
                                                   cell.dataset, cell.condition));
     }
@@ -972,6 +970,17 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
 }
 
 }  // namespace
+
+bool has_method_label(const ExperimentConfig& config, const std::string& label) {
+  return std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == label; });
+}
+
+const DatasetInstance* find_instance(const ExperimentConfig& config, const std::string& name, const std::string& condition) {
+  const auto found = std::find_if(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
+    return instance.name == name && instance.condition == condition;
+  });
+  return found == config.datasets.end() ? nullptr : &*found;
+}
 
 bool rows_keep_weights(const ExperimentConfig& config) {
   return std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& figure) {
@@ -1100,7 +1109,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
       if (config.paired_test.size() != 2) reader.fail("tables.paired_test", "expected exactly two method labels");
       for (std::size_t k = 0; k < 2; ++k) {
         const std::string& label = config.paired_test[k];
-        if (std::none_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& m) { return m.label == label; })) {
+        if (!has_method_label(config, label)) {
           reader.fail(fmt::format("tables.paired_test[{}]", k), fmt::format("'{}' is not a method of this config", label));
         }
       }

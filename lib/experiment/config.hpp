@@ -128,6 +128,10 @@ std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const 
 
 // Whether rows keep the fitted weights (column `weights`): a coefficient_path figure draws them.
 bool rows_keep_weights(const ExperimentConfig& config);
+// Whether some method entry of the config is labelled `label`.
+bool has_method_label(const ExperimentConfig& config, const std::string& label);
+// The data set instance named `name` with condition `condition`, or nullptr.
+const DatasetInstance* find_instance(const ExperimentConfig& config, const std::string& name, const std::string& condition);
 
 // The model parameters of the config's methods (lambda, mu, a, ...), in order of first appearance:
 // one result column each.
