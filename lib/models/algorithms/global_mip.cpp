@@ -228,8 +228,7 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     report.inner_solves = report.iterations = 1;
     double lower_bound = -kInfinity;
     if (!core::has_solution(answer.status)) {
-      report.status = answer.status == core::Status::time_limit ? core::Status::feasible : answer.status;
-      report.message = answer.message;
+      keep_best_point_after_failed_mip(report, answer);
     } else {
       lower_bound = answer.best_bound + mip.constant;
       const core::Vector w = answer.primal.head(at.d);

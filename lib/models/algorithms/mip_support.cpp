@@ -59,4 +59,16 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   }
 }
 
+void keep_best_point_after_failed_mip(FitReport& report, const optim::MipSolution& answer) {
+  const bool kept = answer.status == core::Status::time_limit || answer.status == core::Status::infeasible;
+  report.status = kept ? core::Status::feasible : answer.status;
+  if (answer.status != core::Status::infeasible) {
+    report.message = answer.message;
+    return;
+  }
+  report.stop_reason = "MIP solver failure";
+  report.message = "Cbc called the MIP infeasible although its start is feasible (numerical trouble): the best point "
+                   "so far is kept, unproven";
+}
+
 }  // namespace sparsesvm::models

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "models/algorithms/algorithm.hpp"
+#include "optim/cbc_mip.hpp"
 
 namespace sparsesvm::models {
 
@@ -59,5 +60,10 @@ struct MipSearch {
 // start), turns an `optimal` report whose big-M exceeds kLargestTrustedBigM into solved_inaccurate, and
 // notes a replaced start, that distrust and a time-limit stop in report.message.
 void finish_mip_report(FitReport& report, const MipSearch& search, const Start& start, const MipStart& used);
+
+// When Cbc ends a MILP without a point of its own. Every MILP here has a feasible start, so out of time, or
+// "infeasible" (which it cannot be: numerical trouble, seen on features scaled by 1e20), the report's best
+// point so far stands, unproven: status feasible; any other failure becomes the report's status.
+void keep_best_point_after_failed_mip(FitReport& report, const optim::MipSolution& answer);
 
 }  // namespace sparsesvm::models

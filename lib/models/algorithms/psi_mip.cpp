@@ -256,16 +256,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
       ++report.iterations;
       nodes += answer.nodes;
       if (!core::has_solution(answer.status)) {
-        // The start is a feasible point of every MILP here: Cbc's "infeasible" is numerical trouble (seen
-        // on features scaled by 1e20), and the best point so far stands, unproven.
-        const bool kept = answer.status == core::Status::time_limit || answer.status == core::Status::infeasible;
-        report.status = kept ? core::Status::feasible : answer.status;
-        if (answer.status == core::Status::infeasible) report.stop_reason = "MIP solver failure";
-        report.message = answer.status == core::Status::infeasible
-                             ? fmt::format("Cbc called the MIP infeasible although its start is feasible (numerical "
-                                           "trouble; largest big-M {:.3g}): the best point so far is kept, unproven",
-                                           bounds.big_m.size() > 0 ? bounds.big_m.maxCoeff() : 0.0)
-                             : answer.message;
+        keep_best_point_after_failed_mip(report, answer);
         break;
       }
       lower_bound = std::max(lower_bound, answer.best_bound + mip.constant);
