@@ -14,6 +14,10 @@ namespace sparsesvm::optim {
 struct MipOptions {
   double max_seconds = 60.0;    // wall-clock limit of the branch and bound
   double relative_gap = 1e-6;   // stop when (incumbent - bound) <= relative_gap * max(1, |incumbent|)
+  // The part of the objective no column carries: incumbent and bound are cost' x + objective_constant,
+  // and relative_gap is relative to that (a psi MIP's columns carry -173 of F = 27: a gap relative to
+  // cost' x alone was 6 times looser than asked).
+  double objective_constant = 0.0;
 };
 
 struct MipSolution {
@@ -22,8 +26,8 @@ struct MipSolution {
   core::Status status = core::Status::numerical_error;
   std::string message;
   core::Vector primal;          // the incumbent, when there is one
-  double objective = 0.0;       // cost' x at the incumbent
-  double best_bound = 0.0;      // a lower bound on the optimum
+  double objective = 0.0;       // cost' x + objective_constant at the incumbent
+  double best_bound = 0.0;      // a lower bound on the optimum (constant included)
   double relative_gap = 0.0;    // (objective - best_bound) / max(1, |objective|)
   long nodes = 0;
   double seconds = 0.0;

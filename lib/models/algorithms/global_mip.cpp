@@ -224,13 +224,13 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     const double tolerance = options.at("relative_gap");
     const optim::MipSolution answer = optim::solve_mip(mip.problem(), mip.integers,
                                                        mip_point(data, at, loss, cap, used.model),
-                                                       {time_limit, tolerance});
+                                                       {time_limit, tolerance, mip.constant});
     report.inner_solves = report.iterations = 1;
     double lower_bound = -kInfinity;
     if (!core::has_solution(answer.status)) {
       keep_best_point_after_failed_mip(report, answer);
     } else {
-      lower_bound = answer.best_bound + mip.constant;
+      lower_bound = answer.best_bound;
       const core::Vector w = answer.primal.head(at.d);
       const double b = answer.primal[at.b()];
       const double value = objective.value(data, w, b);

@@ -47,6 +47,8 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   if (used.replaced) {
     append(fmt::format("start failed (status {}); started from w = 0, b = {}", core::to_string(start.report->status),
                        used.model.b()));
+    // Only a certificate stands without the start: an unproven answer from a failed start is no answer.
+    if (report.status != core::Status::optimal) report.status = start.report->status;
   }
   if (report.status == core::Status::optimal && search.largest_big_m > kLargestTrustedBigM) {
     report.status = core::Status::solved_inaccurate;

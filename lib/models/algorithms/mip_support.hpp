@@ -57,8 +57,10 @@ struct MipSearch {
 };
 
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
-// start), turns an `optimal` report whose big-M exceeds kLargestTrustedBigM into solved_inaccurate, and
-// notes a replaced start, that distrust and a time-limit stop in report.message.
+// start), turns an `optimal` report whose big-M exceeds kLargestTrustedBigM into solved_inaccurate, gives
+// a report from a replaced start that is not proven optimal the start's failed status (its model kept
+// for inspection, not counted as a solution), and notes the replaced start, that distrust and a
+// time-limit stop in report.message.
 void finish_mip_report(FitReport& report, const MipSearch& search, const Start& start, const MipStart& used);
 
 // When Cbc ends a MILP without a point of its own. Every MILP here has a feasible start, so out of time, or

@@ -77,8 +77,9 @@ struct Bounds {
 // The norm dual to Omega's of v: max_j |v_j| (l1) or ||v||_2 (l2).
 double dual_norm(const core::Vector& v, bool l2) { return l2 ? v.norm() : v.cwiseAbs().maxCoeff(); }
 
-Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double start_value, double fixed_big_m,
-                     const core::Vector& start_margins, double start_b) {
+// From the best point so far (value F0, margins t, bias b), which must stay feasible.
+Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double fixed_big_m, double incumbent_value,
+                     const core::Vector& incumbent_margins, double incumbent_b) {
   const auto n = static_cast<Eigen::Index>(data.n());
   const auto d = static_cast<Eigen::Index>(data.d());
   Bounds bounds;
@@ -87,7 +88,7 @@ Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double star
     bounds.bias = fixed_big_m;
     return bounds;
   }
-  bounds.weight = l2 ? std::sqrt(start_value / rho) : start_value / rho;
+  bounds.weight = l2 ? std::sqrt(incumbent_value / rho) : incumbent_value / rho;
   const std::vector<data::FeatureStats> stats = data::feature_stats(data);
   double largest_norm = 0.0;  // max_k ||x_k||
   core::Vector x(d), farthest(d);  // x_i, and per feature max_k |x_ij - x_kj|
@@ -98,10 +99,10 @@ Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double star
       farthest[j] = std::max(x[j] - range.min, range.max - x[j]);
     }
     largest_norm = std::max(largest_norm, d > 0 ? dual_norm(x, l2) : 0.0);
-    // The start must stay feasible: its own t_i widens the bound where it exceeds it.
-    bounds.big_m[i] = std::max(bounds.weight * (d > 0 ? dual_norm(farthest, l2) : 0.0) + 1.0, -start_margins[i]);
+    // The incumbent must stay feasible: its own t_i widens the bound where it exceeds it.
+    bounds.big_m[i] = std::max(bounds.weight * (d > 0 ? dual_norm(farthest, l2) : 0.0) + 1.0, -incumbent_margins[i]);
   }
-  bounds.bias = std::max(bounds.weight * largest_norm + 1.0, std::abs(start_b));
+  bounds.bias = std::max(bounds.weight * largest_norm + 1.0, std::abs(incumbent_b));
   return bounds;
 }
 
@@ -150,38 +151,60 @@ void add_example(optim::MipBuilder& mip, const core::Dataset& data, const Layout
   add_margin_row(mip, data, at, i, psi_a, {{at.u(i), 1.0}, {at.delta(i), -psi_a * (1.0 + big_m)}}, -psi_a * big_m);
 }
 
-// PSI-2's tangent cut at w_j = p: s_j - 2 p w_j >= -p^2.
-void add_tangent(optim::MipBuilder& mip, const Layout& at, Eigen::Index j, double p) {
-  mip.add_row({{at.s(j), 1.0}, {j, -2.0 * p}}, -p * p, kInfinity);
+// A point of PSI-2's outer approximation: the tangent s_j >= 2 p w_j - p^2 at w_j = p.
+struct Tangent {
+  Eigen::Index j = 0;
+  double p = 0.0;
+};
+
+void add_tangent(optim::MipBuilder& mip, const Layout& at, const Tangent& tangent) {
+  mip.add_row({{at.s(tangent.j), 1.0}, {tangent.j, -2.0 * tangent.p}}, -tangent.p * tangent.p, kInfinity);
 }
 
-// The tangents a PSI-2 MILP starts with: at the start's weights and at +-W/4, +-W/2, +-W on each axis (W
+// The tangents a PSI-2 fit starts with: at the start's weights and at +-W/4, +-W/2, +-W on each axis (W
 // the bound on ||w||_2; with a fixed big_m, no W: the start's alone).
-// How many were added.
-int add_first_tangents(optim::MipBuilder& mip, const Layout& at, const core::Vector& start_w, double weight_bound) {
-  int added = 0;
-  for (Eigen::Index j = 0; j < at.d; ++j) {
-    std::vector<double> points;
-    if (start_w[j] != 0.0) points.push_back(start_w[j]);
-    if (std::isfinite(weight_bound)) {
-      for (const double fraction : {-1.0, -0.5, -0.25, 0.25, 0.5, 1.0}) points.push_back(fraction * weight_bound);
-    }
-    for (const double p : points) add_tangent(mip, at, j, p);
-    added += static_cast<int>(points.size());
+std::vector<Tangent> first_tangents(const core::Vector& start_w, double weight_bound) {
+  std::vector<Tangent> tangents;
+  for (Eigen::Index j = 0; j < start_w.size(); ++j) {
+    if (start_w[j] != 0.0) tangents.push_back({j, start_w[j]});
+    if (!std::isfinite(weight_bound)) continue;
+    for (const double fraction : {-1.0, -0.5, -0.25, 0.25, 0.5, 1.0}) tangents.push_back({j, fraction * weight_bound});
   }
-  return added;
+  return tangents;
 }
 
-// Tangents at w where the MILP's s_j falls short of w_j^2 beyond rounding; how many were added.
-int add_violated_tangents(optim::MipBuilder& mip, const Layout& at, const core::Vector& x) {
+// Tangents at a MILP answer x where its s_j falls short of w_j^2 beyond rounding; how many were added.
+int add_violated_tangents(std::vector<Tangent>& tangents, const Layout& at, const core::Vector& x) {
   int added = 0;
   for (Eigen::Index j = 0; j < at.d; ++j) {
     const double w = x[j];
     if (x[at.s(j)] >= w * w - 1e-9 * (1.0 + w * w)) continue;
-    add_tangent(mip, at, j, w);
+    tangents.push_back({j, w});
     ++added;
   }
   return added;
+}
+
+// What stays fixed over a fit: the data, the objective's pieces, the examples fixed to region 3.
+struct PsiProblem {
+  const core::Dataset& data;
+  Layout at;
+  double rho = 0.0;
+  double psi_a = 0.0;
+  core::Vector example_weights;  // c_i
+  std::vector<bool> fixed_to_region3;
+};
+
+// The MILP of the formulation above for these bounds and tangents.
+optim::MipBuilder build_mip(const PsiProblem& problem, const Bounds& bounds, const std::vector<Tangent>& tangents) {
+  optim::MipBuilder mip(problem.at.columns());
+  add_weight_columns(mip, problem.at, bounds, problem.rho);
+  for (Eigen::Index i = 0; i < problem.at.n; ++i) {
+    add_example(mip, problem.data, problem.at, i, problem.example_weights[i], bounds.big_m[i], problem.psi_a,
+                problem.fixed_to_region3[static_cast<std::size_t>(i)]);
+  }
+  for (const Tangent& tangent : tangents) add_tangent(mip, problem.at, tangent);
+  return mip;
 }
 
 // The MIP point of (w, b): delta_i = 1 where t_i >= 0.
@@ -249,35 +272,31 @@ class PsiMipAlgorithm : public MipAlgorithm {
     if (const std::string reason = unsupported(objective); !reason.empty()) throw core::InputError(reason);
     const auto clock_start = std::chrono::steady_clock::now();
     const core::Dataset& data = workspace.data();
-    const Layout at{static_cast<Eigen::Index>(data.d()), static_cast<Eigen::Index>(data.n()),
-                    objective.penalty->convex_regularizer() == Regularizer::l2_squared};
-    const double rho = objective.penalty_weight * objective.penalty->convex_weight();
-    const double psi_a = objective.loss->value(0.0);  // psi(0) = a
     const MipStart used = mip_start(objective, data, start);
-    const core::Vector start_w = used.model.w();
-    const double start_b = used.model.b();
-    const core::Vector start_margins = margins(data, start_w, start_b);
-    const double start_value = objective.value(data, start_w, start_b);
-    const Bounds bounds = derive_bounds(data, at.l2, rho, start_value, options.at("big_m"), start_margins, start_b);
-
-    optim::MipBuilder mip(at.columns());
-    add_weight_columns(mip, at, bounds, rho);
+    PsiProblem problem{data,
+                       {static_cast<Eigen::Index>(data.d()), static_cast<Eigen::Index>(data.n()),
+                        objective.penalty->convex_regularizer() == Regularizer::l2_squared},
+                       objective.penalty_weight * objective.penalty->convex_weight(),
+                       objective.loss->value(0.0),  // psi(0) = a
+                       objective.example_weights,
+                       {}};
+    const Layout& at = problem.at;
+    const core::Vector start_margins = margins(data, used.model.w(), used.model.b());
     const double restrict_margin = options.at("restrict_margin");
-    int fixed = 0;
     for (Eigen::Index i = 0; i < at.n; ++i) {
-      const bool to_region3 = restrict_margin > 0.0 && start_margins[i] > restrict_margin;
-      fixed += to_region3 ? 1 : 0;
-      add_example(mip, data, at, i, objective.example_weights[i], bounds.big_m[i], psi_a, to_region3);
+      problem.fixed_to_region3.push_back(restrict_margin > 0.0 && start_margins[i] > restrict_margin);
     }
-    int tangents = at.l2 ? add_first_tangents(mip, at, start_w, bounds.weight) : 0;
+    const double fixed_big_m = options.at("big_m");
 
     FitReport report;
-    report.objective_trace = {start_value};
-    report.model = core::LinearModel(start_w, start_b);
-    report.objective = start_value;
+    report.model = used.model;
+    report.objective = objective.value(data, used.model.w(), used.model.b());
+    report.objective_trace = {report.objective};
     report.status = core::Status::feasible;
     report.stop_reason = "time limit";
-    // The start's seconds count against the limit (the paper's timings include the start, and so does ours).
+    const Bounds bounds = derive_bounds(data, at.l2, problem.rho, fixed_big_m, report.objective, start_margins, used.model.b());
+    std::vector<Tangent> tangents = at.l2 ? first_tangents(used.model.w(), bounds.weight) : std::vector<Tangent>{};
+    // The start's seconds count against the limit (the paper's timings include the start, and so do ours).
     const double start_seconds = start.report ? start.report->seconds : 0.0;
     const double time_limit = options.at("time_limit");
     const double tolerance = options.at("relative_gap");
@@ -289,9 +308,10 @@ class PsiMipAlgorithm : public MipAlgorithm {
       const double elapsed =
           start_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
       if (elapsed >= time_limit) break;
-      const optim::MipSolution answer = optim::solve_mip(
-          mip.problem(), mip.integers, mip_point(data, at, report.model.w(), report.model.b(), psi_a),
-          {time_limit - elapsed, tolerance});
+      const optim::MipBuilder mip = build_mip(problem, bounds, tangents);
+      const optim::MipSolution answer =
+          optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, report.model.w(), report.model.b(), problem.psi_a),
+                           {time_limit - elapsed, tolerance, mip.constant});
       ++report.inner_solves;
       ++report.iterations;
       ++rounds;
@@ -300,7 +320,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
         keep_best_point_after_failed_mip(report, answer);
         break;
       }
-      lower_bound = std::max(lower_bound, answer.best_bound + mip.constant);
+      lower_bound = std::max(lower_bound, answer.best_bound);
       const core::Vector w = weights_of(answer.primal, at);
       const double b = answer.primal[at.b()];
       const double value = objective.value(data, w, b);  // the true F (for PSI-2 above the tangent model)
@@ -319,8 +339,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
         report.message = answer.message;
         break;
       }
-      const int added = at.l2 && rounds < max_cuts ? add_violated_tangents(mip, at, answer.primal) : 0;
-      tangents += added;
+      const int added = at.l2 && rounds < max_cuts ? add_violated_tangents(tangents, at, answer.primal) : 0;
       if (added == 0) {
         // A MILP proven optimal whose answer its own model values right closes the gap up to rounding: what
         // is left is inaccuracy; for PSI-2 at the round limit, an unproven answer.
@@ -332,8 +351,9 @@ class PsiMipAlgorithm : public MipAlgorithm {
       }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
-    report.statistics["mip_cuts"] = tangents;
-    report.statistics["mip_fixed_examples"] = fixed;
+    report.statistics["mip_cuts"] = static_cast<double>(tangents.size());
+    report.statistics["mip_fixed_examples"] =
+        static_cast<double>(std::count(problem.fixed_to_region3.begin(), problem.fixed_to_region3.end(), true));
     // The start's C: the method's own, or the best-tuned one (restricted variants, methods.hpp).
     const bool start_has_c = start.report && start.report->hyperparameters.contains("C");
     report.statistics["start_C"] = start_has_c ? start.report->hyperparameters.at("C") : kNaN;

@@ -11,6 +11,7 @@
 
 #include "core/dataset.hpp"
 #include "core/rng.hpp"
+#include "models/algorithms/algorithm.hpp"
 #include "models/methods.hpp"
 #include "models/objective.hpp"
 #include "models/workspace.hpp"
@@ -163,6 +164,27 @@ TEST_CASE("restricted psi fixes the start's confident examples and never beats t
   }
 }
 
+TEST_CASE("the data-derived big-M holds where the optimum misclassifies a far outlier", "[psi][mip]") {
+  // On a line: positives at 0.1, 0.2, 0.3, negatives at their mirror images and one negative 40 units out on
+  // the positive side. Classifying it right costs three positives; the optimum pays 2 for it with a
+  // margin near -40 w (w about 10 at C = 100). A bound L_i too small (t_i >= -L_i) cuts that optimum off;
+  // L_i without the weight bound W (the spread alone, 40.3) would.
+  core::DenseMatrix x(7, 1);
+  x << 0.1, 0.2, 0.3, -0.1, -0.2, -0.3, 40.0;
+  core::Vector y(7);
+  y << 1, 1, 1, -1, -1, -1, -1;
+  const core::Dataset data("outlier", x, y, {"x1"}, {});
+  for (const bool l2 : {false, true}) {
+    for (const double C : {10.0, 100.0}) {
+      INFO((l2 ? "PSI-2" : "PSI-1") << " C " << C);
+      models::Workspace workspace(data);
+      const models::FitReport fit = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}}, workspace);
+      REQUIRE(fit.status == core::Status::optimal);
+      CHECK(fit.objective == Approx(brute_force(data, C, 0.5, l2)).epsilon(1e-6));
+    }
+  }
+}
+
 TEST_CASE("the data-derived big-M never cuts the optimum that M = 1000 finds", "[psi][mip]") {
   const core::Dataset data = tiny_data(7, 5, 2);
   for (const bool l2 : {false, true}) {
@@ -245,4 +267,47 @@ TEST_CASE("a MIP Cbc calls infeasible keeps the start, unproven, instead of endi
     CHECK(fit.has_solution());
     CHECK(fit.status != core::Status::infeasible);
   }
+}
+
+namespace {
+
+// PSI-1 on `data` through its algorithm, started from `start_report` (as methods.cpp would).
+models::FitReport psi_from_start(const core::Dataset& data, const models::FitReport& start_report,
+                                 const models::Hyperparameters& given) {
+  const models::MethodInfo& method = models::find_method("PSI-1");
+  const models::Hyperparameters h = models::resolve_hyperparameters(method, given);
+  const models::Algorithm& algorithm = models::find_algorithm(method.algorithm);
+  models::Hyperparameters options;
+  for (const auto& spec : algorithm.options()) options[spec.name] = h.at(spec.name);
+  models::Workspace workspace(data);
+  return algorithm.fit(models::make_objective(method, h, data), workspace, {start_report.model, &start_report}, options);
+}
+
+}  // namespace
+
+TEST_CASE("a MIP whose start failed says so in its status unless it proves an optimum", "[psi][mip]") {
+  models::FitReport failed;
+  failed.status = core::Status::numerical_error;
+  SECTION("unproven: the start's status, exit 3 for `fit`") {
+    const models::FitReport fit =
+        psi_from_start(tiny_data(60, 31, 9), failed, {{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 0.5}});
+    CHECK(fit.status == core::Status::numerical_error);
+    CHECK_THAT(fit.message, Catch::Contains("start failed"));
+  }
+  SECTION("proven: a certificate needs no start") {
+    const models::FitReport fit = psi_from_start(tiny_data(7, 1, 1), failed, {{"C", 3.0}});
+    CHECK(fit.status == core::Status::optimal);
+    CHECK(fit.objective == Approx(brute_force(tiny_data(7, 1, 1), 3.0, 0.5, false)).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("a MIP's time limit counts the start's seconds", "[psi][mip]") {
+  const core::Dataset data = tiny_data(60, 31, 9);
+  models::Workspace workspace(data);
+  models::FitReport start = models::fit_method("OneNormSVM-C", {{"C", 10.0}}, workspace);
+  start.seconds = 0.7;  // as if the start had taken 0.7 of the 1 s
+  const models::FitReport fit = psi_from_start(data, start, {{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 1.0}});
+  REQUIRE(fit.status == core::Status::feasible);
+  CHECK(fit.statistics.at("mip_seconds") < 0.5);
+  CHECK(fit.seconds == Approx(0.7 + fit.statistics.at("mip_seconds")));
 }
