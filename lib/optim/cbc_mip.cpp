@@ -76,11 +76,18 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   solution.primal = Eigen::Map<const core::Vector>(best, problem.cost.size());
   solution.objective = problem.cost.dot(solution.primal) + options.objective_constant;
   // With an optimum proven, the bound is the objective itself (Cbc may report the last node's bound).
-  solution.best_bound = model.isProvenOptimal() && !out_of_time
-                            ? std::min(model.getBestPossibleObjValue(), solution.objective)
-                            : model.getBestPossibleObjValue();
+  // Stopped before that, Cbc's "best possible" is the lowest bound over open nodes, but only once the
+  // root is done: stopped inside the root's LP it reported the incumbent's value, 1e50, or the value of
+  // an unfinished simplex (no bound at all). So without a node searched no bound is claimed (-infinity),
+  // nor one at or above the incumbent, which would have ended the search as optimal.
+  const bool proven = model.isProvenOptimal() && !out_of_time;
+  const double reported_bound = model.getBestPossibleObjValue();
+  const bool bound_known = solution.nodes > 0 && reported_bound < solution.objective;
+  solution.best_bound = proven        ? std::min(reported_bound, solution.objective)
+                        : bound_known ? reported_bound
+                                      : -std::numeric_limits<double>::infinity();
   solution.relative_gap = std::max(0.0, solution.objective - solution.best_bound) / std::max(1.0, std::abs(solution.objective));
-  if (model.isProvenOptimal() && !out_of_time) {
+  if (proven) {
     solution.status = core::Status::optimal;
   } else {
     solution.status = core::Status::feasible;

@@ -44,16 +44,17 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   const auto append = [&](const std::string& note) {
     report.message = report.message.empty() ? note : report.message + "; " + note;
   };
+  if (report.status == core::Status::optimal && search.largest_big_m > kLargestTrustedBigM) {
+    report.status = core::Status::solved_inaccurate;
+    append(fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances cannot certify the optimum at this scale "
+                       "(the bounds grow with the start's objective and the features' spread: a large C or unscaled "
+                       "features)", search.largest_big_m, kLargestTrustedBigM));
+  }
   if (used.replaced) {
     append(fmt::format("start failed (status {}); started from w = 0, b = {}", core::to_string(start.report->status),
                        used.model.b()));
     // Only a certificate stands without the start: an unproven answer from a failed start is no answer.
     if (report.status != core::Status::optimal) report.status = start.report->status;
-  }
-  if (report.status == core::Status::optimal && search.largest_big_m > kLargestTrustedBigM) {
-    report.status = core::Status::solved_inaccurate;
-    append(fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances cannot certify the optimum at this scale "
-                       "(standardize the features)", search.largest_big_m, kLargestTrustedBigM));
   }
   if (report.status == core::Status::feasible && report.message.empty()) {
     append(fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", search.time_limit,

@@ -246,7 +246,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
                   "([PSI] 3.4: 1000)", 0.0, 0.0, 1e9, false, false, Scale::log, Regularizes::neither,
          ParameterKind::solver},
         {"restrict_margin", "restricted psi ([PSI] 3.3): examples with y f_start(x) above it are fixed to region 3; "
-                            "0: none", 0.0, 0.0, 1e6, false, false, Scale::linear, Regularizes::neither,
+                            "0: none, else at least 1", 0.0, 0.0, 1e6, false, false, Scale::linear, Regularizes::neither,
          ParameterKind::solver},
         {"max_cuts", "PSI-2: outer-approximation rounds before stopping with status feasible", 200.0, 1.0, 1e5,
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
@@ -283,6 +283,11 @@ class PsiMipAlgorithm : public MipAlgorithm {
     const Layout& at = problem.at;
     const core::Vector start_margins = margins(data, used.model.w(), used.model.b());
     const double restrict_margin = options.at("restrict_margin");
+    if (restrict_margin > 0.0 && restrict_margin < 1.0) {
+      throw core::InputError(fmt::format(
+          "restrict_margin must be 0 (no restriction) or at least 1: restricted psi fixes examples to region 3 "
+          "(t >= 1), where a start margin below 1 is not; found {}", restrict_margin));
+    }
     for (Eigen::Index i = 0; i < at.n; ++i) {
       problem.fixed_to_region3.push_back(restrict_margin > 0.0 && start_margins[i] > restrict_margin);
     }

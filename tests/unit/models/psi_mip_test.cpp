@@ -311,3 +311,13 @@ TEST_CASE("a MIP's time limit counts the start's seconds", "[psi][mip]") {
   CHECK(fit.statistics.at("mip_seconds") < 0.5);
   CHECK(fit.seconds == Approx(0.7 + fit.statistics.at("mip_seconds")));
 }
+
+TEST_CASE("a restriction below margin 1 is refused: the start would break its own region-3 rows", "[psi][mip]") {
+  // A reviewer's case: restrict_margin 0.3 fixed examples at t in (0.3, 1) to t >= 1, kept the start
+  // (which violates that) and called it optimal, below the MILP's bound.
+  const core::Dataset data = tiny_data(14, 1, 1);
+  models::Workspace workspace(data);
+  CHECK_THROWS_WITH(models::fit_method("PSI-1r", {{"C", 1.0}, {"restrict_margin", 0.3}}, workspace),
+                    Catch::Contains("restrict_margin must be 0 (no restriction) or at least 1"));
+  CHECK(models::fit_method("PSI-1r", {{"C", 1.0}, {"restrict_margin", 1.0}}, workspace).status == core::Status::optimal);
+}
