@@ -1,6 +1,7 @@
 // `sparsesvm fit`: fit one method on one data set, as given (no hidden scaling), and print a summary.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 #include <filesystem>
 
 #include <map>
@@ -22,8 +23,49 @@ struct FitOptions {
   std::uint64_t seed = 0;         // seeds random starts (FSV)
   std::vector<std::string> transforms;
   std::string out_csv;
+  bool append = false;  // --append: add the row to out_csv's rows instead of replacing them
   std::string weights_csv;
 };
+
+// The CSV text of `rows` under `header`, after the rows already in `path` (its header first): columns of
+// either, in the file's order then the new ones, blank where a row has none (rows of other methods carry
+// other parameters). An existing file that is not a table is refused, not overwritten.
+std::string appended_table(const std::string& path, const std::vector<std::string>& header,
+                           const std::vector<std::string>& fields) {
+  const std::string existing = std::filesystem::exists(path) ? experiment::read_whole_file(path) : "";
+  std::vector<std::vector<std::string>> table = experiment::parse_csv(existing, path);
+  if (table.empty()) return experiment::csv_line(header) + experiment::csv_line(fields);
+  std::vector<std::string> columns = table.front();
+  for (const std::vector<std::string>& row : table) {
+    if (row.size() != columns.size()) {
+      throw core::InputError(fmt::format("{}: not a table of result rows (a line has {} fields, the header {}); "
+                                         "--append adds only to a file --out wrote", path, row.size(), columns.size()));
+    }
+  }
+  // A name may head two columns (the parameter qp_solver and the statistic of the solver used): the k-th
+  // column of a name goes to the k-th column of that name.
+  const auto column_of = [&](const std::vector<std::string>& names, std::size_t k) {
+    const long occurrence = std::count(names.begin(), names.begin() + static_cast<long>(k), names[k]);
+    auto at = columns.begin();
+    for (long seen = 0;; ++seen, ++at) {
+      at = std::find(at, columns.end(), names[k]);
+      if (at == columns.end() || seen == occurrence) return at;
+    }
+  };
+  for (std::size_t k = 0; k < header.size(); ++k) {
+    if (column_of(header, k) == columns.end()) columns.push_back(header[k]);
+  }
+  const auto aligned = [&](const std::vector<std::string>& names, const std::vector<std::string>& values) {
+    std::vector<std::string> out(columns.size());
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      out[static_cast<std::size_t>(column_of(names, k) - columns.begin())] = values[k];
+    }
+    return experiment::csv_line(out);
+  };
+  std::string content = experiment::csv_line(columns);
+  for (std::size_t r = 1; r < table.size(); ++r) content += aligned(table.front(), table[r]);
+  return content + aligned(header, fields);
+}
 
 void write_result_row(const FitOptions& options, const core::Dataset& data, const models::FitReport& report) {
   const bool solved = report.has_solution();
@@ -51,7 +93,8 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
     header.push_back(name);
     fields.push_back(report.text_statistics.at(name));
   }
-  experiment::write_file_atomically(options.out_csv, experiment::csv_line(header) + experiment::csv_line(fields));
+  experiment::write_file_atomically(options.out_csv, options.append ? appended_table(options.out_csv, header, fields)
+                                                                    : experiment::csv_line(header) + experiment::csv_line(fields));
 }
 
 void write_weights(const std::string& path, const core::Dataset& data, const core::LinearModel& model) {
@@ -119,6 +162,9 @@ Command add_fit(CLI::App& app) {
                       "impute_mean")
       ->allow_extra_args(false);
   command->add_option("--out", options->out_csv, "write one result row to this CSV file");
+  command->add_flag("--append", options->append,
+                    "with --out: add the row under the file's rows (columns joined; a loop of fits builds one table)")
+      ->needs("--out");
   command->add_option("--weights", options->weights_csv, "write the coefficients (and the bias) to this CSV file");
   return {command, [options]() {
     for (const std::string* output : {&options->out_csv, &options->weights_csv}) {

@@ -86,6 +86,28 @@ grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,0,0,0,optimal," "$tmp/row.csv" ||
 # A bare file name (no directory part) in the working directory.
 (cd "$tmp" && "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --out bare.csv >/dev/null 2>&1) &&
   [[ -s "$tmp/bare.csv" ]] || { echo "FAIL: fit --out with a bare file name"; failures=$((failures + 1)); }
+# --append: a loop of fits over methods with different columns builds one table; every row keeps its own
+# values under its own columns, the parameter qp_solver and the statistic qp_solver apart.
+for method in OneNormSVM SVM ZeroNormSVM; do
+  "$bin" fit -m "$method" "$root/datasets/sonar.csv" --out "$tmp/table.csv" --append >/dev/null
+done
+/usr/bin/python3 - "$tmp/table.csv" <<'PY' || failures=$((failures + 1))
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+header, body = rows[0], rows[1:]
+problems = []
+if [r[0] for r in body] != ["OneNormSVM", "SVM", "ZeroNormSVM"]: problems.append(f"methods {[r[0] for r in body]}")
+if any(len(r) != len(header) for r in body): problems.append("ragged rows")
+solver = [k for k, name in enumerate(header) if name == "qp_solver"]
+if len(solver) != 2 or body[1][solver[0]] != "0" or body[1][solver[1]] == "0": problems.append(f"qp_solver columns {solver}")
+if body[2][header.index("a")] != "4" or body[0][header.index("a")] != "": problems.append("ZeroNormSVM's a")
+if problems: print("FAIL: fit --out --append:", "; ".join(problems))
+sys.exit(1 if problems else 0)
+PY
+printf 'a,b\n1\n' >"$tmp/not_a_table.csv"
+expect_error "--append refuses a file that is not a result table" "not_a_table.csv: not a table of result rows" \
+  "$bin" fit -m SVM "$root/datasets/sonar.csv" --out "$tmp/not_a_table.csv" --append
+grep -q "^a,b$" "$tmp/not_a_table.csv" || { echo "FAIL: --append changed a file it refused"; failures=$((failures + 1)); }
 expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
 expect_error "bad lambda" "lambda must lie in (0, 1)" "$bin" fit -m FSV --lambda 2 "$root/datasets/sonar.csv"
 
