@@ -301,6 +301,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
     report.stop_reason = "time limit";
     const Bounds bounds = derive_bounds(data, at.l2, problem.rho, fixed_big_m, report.objective, start_margins, used.model.b());
     std::vector<Tangent> tangents = at.l2 ? first_tangents(used.model.w(), bounds.weight) : std::vector<Tangent>{};
+    optim::MipBuilder mip = build_mip(problem, bounds, tangents);
     // The start's seconds count against the limit (the paper's timings include the start, and so do ours).
     const double start_seconds = start.report ? start.report->seconds : 0.0;
     const double time_limit = options.at("time_limit");
@@ -313,7 +314,6 @@ class PsiMipAlgorithm : public MipAlgorithm {
       const double elapsed =
           start_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
       if (elapsed >= time_limit) break;
-      const optim::MipBuilder mip = build_mip(problem, bounds, tangents);
       const optim::MipSolution answer =
           optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, report.model.w(), report.model.b(), problem.psi_a),
                            {time_limit - elapsed, tolerance, mip.constant});
@@ -345,6 +345,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
         break;
       }
       const int added = at.l2 && rounds < max_cuts ? add_violated_tangents(tangents, at, answer.primal) : 0;
+      for (auto tangent = tangents.end() - added; tangent != tangents.end(); ++tangent) add_tangent(mip, at, *tangent);
       if (added == 0) {
         // A MILP proven optimal whose answer its own model values right closes the gap up to rounding: what
         // is left is inaccuracy; for PSI-2 at the round limit, an unproven answer.
