@@ -165,7 +165,7 @@ def plot_metric_by_dataset(directory, figure, methods):
     return fig
 
 
-SOLVED = ("optimal", "feasible", "solved_inaccurate")  # statuses with a solution (core/status.hpp)
+SOLVED = ("optimal", "converged", "feasible", "solved_inaccurate")  # statuses with a solution (core/status.hpp)
 
 
 def plot_objective_trace(directory, figure):

@@ -153,7 +153,7 @@ void run_and_collect(const experiment::ExperimentConfig& config, const std::vect
   info.tasks_skipped = summary.skipped;
   info.tasks_failed = summary.failed;
   experiment::write_manifest(directory, config, info);
-  log->info("{} tasks run, {} already done, {} not optimal", summary.run, summary.skipped, summary.failed);
+  log->info("{} tasks run, {} already done, {} neither optimal nor converged", summary.run, summary.skipped, summary.failed);
   if (options.shard.empty()) {
     const experiment::CollectSummary collected = experiment::collect(config, {directory}, directory);
     log->info("collected {} rows ({} without a solution) into {}", collected.rows, collected.failed, fmt::join(collected.written, ", "));

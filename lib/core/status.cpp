@@ -5,6 +5,7 @@ namespace sparsesvm::core {
 std::string to_string(Status status) {
   switch (status) {
     case Status::optimal: return "optimal";
+    case Status::converged: return "converged";
     case Status::feasible: return "feasible";
     case Status::solved_inaccurate: return "solved_inaccurate";
     case Status::infeasible: return "infeasible";
@@ -17,7 +18,7 @@ std::string to_string(Status status) {
 }
 
 bool has_solution(std::string_view status_name) {
-  for (Status status : {Status::optimal, Status::feasible, Status::solved_inaccurate}) {
+  for (Status status : {Status::optimal, Status::converged, Status::feasible, Status::solved_inaccurate}) {
     if (status_name == to_string(status)) return true;
   }
   return false;

@@ -1,6 +1,8 @@
 #pragma once
 // What a solver found. These strings go into result CSVs, so they never change.
 //   optimal            solved to the solver's tolerances
+//   converged          a stationary point of a nonconvex objective, certified by a stationarity measure
+//                      (ADMM with LSP, SCAD, MCP, capped-l1): not a claim of global optimality
 //   feasible           a solution exists but its optimality is not proven (a MIP stopped at a limit)
 //   solved_inaccurate  the solver stopped "optimal" but the unscaled problem violates a tolerance
 //   infeasible, unbounded
@@ -11,16 +13,17 @@
 
 namespace sparsesvm::core {
 
-enum class Status { optimal, feasible, solved_inaccurate, infeasible, unbounded, iteration_limit, time_limit, numerical_error };
+enum class Status { optimal, converged, feasible, solved_inaccurate, infeasible, unbounded, iteration_limit, time_limit, numerical_error };
 
 std::string to_string(Status status);
 
-// True for optimal, feasible and solved_inaccurate: the numbers that come with the status are a solution.
+// True for optimal, converged, feasible and solved_inaccurate: the numbers that come with the status are a solution.
 // The same for a status as written in a result row ("optimal", "input_error", ...).
 bool has_solution(std::string_view status_name);
 
 inline bool has_solution(Status status) {
-  return status == Status::optimal || status == Status::feasible || status == Status::solved_inaccurate;
+  return status == Status::optimal || status == Status::converged || status == Status::feasible ||
+         status == Status::solved_inaccurate;
 }
 
 }  // namespace sparsesvm::core

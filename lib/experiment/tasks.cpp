@@ -567,7 +567,7 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
           write_file_atomically((task_dir / (task.id + ".csv")).string(), csv_line(columns) + csv_line(fields));
           std::lock_guard lock(mutex);
           ++summary.run;
-          if (fields[status_column] != "optimal") ++summary.failed;
+          if (fields[status_column] != "optimal" && fields[status_column] != "converged") ++summary.failed;
           ++done;
           if (options.progress) options.progress(done, pending_count);
         }

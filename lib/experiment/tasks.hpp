@@ -63,7 +63,7 @@ struct RunOptions {
 struct RunSummary {
   std::size_t run = 0;      // tasks executed now
   std::size_t skipped = 0;  // already finished before
-  std::size_t failed = 0;   // executed with a status that is not optimal
+  std::size_t failed = 0;   // executed with a status that is neither optimal nor converged
 };
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options);

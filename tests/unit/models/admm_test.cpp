@@ -8,6 +8,8 @@
 #include "data/load.hpp"
 #include "models/methods.hpp"
 #include "models/penalties/penalty.hpp"
+#include "models/algorithms/hinge_certificates.hpp"
+#include "models/objective.hpp"
 #include "optim/ridge_system.hpp"
 #include "test_files.hpp"
 #include "toy_problems.hpp"
@@ -47,10 +49,6 @@ FitReport fit(const std::string& method, const core::Dataset& data, const Hyperp
   Workspace workspace(data);
   return fit_method(method, h, workspace);
 }
-
-// rho2 scaled with n (README, "ADMM") and tight residual tolerances, for comparisons with an LP optimum.
-const Hyperparameters kTight = {{"rel_tolerance", 1e-7}, {"abs_tolerance", 1e-9}, {"max_iterations", 100000},
-                                {"rho2_per_n", 1}};
 
 Hyperparameters with(Hyperparameters h, const Hyperparameters& more) {
   for (const auto& [name, value] : more) h[name] = value;
@@ -131,7 +129,7 @@ TEST_CASE("the nonconvex penalties: values at their breakpoints, continuity, and
   CHECK(value(capped, -1.0) == Approx(lambda));
 }
 
-TEST_CASE("both factorizations of the w-system solve (X'X + rho I) w = q, dense and sparse", "[admm]") {
+TEST_CASE("the Gram is formed once; each rho factors it; both regimes solve (X'X + rho I) w = q", "[admm]") {
   for (const auto& [n, d] : {std::pair<std::size_t, std::size_t>{30, 8}, {8, 30}}) {
     const core::Dataset dense = testing::random_problem(n, d, 5);
     core::SparseMatrix x = dense.dense().sparseView();
@@ -139,54 +137,112 @@ TEST_CASE("both factorizations of the w-system solve (X'X + rho I) w = q, dense 
     core::Rng rng(2);
     core::Vector q(static_cast<Eigen::Index>(d));
     for (Eigen::Index j = 0; j < q.size(); ++j) q[j] = rng.normal(0.0, 1.0);
-    const double rho = 0.3;
-    const core::DenseMatrix system =
-        dense.dense().transpose() * dense.dense() + rho * core::DenseMatrix::Identity(q.size(), q.size());
-    const core::Vector expected = system.fullPivLu().solve(q);
     for (const core::Dataset* data : {&dense, &sparse}) {
       for (const auto regime : {optim::RidgeRegime::features, optim::RidgeRegime::examples, optim::RidgeRegime::by_shape}) {
-        const optim::RidgeSystem ridge(*data, rho, regime);
-        REQUIRE(ridge.factored());
-        CHECK((ridge.solve(q) - expected).norm() <= 1e-10 * expected.norm());
+        const optim::RidgeGram gram(*data, regime);
+        for (const double rho : {0.3, 7.0}) {  // a second rho reuses the Gram
+          const core::DenseMatrix system =
+              dense.dense().transpose() * dense.dense() + rho * core::DenseMatrix::Identity(q.size(), q.size());
+          const core::Vector expected = system.fullPivLu().solve(q);
+          const optim::RidgeSystem ridge(gram, rho);
+          REQUIRE(ridge.factored());
+          CHECK((ridge.solve(q) - expected).norm() <= 1e-10 * expected.norm());
+        }
       }
     }
-    CHECK(optim::RidgeSystem(dense, rho).uses_woodbury() == (d > n));
+    CHECK(optim::RidgeGram(dense).uses_woodbury() == (d > n));
   }
 }
 
-TEST_CASE("ADMM with the l1 penalty reaches the LP optimum of the same objective", "[admm]") {
-  // F = (1/n) sum hinge + lambda ||w||_1 is convex: ADMM's (z, b) must reach OneNormSVM-mean's LP optimum.
-  // Measured relative gaps with kTight: 1e-8 .. 1e-7; the bound is 1e-5.
-  for (const double lambda : {0.002, 0.015625, 0.1}) {
-    const core::Dataset data = testing::random_problem(80, 10, 21, 3);
-    const FitReport lp = fit("OneNormSVM-mean", data, {{"lambda", lambda}});
-    const FitReport admm = fit("ADMM-L1", data, with(kTight, {{"lambda", lambda}}));
-    INFO("lambda " << lambda << ": LP " << lp.brief() << "; ADMM " << admm.brief());
-    REQUIRE(lp.status == core::Status::optimal);
-    REQUIRE(admm.status == core::Status::optimal);
-    CHECK(std::abs(admm.objective - lp.objective) <= 1e-5 * lp.objective);
-    CHECK(admm.statistics.at("woodbury") == 0.0);
+namespace {
+
+// `base` with column j multiplied by 10^(j - 2) and shifted by 100 j: raw, badly scaled data.
+core::Dataset badly_scaled(const core::Dataset& base) {
+  core::DenseMatrix x = base.dense();
+  for (Eigen::Index j = 0; j < x.cols(); ++j) {
+    const double column = static_cast<double>(j);
+    x.col(j) = (x.col(j).array() * std::pow(10.0, column - 2.0) + 100.0 * column).matrix();
   }
+  return core::Dataset("badly_scaled", x, base.labels(), {}, {});
+}
+
+core::Dataset standardized(const core::Dataset& base) {
+  core::DenseMatrix x = base.dense();
+  for (Eigen::Index j = 0; j < x.cols(); ++j) {
+    const double mean = x.col(j).mean();
+    const double sd = std::sqrt((x.col(j).array() - mean).square().mean());
+    x.col(j) = ((x.col(j).array() - mean) / sd).matrix();
+  }
+  return core::Dataset("standardized", x, base.labels(), {}, {});
+}
+
+core::Dataset duplicated(const core::Dataset& base) {
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < base.n(); ++i) rows.insert(rows.end(), {i, i});
+  return base.subset(rows);
+}
+
+}  // namespace
+
+TEST_CASE("ADMM-L1 reaches the LP optimum within 1e-6 relative on raw, standardized and duplicated data", "[admm]") {
+  // F = (1/n) sum hinge + lambda ||w||_1 is convex: ADMM's answer must reach OneNormSVM-mean's LP optimum.
+  // With gap_tolerance 1e-7 the certificate bounds the distance; the LP's value checks it independently.
+  const core::Dataset base = testing::random_problem(80, 10, 21, 3);
+  const core::Dataset raw = badly_scaled(base);
+  for (const core::Dataset& data : {base, raw, standardized(raw), duplicated(raw)}) {
+    for (const double lambda : {0.002, 0.015625, 0.1}) {
+      const FitReport lp = fit("OneNormSVM-mean", data, {{"lambda", lambda}});
+      const FitReport admm = fit("ADMM-L1", data, {{"lambda", lambda}, {"gap_tolerance", 1e-7}});
+      INFO(data.name() << " (n = " << data.n() << "), lambda " << lambda << ": LP " << lp.brief() << "; ADMM " << admm.brief());
+      REQUIRE(lp.status == core::Status::optimal);
+      REQUIRE(admm.status == core::Status::optimal);
+      CHECK(std::abs(admm.objective - lp.objective) <= 1e-6 * lp.objective);
+      CHECK(admm.iterations <= 3000);  // measured at most 2950 at this tolerance
+    }
+  }
+}
+
+TEST_CASE("ADMM's iterations do not depend on the data's units; duplicated rows give the same answer", "[admm]") {
+  // Scaling every feature by s, lambda by s (l1) or LSP's theta by 1/s leaves F unchanged (w -> w / s):
+  // with equilibration the sweeps are the same ones, so are the iteration count and F. s is a power of 2,
+  // so that the scaled sweeps are the same up to the last bit (the nonconvex iteration amplifies rounding).
+  const core::Dataset base = badly_scaled(testing::random_problem(80, 10, 22, 3));
+  const FitReport l1 = fit("ADMM-L1", base, {{"lambda", 0.01}});
+  const FitReport lsp = fit("ADMM-LSP", base, {{"lambda", 0.01}, {"theta", 1.0}});
+  REQUIRE(l1.status == core::Status::optimal);
+  REQUIRE(lsp.status == core::Status::converged);
+  for (const double s : {1.0 / 1024, 1024.0}) {
+    const core::Dataset scaled("scaled", base.dense() * s, base.labels(), {}, {});
+    const FitReport other_l1 = fit("ADMM-L1", scaled, {{"lambda", 0.01 * s}});
+    const FitReport other_lsp = fit("ADMM-LSP", scaled, {{"lambda", 0.01}, {"theta", 1.0 / s}});
+    INFO("features x " << s << ": l1 " << other_l1.brief() << " (unscaled " << l1.brief() << "); LSP "
+                       << other_lsp.brief() << " (unscaled " << lsp.brief() << ")");
+    CHECK(other_l1.iterations == l1.iterations);
+    CHECK(other_l1.objective == Approx(l1.objective).epsilon(1e-6));
+    CHECK(other_lsp.iterations == lsp.iterations);
+    CHECK(other_lsp.objective == Approx(lsp.objective).epsilon(1e-6));
+  }
+  // The mean hinge of duplicated rows is the same function, and with rho2 per example the same sweeps.
+  const FitReport twice = fit("ADMM-L1", duplicated(base), {{"lambda", 0.01}});
+  const FitReport once = fit("ADMM-L1", base, {{"lambda", 0.01}});
+  INFO("duplicated " << twice.brief() << "; once " << once.brief());
+  CHECK(twice.objective == Approx(once.objective).epsilon(1e-6));
+  CHECK((twice.model.w() - once.model.w()).norm() <= 1e-5 * once.model.w().norm());
 }
 
 TEST_CASE("ADMM with d >> n (d = 5000, n = 200) uses the n x n factor, agrees with the d x d one and the LP", "[admm]") {
-  // Gene-expression shape: 10 informative features of 5000. Measured: about 5000 sweeps (7 s), relative gap
-  // 6e-5 at the default tolerances.
+  // Gene-expression shape: 10 informative features of 5000.
   const core::Dataset data = data::generate("dca_gaussians:n=200,noise_dims=4990,seed=1");
   const double lambda = 0.01;
   const FitReport lp = fit("OneNormSVM-mean", data, {{"lambda", lambda}});
   REQUIRE(lp.status == core::Status::optimal);
-  // The certified gap is loose here (measured 1.5e-3 after 10^4 sweeps while F is 2e-5 above the LP's
-  // optimum: the max over 5000 correlations inflates any error in the multipliers), so this test asks
-  // for a 1e-2 certificate and checks the true gap itself.
-  const Hyperparameters h = {{"lambda", lambda}, {"rho2_per_n", 1}, {"gap_tolerance", 1e-2}};
-  const FitReport by_shape = fit("ADMM-L1", data, h);
+  const FitReport by_shape = fit("ADMM-L1", data, {{"lambda", lambda}});
   INFO("LP " << lp.brief() << "; ADMM " << by_shape.brief());
   REQUIRE(by_shape.status == core::Status::optimal);
   CHECK(by_shape.statistics.at("woodbury") == 1.0);
-  CHECK(std::abs(by_shape.objective - lp.objective) <= 1e-3 * lp.objective);
-  // 300 sweeps with either factor: the same iterates up to rounding.
-  const Hyperparameters short_run = with(h, {{"max_iterations", 300}});
+  CHECK(std::abs(by_shape.objective - lp.objective) <= 1e-4 * lp.objective);
+  // 300 sweeps with either factor, rho fixed: the same iterates up to rounding.
+  const Hyperparameters short_run = {{"lambda", lambda}, {"max_iterations", 300}, {"adapt_rho", 0}};
   const FitReport examples = fit("ADMM-L1", data, short_run);
   const FitReport features = fit("ADMM-L1", data, with(short_run, {{"factorization", 1}}));
   CHECK(features.statistics.at("woodbury") == 0.0);
@@ -195,20 +251,60 @@ TEST_CASE("ADMM with d >> n (d = 5000, n = 200) uses the n x n factor, agrees wi
   CHECK(features.objective == Approx(examples.objective).epsilon(1e-10));
 }
 
-TEST_CASE("ADMM on each nonconvex penalty ends near DCA's value of the same objective", "[admm]") {
+TEST_CASE("ADMM on each nonconvex penalty converges to a stationary point near DCA's", "[admm]") {
   // Both from zero (DCA's first step is the 1-norm SVM with weight phi'(0)). Nonconvex: neither is a
-  // global optimum, so the check is a margin. Measured here: LSP and capped-l1 equal to 4e-7, SCAD and
-  // MCP 11% below DCA (README, "ADMM against DCA", for the UCI sets).
+  // global optimum, so the check is a margin.
   const core::Dataset data = testing::random_problem(120, 12, 31, 3);
   for (const std::string penalty : {"LSP", "SCAD", "MCP", "Capped"}) {
     const Hyperparameters h = {{"lambda", 0.03}};
-    const FitReport admm = fit("ADMM-" + penalty, data, with(kTight, h));
+    const FitReport admm = fit("ADMM-" + penalty, data, with(h, {{"max_iterations", 50000}}));
     const FitReport dca = fit("DCA-" + penalty, data, h);
     INFO(penalty << ": ADMM " << admm.brief() << "; DCA " << dca.brief());
-    REQUIRE(admm.has_solution());
+    REQUIRE(admm.status == core::Status::converged);
     REQUIRE(dca.has_solution());
-    CHECK(admm.objective <= dca.objective * (1.0 + 1e-5));
+    CHECK(admm.statistics.at("stationarity") <= 1e-3);
+    CHECK(admm.objective <= dca.objective * (1.0 + 1e-3));
   }
+}
+
+TEST_CASE("the stationarity measure: zero at a critical point, large away from one", "[admm][certificate]") {
+  // Independent reference: the LP optimum of the l1 objective is a critical point, for the LP's reasons.
+  const core::Dataset data = testing::random_problem(60, 6, 41, 3);
+  const FitReport lp = fit("OneNormSVM-mean", data, {{"lambda", 0.02}});
+  REQUIRE(lp.status == core::Status::optimal);
+  const MethodInfo& method = find_method("ADMM-L1");
+  const Objective objective = make_objective(method, resolve_hyperparameters(method, {{"lambda", 0.02}}), data);
+  const core::Vector zero_guess = core::Vector::Zero(static_cast<Eigen::Index>(data.n()));
+  const core::Vector ones = core::Vector::Ones(static_cast<Eigen::Index>(data.d()));
+  const core::Vector alpha = hinge_multipliers(objective, data, lp.model, zero_guess, 1e-7, ones);
+  CHECK(relative_stationarity(objective, data, lp.model, alpha, ones) <= 1e-6);
+  CHECK(relative_duality_gap(objective, data, lp.objective, alpha, 0.02) <= 1e-6);
+  // Moving the LP's optimum along its largest weight: no multipliers balance any more.
+  core::Vector w = lp.model.w();
+  Eigen::Index largest = 0;
+  w.cwiseAbs().maxCoeff(&largest);
+  w[largest] *= 1.2;
+  const core::LinearModel moved(w, lp.model.b());
+  const double moved_value = objective.value(data, w, lp.model.b());
+  const core::Vector moved_alpha = hinge_multipliers(objective, data, moved, zero_guess, 1e-7, ones);
+  CHECK(relative_stationarity(objective, data, moved, moved_alpha, ones) >= 0.05);
+  CHECK(relative_duality_gap(objective, data, moved_value, moved_alpha, 0.02) >= (moved_value - lp.objective) / moved_value);
+  // Polishing a point near the vertex returns the vertex: the LP's optimum, up to rounding.
+  core::Vector near = lp.model.w();
+  for (Eigen::Index j = 0; j < near.size(); ++j) near[j] *= 1.0 + 1e-4 * static_cast<double>(j % 3);
+  const core::LinearModel polished_point = polished(data, core::LinearModel(near, lp.model.b() + 1e-4), 1e-2);
+  CHECK(objective.value(data, polished_point.w(), polished_point.b()) == Approx(lp.objective).epsilon(1e-9));
+}
+
+TEST_CASE("a poor stationary point of a nonconvex objective is not called optimal (golub, SCAD at 1e-4)", "[admm]") {
+  // Found by review: 20 sweeps said `optimal` with F = 1.04e-4 and 2513 of 3051 weights nonzero, DCA 3.3e-7
+  // with 14. Every weight beyond theta lambda sits where SCAD is flat and every margin is above 1: a
+  // genuine local minimum. The status says what the certificate proves: a stationary point.
+  const core::Dataset golub = data::load_dataset({testing::repo_file("datasets/golub.csv"), "auto", {}});
+  const FitReport admm = fit("ADMM-SCAD", golub, {{"lambda", 1e-4}});
+  INFO(admm.brief());
+  CHECK(admm.status != core::Status::optimal);
+  if (admm.status == core::Status::converged) CHECK(admm.statistics.at("stationarity") <= 1e-3);
 }
 
 TEST_CASE("ADMM records why it stopped, its residual traces, and refuses what it cannot solve", "[admm]") {
@@ -217,32 +313,34 @@ TEST_CASE("ADMM records why it stopped, its residual traces, and refuses what it
   CHECK(limited.status == core::Status::feasible);
   CHECK(limited.stop_reason == "iteration limit");
   CHECK(limited.traces.at("trace_iterations").back() == 5);
-  const FitReport done = fit("ADMM-SCAD", data, {{"rho2_per_n", 1}, {"lambda", 0.05}});
-  CHECK(done.status == core::Status::optimal);
-  CHECK(done.stop_reason == "residuals below tolerance");
+  const FitReport done = fit("ADMM-SCAD", data, {{"lambda", 0.05}});
+  CHECK(done.status == core::Status::converged);
+  CHECK(done.stop_reason.find("stationarity below tolerance") != std::string::npos);
   const auto& iterations = done.traces.at("trace_iterations");
   CHECK(iterations.back() == done.iterations);
   CHECK(done.traces.at("primal_residual_trace").size() == iterations.size());
   CHECK(done.objective_trace.size() == iterations.size());
   CHECK(done.objective == done.objective_trace.back());
-  CHECK(done.statistics.at("primal_residual") == done.traces.at("primal_residual_trace").back());
   // The classifier is (z, b): z is exactly sparse.
   CHECK(done.model.w().cwiseAbs().minCoeff() == 0.0);
+  const FitReport published = fit("ADMM-SCAD-published", data, {{"lambda", 0.05}});
+  CHECK(published.statistics.at("rho2") == 10.0);  // not divided by n, not adapted
+  CHECK(published.statistics.at("factorizations") == 0.0);
 }
 
-TEST_CASE("one factorization per training set and rho1/rho2 serves every lambda and penalty", "[admm]") {
+TEST_CASE("one Gram per training set serves every lambda and penalty; each starting rho1/rho2 one factor", "[admm]") {
   const core::Dataset data = data::generate("dca_gaussians:n=60,noise_dims=6,seed=3");
   Workspace workspace(data);
-  const FitReport first = fit_method("ADMM-SCAD", {{"lambda", 0.05}, {"rho2_per_n", 1}}, workspace);
-  const FitReport other_lambda = fit_method("ADMM-SCAD", {{"lambda", 0.02}, {"rho2_per_n", 1}}, workspace);
-  const FitReport other_penalty = fit_method("ADMM-MCP", {{"lambda", 0.05}, {"rho2_per_n", 1}}, workspace);
-  const FitReport other_rho = fit_method("ADMM-MCP", {{"lambda", 0.05}, {"rho2_per_n", 1}, {"rho1", 3}}, workspace);
+  const FitReport first = fit_method("ADMM-SCAD", {{"lambda", 0.05}}, workspace);
+  const FitReport other_lambda = fit_method("ADMM-SCAD", {{"lambda", 0.02}}, workspace);
+  const FitReport other_penalty = fit_method("ADMM-MCP", {{"lambda", 0.05}}, workspace);
+  const FitReport other_rho = fit_method("ADMM-MCP", {{"lambda", 0.05}, {"rho1", 3}}, workspace);
   CHECK(first.statistics.at("factor_s") > 0.0);
   CHECK(other_lambda.statistics.at("factor_s") == 0.0);
   CHECK(other_penalty.statistics.at("factor_s") == 0.0);
   CHECK(other_rho.statistics.at("factor_s") > 0.0);
   // Sharing the factor changes nothing: the same fit in a fresh workspace gives the same model.
-  const FitReport fresh = fit("ADMM-SCAD", data, {{"lambda", 0.02}, {"rho2_per_n", 1}});
+  const FitReport fresh = fit("ADMM-SCAD", data, {{"lambda", 0.02}});
   CHECK(fresh.model.w() == other_lambda.model.w());
   CHECK(fresh.model.b() == other_lambda.model.b());
 }
@@ -250,20 +348,21 @@ TEST_CASE("one factorization per training set and rho1/rho2 serves every lambda 
 TEST_CASE("ADMM says optimal only when it is: overflow, a drifting bias and bad scaling", "[admm]") {
   // Found by review: an infinite dual residual passed the relative test; the bias row was missing from
   // the dual residual (features all zero: b drifts while both residuals were 0); a column scaled by 1e8
-  // stopped 20% above the optimum. For the l1 objective the stop now also needs the certified gap.
+  // stopped 20% above the optimum. The l1 stop needs the certified gap.
   const core::Dataset base = testing::random_problem(60, 4, 12, 2);
   const auto with_column_scaled = [&](double factor) {
     core::DenseMatrix x = base.dense();
     x.col(0) *= factor;
     return core::Dataset("scaled", x, base.labels(), {}, {});
   };
-  // Overflow in the factor (a column scaled by 1e160), and in the sweeps (rho1/rho2 = 1e-19 with d >> n).
-  const FitReport overflow = fit("ADMM-L1", with_column_scaled(1e160), {{"rho2_per_n", 1}});
+  // A column scaled by 1e160: without equilibration the factor overflows (with it ADMM runs, but neither
+  // the LP solver nor the certificate can be trusted at that scale).
+  const FitReport overflow = fit("ADMM-L1", with_column_scaled(1e160), {{"equilibrate", 0}});
   INFO("overflow in the factor: " << overflow.brief());
   CHECK(overflow.status == core::Status::numerical_error);
   CHECK(overflow.stop_reason == "factorization failed");
   const FitReport diverged = fit("ADMM-L1", data::generate("dca_gaussians:n=50,noise_dims=3000"),
-                                 {{"rho1", 1e-12}, {"rho2", 1e7}, {"max_iterations", 500}});
+                                 {{"rho1", 1e-12}, {"rho2", 1e7}, {"rho2_per_n", 0}, {"adapt_rho", 0}, {"max_iterations", 500}});
   INFO("overflow in the sweeps: " << diverged.brief());
   CHECK(diverged.status == core::Status::numerical_error);
   CHECK(diverged.stop_reason == "iterates not finite");
@@ -273,16 +372,13 @@ TEST_CASE("ADMM says optimal only when it is: overflow, a drifting bias and bad 
   const core::Dataset zeros("zeros", core::DenseMatrix::Zero(60, 3), unbalanced, {}, {});
   const FitReport lp_zeros = fit("OneNormSVM-mean", zeros, {});
   REQUIRE(lp_zeros.objective == Approx(2.0 * 20 / 60));  // w = 0, b = 1: the negatives pay 2 each
-  const FitReport drift = fit("ADMM-L1", zeros, {{"rho2_per_n", 1}});
-  INFO("zeros: " << drift.brief());
-  REQUIRE(drift.status == core::Status::optimal);
-  CHECK(drift.objective <= lp_zeros.objective * (1 + 1e-3));
-  // Without the gap rule (a nonconvex penalty; with w = 0 it is the same objective) only the bias row of
-  // the dual residual keeps ADMM going until b has arrived.
-  const FitReport drift_scad = fit("ADMM-SCAD", zeros, {{"rho2_per_n", 1}});
-  INFO("zeros, SCAD: " << drift_scad.brief());
-  REQUIRE(drift_scad.status == core::Status::optimal);
-  CHECK(drift_scad.objective <= lp_zeros.objective * (1 + 1e-3));
+  for (const std::string method : {"ADMM-L1", "ADMM-SCAD"}) {
+    const FitReport drift = fit(method, zeros, {});
+    INFO("zeros, " << method << ": " << drift.brief());
+    REQUIRE(drift.has_solution());
+    CHECK(drift.status != core::Status::feasible);
+    CHECK(drift.objective <= lp_zeros.objective * (1 + 1e-4));
+  }
 
   // sonar with a column equal to the label: the residual rule alone stopped 2.4% above the optimum.
   const core::Dataset sonar = data::load_dataset({testing::repo_file("datasets/sonar.csv"), "auto", {}});
@@ -292,12 +388,12 @@ TEST_CASE("ADMM says optimal only when it is: overflow, a drifting bias and bad 
   for (const core::Dataset& data : {with_column_scaled(1.0), with_column_scaled(1e4), with_column_scaled(1e8), separable}) {
     const double factor = data.name() == "separable" ? 0.0 : data.dense().col(0).norm() / base.dense().col(0).norm();
     const FitReport lp = fit("OneNormSVM-mean", data, {});
-    const FitReport admm = fit("ADMM-L1", data, {{"rho2_per_n", 1}, {"max_iterations", 3000}});
+    const FitReport admm = fit("ADMM-L1", data, {{"max_iterations", 3000}});
     INFO(data.name() << ", column x " << factor << ": LP " << lp.brief() << "; ADMM " << admm.brief());
     REQUIRE(admm.has_solution());
     const double true_gap = (admm.objective - lp.objective) / admm.objective;
     // The certificate bounds the true gap from above, whatever the status.
     CHECK(true_gap <= admm.statistics.at("relative_gap") + 1e-9);
-    if (admm.status == core::Status::optimal) CHECK(true_gap <= 1e-3 + 1e-9);
+    if (admm.status == core::Status::optimal) CHECK(true_gap <= 1e-4 + 1e-9);
   }
 }
