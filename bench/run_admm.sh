@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# ADMM against DCA on the same objectives (bench/admm_bench.cpp); one row per data set and penalty.
+# ADMM against OneNormSVM-mean (l1) and DCA (LSP, SCAD, MCP, capped-l1) on the same objectives
+# (bench/admm_bench.cpp): the UCI sets raw and standardized, golub (72 x 3051), generated d >> n
+# (200 x 5000) and n >> d (10^5 x 50; dca_gaussians has 10 informative features). Rows in bench/admm_results.csv, the goals' summary in
+# bench/admm_results.txt (bench/admm_summary.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSPARSESVM_BUILD_BENCH=ON -DSPARSESVM_BUILD_TESTS=OFF >/dev/null
 cmake --build build-bench -j "$(nproc)" --target admm_bench
-./build-bench/bench/admm_bench datasets/heart_scale.libsvm datasets/pima.csv datasets/ionosphere.csv datasets/sonar.csv \
-  datasets/wdbc.csv datasets/german.csv "gen:sparse_categorical:n=8124,d=112,flip_fraction=0.02"
+uci=()
+for name in heart_scale.libsvm pima.csv ionosphere.csv sonar.csv wdbc.csv german.csv; do
+  uci+=("datasets/$name" "datasets/$name:standardize")
+done
+./build-bench/bench/admm_bench "${uci[@]}" datasets/golub.csv datasets/golub.csv:standardize \
+  "gen:dca_gaussians:n=200,noise_dims=4990,seed=1" "gen:dca_gaussians:n=100000,noise_dims=40,seed=1" \
+  | tee bench/admm_results.csv
+/usr/bin/python3 bench/admm_summary.py bench/admm_results.csv | tee bench/admm_results.txt
