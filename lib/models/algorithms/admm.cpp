@@ -265,10 +265,18 @@ class Sweeps {
   }
   double objective_value() const { return objective_.value(original_, model().w(), model().b()); }
   // (z, b) on the original features.
-  core::LinearModel model() const { return to_original({z_, b_}); }
-  // (z, b) polished (hinge_certificates.hpp) on the equilibrated features, where distances mean the same
-  // in every feature, then mapped back.
-  core::LinearModel polished_model(double band) const { return to_original(polished(data_, {z_, b_}, band)); }
+  core::LinearModel model() const { return to_original(iterate()); }
+  // (z, b) on the equilibrated features, and polished there (hinge_certificates.hpp), where distances mean
+  // the same in every feature.
+  core::LinearModel iterate() const { return {z_, b_}; }
+  core::LinearModel polished_iterate(double band) const { return polished(data_, iterate(), band); }
+  const core::Dataset& equilibrated_data() const { return data_; }
+  // A model on the equilibrated features mapped back: w = scale .* w~, b = b~ - mean'w.
+  core::LinearModel to_original(const core::LinearModel& equilibrated) const {
+    core::Vector w = problem_.scale.cwiseProduct(equilibrated.w());
+    const double b = equilibrated.b() - problem_.mean.dot(w);
+    return {std::move(w), b};
+  }
   // The multipliers of the margin constraint, alpha = -rho2 v, clipped to the hinge's box [0, c_i].
   core::Vector multipliers() const { return (-rho2_ * v_).cwiseMax(0.0).cwiseMin(objective_.example_weights); }
   // The equilibration's per-feature multipliers (ones without it).
@@ -281,13 +289,6 @@ class Sweeps {
   const optim::RidgeSystem& factor() const { return own_factor_ ? *own_factor_ : starting_factor_; }
   // A' r = X~' (y .* r)
   core::Vector a_transpose_times(const core::Vector& r) const { return data_.transpose_times(y_.cwiseProduct(r)); }
-  // A model on the equilibrated features mapped back: w = scale .* w~, b = b~ - mean'w.
-  core::LinearModel to_original(const core::LinearModel& equilibrated) const {
-    core::Vector w = problem_.scale.cwiseProduct(equilibrated.w());
-    const double b = equilibrated.b() - problem_.mean.dot(w);
-    return {std::move(w), b};
-  }
-
   // z_j = argmin (rho1/2)(x - point)^2 + rho p(scale_j x): with t = scale_j x this is the prox of step
   // rho scale_j^2 / rho1 at scale_j point, divided by scale_j.
   double prox(Eigen::Index j, double point) const {
@@ -338,27 +339,32 @@ void record_trace(const Sweeps& sweeps, int k, FitReport& report) {
   report.objective_trace.push_back(sweeps.objective_value());
 }
 
-// A candidate answer on the original features, its objective and its certificate (hinge_certificates.hpp):
-// for an l1 objective the relative duality gap, below gap_tolerance to hold; otherwise the relative
-// stationarity, below stationarity_tolerance (margins read within the same tolerance of 1). The
-// multipliers are fitted at the point starting from ADMM's alpha = -rho2 v.
+// A candidate answer, its objective and its certificate (hinge_certificates.hpp), computed on the
+// equilibrated problem (centered: see there why) from the point there: for an l1 objective the relative
+// duality gap, within [-kRoundingGap, gap_tolerance] to hold (a gap below -kRoundingGap contradicts weak
+// duality: rounding, never a certificate); otherwise the relative stationarity below stationarity_tolerance
+// (margins read within the same tolerance of 1). The multipliers are fitted at the point from ADMM's
+// alpha = -rho2 v. `model` is the answer on the original features.
+constexpr double kRoundingGap = 1e-9;
 struct Candidate {
   core::LinearModel model;
   double objective, certificate;
   bool certified;
 };
-Candidate certify(core::LinearModel model, const Sweeps& sweeps, const Objective& objective,
+Candidate certify(const core::LinearModel& equilibrated, const Sweeps& sweeps, const Objective& objective,
                   const core::Dataset& original, const AdmmOptions& o, std::optional<double> l1) {
+  core::LinearModel model = sweeps.to_original(equilibrated);
   const double value = objective.value(original, model.w(), model.b());
+  const core::Dataset& data = sweeps.equilibrated_data();
   const core::Vector& scale = sweeps.feature_scale();
   const core::Vector alpha =
-      hinge_multipliers(objective, original, model, sweeps.multipliers(), o.stationarity_tolerance, scale);
+      hinge_multipliers(objective, data, equilibrated, scale, sweeps.multipliers(), o.stationarity_tolerance);
   if (l1) {  // any alpha gives a lower bound: the better of ADMM's own and those fitted at the point
-    const double gap = std::fmin(relative_duality_gap(objective, original, value, alpha, *l1),
-                                 relative_duality_gap(objective, original, value, sweeps.multipliers(), *l1));
-    return {std::move(model), value, gap, gap <= o.gap_tolerance};
+    const double gap = std::fmin(relative_duality_gap(objective, data, scale, value, alpha, *l1),
+                                 relative_duality_gap(objective, data, scale, value, sweeps.multipliers(), *l1));
+    return {std::move(model), value, gap, gap >= -kRoundingGap && gap <= o.gap_tolerance};
   }
-  const double stationarity = relative_stationarity(objective, original, model, alpha, scale);
+  const double stationarity = relative_stationarity(objective, data, equilibrated, scale, alpha);
   return {std::move(model), value, stationarity, stationarity <= o.stationarity_tolerance};
 }
 
@@ -370,7 +376,7 @@ std::optional<Candidate> polish(const Sweeps& sweeps, const Objective& objective
                                 const AdmmOptions& o, std::optional<double> l1) {
   const double iterate_value = sweeps.objective_value();
   for (const double band : kPolishBands) {
-    Candidate candidate = certify(sweeps.polished_model(band), sweeps, objective, original, o, l1);
+    Candidate candidate = certify(sweeps.polished_iterate(band), sweeps, objective, original, o, l1);
     if (candidate.certified && candidate.objective <= iterate_value + 1e-12 * std::abs(iterate_value)) return candidate;
   }
   return std::nullopt;
@@ -413,7 +419,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
       break;
     }
     if (k >= o.min_iterations && sweeps.residuals_converged()) {
-      Candidate iterate = certify(sweeps.model(), sweeps, objective, original, o, l1);
+      Candidate iterate = certify(sweeps.iterate(), sweeps, objective, original, o, l1);
       if (iterate.certified) {
         answer = std::move(iterate);
         report.stop_reason = fmt::format("residuals and {} below tolerance", certificate_name);
@@ -434,9 +440,10 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   if (answer) {
     report.status = l1 ? core::Status::optimal : core::Status::converged;
   } else if (report.status == core::Status::feasible) {
-    answer = certify(sweeps.model(), sweeps, objective, original, o, l1);
-    report.message = fmt::format("stopped after {} sweeps before the residuals and the {} ({:.3g}) met their tolerances",
-                                 k, certificate_name, answer->certificate);
+    answer = certify(sweeps.iterate(), sweeps, objective, original, o, l1);
+    report.message = fmt::format("stopped after {} sweeps before the residuals and the {} ({:.3g}{}) met their "
+                                 "tolerances", k, certificate_name, answer->certificate,
+                                 l1 ? ", a bound: the true distance to the optimum can be far smaller" : "");
   }
   report.iterations = k;
   report.inner_iterations = k;
@@ -450,8 +457,8 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   report.statistics["dual_residual"] = sweeps.dual_residual();
   report.statistics["relative_gap"] = l1 && answer ? answer->certificate : std::nan("");
   report.statistics["stationarity"] = !l1 && answer ? answer->certificate : std::nan("");
-  report.statistics["rho1"] = sweeps.rho1();
-  report.statistics["rho2"] = sweeps.rho2();
+  report.statistics["final_rho1"] = sweeps.rho1();
+  report.statistics["final_rho2"] = sweeps.rho2();
   report.statistics["factorizations"] = sweeps.factorizations();
 }
 
@@ -459,8 +466,8 @@ class AdmmAlgorithm : public Algorithm {
  public:
   std::string id() const override { return "admm"; }
   std::string description() const override {
-    return "ADMM on the hinge loss with a proximable penalty ([ADMM] 3, shared/ADMM.md): closed-form steps, equilibrated "
-           "features, over-relaxation and residual-balanced rho";
+    return "ADMM on the hinge loss with a proximable penalty ([ADMM] 3, shared/ADMM.md): closed-form steps; options for "
+           "equilibrated features, over-relaxation and residual-balanced rho; polishing; stops on a certificate";
   }
   const ParameterTable& options() const override {
     static const ParameterTable table = {
@@ -474,7 +481,7 @@ class AdmmAlgorithm : public Algorithm {
         {"adapt_rho", "1: residual balancing of rho1 and rho2 at sweeps 8, 16, ..., 1024, for the l1 penalty (convex; "
          "the nonconvex ones keep rho, README); 0: fixed, as published", 1,
          0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
-        {"relaxation", "over-relaxation alpha in [1, 2) (Boyd et al. 2011, 3.4.3); 1: none, as published", 1.6, 1.0,
+        {"relaxation", "over-relaxation alpha (Boyd et al. 2011, 3.4.3); 1: none, as published", 1.6, 1.0,
          1.99, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver},
         {"equilibrate", "1: iterate on features centered (dense data) and scaled to unit spread, answer mapped back; "
          "0: on the data as given, as published", 1, 0, 1, false, false, Scale::linear, Regularizes::neither,
@@ -501,9 +508,10 @@ class AdmmAlgorithm : public Algorithm {
   std::vector<std::string> statistic_names() const override {
     // factor_s: seconds this fit spent forming the Gram and the starting factor (0 when an earlier fit in
     // the workspace did). relative_gap: the certified (F - D) / F of an l1 objective; stationarity: the
-    // relative stationarity of a nonconvex one (NaN where the other applies). rho1, rho2: at the end.
+    // relative stationarity of a nonconvex one (NaN where the other applies). final_rho1, final_rho2: rho1
+    // and rho2 at the end (the options rho1 and rho2 are the starting values).
     // factorizations: new factors after rho1/rho2 changed.
-    return {"primal_residual", "dual_residual", "relative_gap", "stationarity", "rho1", "rho2", "factorizations",
+    return {"primal_residual", "dual_residual", "relative_gap", "stationarity", "final_rho1", "final_rho2", "factorizations",
             "factor_s", "iteration_s", "woodbury"};
   }
   std::vector<std::string> trace_names() const override {

@@ -46,7 +46,7 @@ core::Vector least_squares(const core::DenseMatrix& matrix, const core::Vector& 
 }  // namespace
 
 core::Vector hinge_multipliers(const Objective& objective, const core::Dataset& data, const core::LinearModel& model,
-                               const core::Vector& guess, double band, const core::Vector& feature_scale) {
+                               const core::Vector& scale, const core::Vector& guess, double band) {
   const core::Vector& y = data.labels();
   const core::Vector& c = objective.example_weights;
   const core::Vector t = margins(data, model.w(), model.b());
@@ -60,16 +60,16 @@ core::Vector hinge_multipliers(const Objective& objective, const core::Dataset& 
   // the band. Residual of the current alpha first, then the least-norm change that removes it.
   const std::vector<Eigen::Index> support = nonzeros(model.w());
   const core::Vector loss_side = data.transpose_times(y.cwiseProduct(alpha));
-  const core::Vector gradient = penalty_gradient(objective, model.w());
+  const core::Vector gradient = scale.cwiseProduct(penalty_gradient(objective, scale.cwiseProduct(model.w())));
   const auto equations = static_cast<Eigen::Index>(support.size() + 1);
   core::DenseMatrix matrix(equations, static_cast<Eigen::Index>(free.size()));
   core::Vector rhs(equations);
   for (std::size_t k = 0; k < support.size(); ++k) {
     const Eigen::Index j = support[k];
-    rhs[static_cast<Eigen::Index>(k)] = feature_scale[j] * (gradient[j] - loss_side[j]);
+    rhs[static_cast<Eigen::Index>(k)] = gradient[j] - loss_side[j];
     for (std::size_t m = 0; m < free.size(); ++m) {
       matrix(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(m)) =
-          feature_scale[j] * y[free[m]] * data.value(static_cast<std::size_t>(free[m]), static_cast<std::size_t>(j));
+          y[free[m]] * data.value(static_cast<std::size_t>(free[m]), static_cast<std::size_t>(j));
     }
   }
   rhs[equations - 1] = -y.dot(alpha);
@@ -83,33 +83,33 @@ core::Vector hinge_multipliers(const Objective& objective, const core::Dataset& 
 }
 
 double relative_stationarity(const Objective& objective, const core::Dataset& data, const core::LinearModel& model,
-                             const core::Vector& alpha, const core::Vector& feature_scale) {
+                             const core::Vector& scale, const core::Vector& alpha) {
   const core::Vector& y = data.labels();
-  const core::Vector loss_side = data.transpose_times(y.cwiseProduct(alpha));  // X'(alpha .* y)
+  const core::Vector w = scale.cwiseProduct(model.w());
+  const core::Vector loss_side = data.transpose_times(y.cwiseProduct(alpha));  // X~'(alpha .* y)
   const double l1_weight = objective.penalty_weight * objective.penalty->convex_weight();
-  const core::Vector concave = objective.penalty_weight * objective.penalty->concave_subgradient(model.w());
+  const core::Vector concave = objective.penalty_weight * objective.penalty->concave_subgradient(w);
   core::Vector penalty_side(loss_side.size());
   for (Eigen::Index j = 0; j < loss_side.size(); ++j) {
-    const double w = model.w()[j];
-    // rho cw s_j with s_j = sign(w_j), or at w_j = 0 the point of [-1, 1] nearest the balance.
-    const double l1_part =
-        w != 0.0 ? std::copysign(l1_weight, w) : std::clamp(loss_side[j] + concave[j], -l1_weight, l1_weight);
-    penalty_side[j] = l1_part - concave[j];
+    // scale_j (rho cw s_j - rho h'_j) with s_j = sign(w_j), or at w_j = 0 the s_j in [-1, 1] nearest the balance.
+    const double l1_part = w[j] != 0.0 ? std::copysign(l1_weight, w[j])
+                                       : std::clamp(loss_side[j] / scale[j] + concave[j], -l1_weight, l1_weight);
+    penalty_side[j] = scale[j] * (l1_part - concave[j]);
   }
-  const core::Vector scaled_loss = feature_scale.cwiseProduct(loss_side);
-  const core::Vector scaled_penalty = feature_scale.cwiseProduct(penalty_side);
-  const double scale = std::max({scaled_loss.norm(), scaled_penalty.norm(), kTiny});
+  const double size = std::max({loss_side.norm(), penalty_side.norm(), kTiny});
   const double bias_balance = std::abs(y.dot(alpha)) / std::max(alpha.sum(), kTiny);
-  return std::max((scaled_loss - scaled_penalty).norm() / scale, bias_balance);
+  return std::max((loss_side - penalty_side).norm() / size, bias_balance);
 }
 
-double relative_duality_gap(const Objective& objective, const core::Dataset& data, double value, core::Vector alpha,
-                            double mu) {
+double relative_duality_gap(const Objective& objective, const core::Dataset& data, const core::Vector& scale,
+                            double value, core::Vector alpha, double mu) {
   const core::Vector& y = data.labels();
   alpha = alpha.cwiseMax(0.0).cwiseMin(objective.example_weights);
   if (!optim::move_onto_equality(alpha, y, objective.example_weights, 0.0)) return std::nan("");
-  const double correlation = data.transpose_times(y.cwiseProduct(alpha)).lpNorm<Eigen::Infinity>();
-  if (correlation > mu) alpha *= mu / correlation;  // scaling keeps the box and y'alpha = 0
+  // The largest |X~_j'(alpha .* y)| / (mu scale_j); scaling alpha by its inverse keeps the box and y'alpha = 0.
+  const core::Vector correlation = data.transpose_times(y.cwiseProduct(alpha)).cwiseAbs().cwiseQuotient(mu * scale);
+  const double violation = correlation.size() > 0 ? correlation.maxCoeff() : 0.0;
+  if (violation > 1.0) alpha /= violation;
   return (value - alpha.sum()) / std::max(std::abs(value), kTiny);
 }
 
