@@ -1,5 +1,5 @@
 """The goals of ADMM's benchmark (bench/run_admm.sh) from its rows: per-row table, then each goal with
-its number. Usage: admm_summary.py bench/admm_results.csv"""
+its number; with --markdown the README's table instead. Usage: admm_summary.py [--markdown] bench/admm_results.csv"""
 import csv
 import statistics
 import sys
@@ -50,5 +50,28 @@ def main(path):
               f"{max(excess):.2g}, statuses {sorted(set(r['status'] for r in published))}")
 
 
+def cell(row):
+    """sweeps (* at the limit), F against the reference in percent (nonconvex), time ratio."""
+    sweeps = row["iterations"] + ("*" if row["status"] == "feasible" else "")
+    excess = float(row["objective_excess"])
+    middle = "" if row["method"] == "ADMM-L1" else f", {100 * excess:+.1f}%"
+    return f"{sweeps}{middle}, {float(row['time_ratio']):.2g}x"
+
+
+def markdown(path):
+    rows = list(csv.DictReader(open(path)))
+    methods = ("ADMM-L1",) + NONCONVEX
+    print("| data (n x d) | l1 vs LP | LSP vs DCA | SCAD | MCP | capped-l1 |")
+    print("|---|---|---|---|---|---|")
+    for data in dict.fromkeys(r["data"] for r in rows):
+        mine = {r["method"]: r for r in rows if r["data"] == data}
+        first = next(iter(mine.values()))
+        cells = [cell(mine[m]) if m in mine else "not run" for m in methods]
+        print(f"| {data} ({first['n']} x {first['d']}) | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--markdown":
+        markdown(sys.argv[2])
+    else:
+        main(sys.argv[1])
