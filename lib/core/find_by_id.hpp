@@ -1,11 +1,13 @@
 #pragma once
 // The lookup every registry (losses, penalties, algorithms, methods, generators) does: the row whose id
-// is `id`, or an InputError "unknown <kind> '<id>' (known: a, b, c)". Never a fallback.
+// is `id`, or an InputError "unknown <kind> '<id>' (did you mean 'b'? known: a, b, c)" (the suggestion only
+// when a known id is close: core/closest_name.hpp). Never a fallback.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <string>
 #include <vector>
 
+#include "core/closest_name.hpp"
 #include "core/errors.hpp"
 
 namespace sparsesvm::core {
@@ -17,7 +19,7 @@ const auto& find_by_id(const Rows& rows, const std::string& id, const char* kind
     if (id_of(row) == id) return row;
     known.push_back(id_of(row));
   }
-  throw InputError(fmt::format("unknown {} '{}' (known: {})", kind, id, fmt::join(known, ", ")));
+  throw InputError(fmt::format("unknown {} '{}' ({}known: {})", kind, id, did_you_mean(id, known), fmt::join(known, ", ")));
 }
 
 }  // namespace sparsesvm::core

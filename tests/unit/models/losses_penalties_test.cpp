@@ -126,7 +126,7 @@ TEST_CASE("penalties: hand-checked values and gradients of the DCA paper", "[pen
 }
 
 TEST_CASE("registries are strict: an unknown id is an error listing the known ones", "[loss][penalty]") {
-  CHECK_THROWS_WITH(make_penalty("scad2"), Catch::Contains("unknown penalty 'scad2' (known: none, l1, l2"));
+  CHECK_THROWS_WITH(make_penalty("scad2"), Catch::Contains("unknown penalty 'scad2' (did you mean 'scad'? known: none, l1, l2"));
   CHECK_THROWS_WITH(make_loss("hinj"), Catch::Contains("unknown loss 'hinj' (known: hinge, ramp, squared_hinge, psi)"));
   CHECK_THROWS_WITH(make_penalty("l1", {{"a", 1.0}}), Catch::Contains("penalty l1: unknown parameter 'a'"));
 }
