@@ -8,9 +8,11 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <vector>
 
 #include "commands.hpp"
+#include "core/closest_name.hpp"
 #include "core/errors.hpp"
 #include "experiment/manifest.hpp"
 #include "optim/solver_info.hpp"
@@ -23,6 +25,25 @@ std::string version_text() {
     text += fmt::format("\n  {} {}", library, version);
   }
   return text;
+}
+
+// After an unknown flag: "did you mean '--lambda'?" for each flag a parsed (sub)command did not expect,
+// against that command's long option names.
+void suggest_flags(const CLI::App& app) {
+  std::vector<const CLI::App*> commands = app.get_subcommands([](const CLI::App* command) { return command->parsed(); });
+  commands.push_back(&app);
+  for (const CLI::App* command : commands) {
+    std::vector<std::string> names;
+    for (const CLI::Option* option : command->get_options()) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    }
+    for (const std::string& extra : command->remaining()) {
+      if (extra.rfind("--", 0) != 0) continue;
+      const std::string flag = extra.substr(0, extra.find('='));
+      const std::optional<std::string> suggestion = sparsesvm::core::closest_name(flag, names);
+      if (suggestion) std::cerr << "sparsesvm: unknown flag " << flag << ": did you mean " << *suggestion << "?\n";
+    }
+  }
 }
 
 }  // namespace
@@ -50,7 +71,9 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const CLI::ParseError& error) {
     // --help and --version exit 0; every bad flag or argument exits 1 (CLI11's own codes are 100+).
-    return app.exit(error) == 0 ? 0 : 1;
+    if (app.exit(error) == 0) return 0;
+    suggest_flags(app);
+    return 1;
   } catch (const std::bad_alloc&) {
     std::cerr << "sparsesvm: error: out of memory; the input asks for more than this machine has\n";
     return 1;

@@ -86,6 +86,11 @@ grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,0,0,0,optimal," "$tmp/row.csv" ||
 # A bare file name (no directory part) in the working directory.
 (cd "$tmp" && "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --out bare.csv >/dev/null 2>&1) &&
   [[ -s "$tmp/bare.csv" ]] || { echo "FAIL: fit --out with a bare file name"; failures=$((failures + 1)); }
+# A misspelled flag or method gets the closest known one.
+expect_error "misspelled flag" "unknown flag --lamda: did you mean --lambda?" "$bin" fit "$root/datasets/sonar.csv" -m SVM --lamda 1
+expect_error "misspelled run flag" "did you mean --dry-run?" "$bin" run --dryrun "$root/configs/quickstart.yaml"
+expect_error "misspelled method" "unknown method 'RLSVMO' (did you mean 'RLSVM0'?" "$bin" fit "$root/datasets/sonar.csv" -m RLSVMO
+
 # --append: a loop of fits over methods with different columns builds one table; every row keeps its own
 # values under its own columns, the parameter qp_solver and the statistic qp_solver apart.
 for method in OneNormSVM SVM ZeroNormSVM; do
