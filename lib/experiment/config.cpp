@@ -10,6 +10,7 @@
 #include <sstream>
 #include <yaml-cpp/yaml.h>
 
+#include "core/closest_name.hpp"
 #include "core/errors.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/transforms.hpp"
@@ -57,7 +58,8 @@ class Reader {
     for (const auto& entry : node) {
       const std::string name = entry.first.as<std::string>();
       if (!known.contains(name)) {
-        fail(join(key, name), fmt::format("unknown key (known: {})", fmt::join(known, ", ")));
+        const std::vector<std::string> names(known.begin(), known.end());
+        fail(join(key, name), fmt::format("unknown key ({}known: {})", core::did_you_mean(name, names), fmt::join(known, ", ")));
       }
     }
   }

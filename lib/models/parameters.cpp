@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/closest_name.hpp"
 #include "core/errors.hpp"
 
 namespace sparsesvm::models {
@@ -38,7 +39,8 @@ Hyperparameters resolve_parameters(const ParameterTable& table, const Hyperparam
     if (!spec) {
       std::vector<std::string> known;
       for (const ParameterSpec& entry : table) known.push_back(entry.name);
-      throw core::InputError(fmt::format("{}: unknown parameter '{}' (known: {})", owner, name,
+      throw core::InputError(fmt::format("{}: unknown parameter '{}' ({}known: {})", owner, name,
+                                         core::did_you_mean(name, known),
                                          known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
     }
     if (const std::string problem = spec->check(value); !problem.empty()) {

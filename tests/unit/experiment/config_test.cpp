@@ -192,7 +192,7 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
     return std::string("no error");
   };
   CHECK_THAT(error_of("typo.yaml", config_with("repetitions: 2", "repetitons: 2")),
-             Catch::Contains("typo.yaml: protocol.outer.repetitons: unknown key (known: folds, fresh_sample, independent_test, "
+             Catch::Contains("typo.yaml: protocol.outer.repetitons: unknown key (did you mean 'repetitions'? known: folds, fresh_sample, independent_test, "
                              "repetitions, stratified, test, test_fraction, train, tune, type)"));
   CHECK_THAT(error_of("method.yaml", config_with("OneNormSVM", "OneNormSVN")),
              Catch::Contains("methods[0]: unknown method 'OneNormSVN'"));
