@@ -44,7 +44,8 @@ Command add_describe_data(CLI::App& app) {
       "describe-data", "Load a data file or generate a synthetic set; print n, d, classes, missing values and "
                        "per-feature min/max/mean/std");
   options->data.add_to(*command);
-  command->add_option("--max-features", options->max_features, "features listed in the table (0: all)");
+  command->add_option("--max-features", options->max_features, "features listed in the table (0: all)")
+      ->check(CLI::Range(0, 1000000));
   return {command, [options]() {
     print_summary(options->data.load(), options->max_features);
     return 0;

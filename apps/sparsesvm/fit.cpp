@@ -132,17 +132,21 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
 void add_parameter_flags(CLI::App& command, models::Hyperparameters& given) {
   std::map<std::string, std::vector<std::string>> users;
   std::map<std::string, std::string> description;
+  std::map<std::string, bool> whole;  // every method's spec of it is an integer (iteration counts, switches)
   for (const models::MethodInfo& method : models::method_registry()) {
     for (const models::ParameterSpec& spec : method.parameters) {
       users[spec.name].push_back(method.name);
+      whole.try_emplace(spec.name, true);
+      whole[spec.name] = whole[spec.name] && spec.integer;
       std::string& text = description[spec.name];
       if (text.find(spec.description) == std::string::npos) text += (text.empty() ? "" : " | ") + spec.description;
     }
   }
   for (const auto& [name, methods] : users) {
-    command.add_option_function<double>(
-        "--" + name, [&given, name = name](double value) { given[name] = value; },
-        fmt::format("{} (methods: {})", description.at(name), fmt::join(methods, ", ")));
+    command
+        .add_option_function<double>("--" + name, [&given, name = name](double value) { given[name] = value; },
+                                     fmt::format("{} (methods: {})", description.at(name), fmt::join(methods, ", ")))
+        ->type_name(whole.at(name) ? "INT" : "FLOAT");
   }
 }
 

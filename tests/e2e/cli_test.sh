@@ -91,6 +91,9 @@ expect_error "misspelled flag" "unknown flag --lamda: did you mean --lambda?" "$
 expect_error "misspelled run flag" "did you mean --dry-run?" "$bin" run --dryrun "$root/configs/quickstart.yaml"
 expect_error "misspelled method" "unknown method 'RLSVMO' (did you mean 'RLSVM0'?" "$bin" fit "$root/datasets/sonar.csv" -m RLSVMO
 
+expect_error "negative --max-features" "Value -1 not in range 0 to 1000000" "$bin" describe-data "$root/datasets/sonar.csv" --max-features -1
+expect_ok "integer parameters say INT in fit --help" "--max_iterations INT" "$bin" fit --help
+
 # --append: a loop of fits over methods with different columns builds one table; every row keeps its own
 # values under its own columns, the parameter qp_solver and the statistic qp_solver apart.
 for method in OneNormSVM SVM ZeroNormSVM; do
