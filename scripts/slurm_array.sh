@@ -32,6 +32,7 @@ while (($#)); do
     --time) sbatch_options+=(--time="${2:?--time needs a value}"); shift 2 ;;
     --mem) sbatch_options+=(--mem="${2:?--mem needs a value}"); shift 2 ;;
     --partition) sbatch_options+=(--partition="${2:?--partition needs a value}"); shift 2 ;;
+    --time=* | --mem=* | --partition=*) sbatch_options+=("$1"); shift ;;  # sbatch's own spelling
     --throttle) throttle=${2:?--throttle needs a value}; shift 2 ;;
     --sweep) run_flags+=(--sweep "${2:?--sweep needs a value}"); shift 2 ;;
     --skip-missing | --force) run_flags+=("$1"); shift ;;
@@ -103,4 +104,8 @@ array=$(submit --parsable --job-name="sparsesvm-$name" --array="$indices${thrott
 collect=$(submit --parsable --job-name="sparsesvm-$name-collect" --dependency="afterok:${array%%;*}" \
   --kill-on-invalid-dep=yes --output="$dir/slurm/collect_%j.out" "${sbatch_options[@]}" \
   --wrap="$quoted_status; $quoted_collect" | tail -1)
-echo "submitted array ${array%%;*} (shards $indices of $shards) and collect job ${collect%%;*} into $dir"
+if ((dry_run)); then
+  echo "dry run: would submit an array (shards $indices of $shards) and a collect job into $dir (commands above)"
+else
+  echo "submitted array ${array%%;*} (shards $indices of $shards) and collect job ${collect%%;*} into $dir"
+fi

@@ -94,6 +94,11 @@ expect_error "misspelled method" "unknown method 'RLSVMO' (did you mean 'RLSVM0'
 expect_error "negative --max-features" "Value -1 not in range 0 to 1000000" "$bin" describe-data "$root/datasets/sonar.csv" --max-features -1
 expect_ok "integer parameters say INT in fit --help" "--max_iterations INT" "$bin" fit --help
 
+# slurm_array.sh --dry-run (no Slurm needed): says it submitted nothing; takes sbatch's --mem=2G spelling.
+expect_ok "slurm_array.sh --dry-run" "dry run: would submit an array" env SPARSESVM="$bin" bash "$root/scripts/slurm_array.sh" \
+  "$root/configs/quickstart.yaml" --dry-run --mem=2G --out "$tmp/slurm_dry"
+grep -q -- "--mem=2G" <<<"$output" || { echo "FAIL: slurm_array.sh --mem=2G not passed to sbatch"; failures=$((failures + 1)); }
+
 # --append: a loop of fits over methods with different columns builds one table; every row keeps its own
 # values under its own columns, the parameter qp_solver and the statistic qp_solver apart.
 for method in OneNormSVM SVM ZeroNormSVM; do
