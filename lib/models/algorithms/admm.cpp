@@ -19,8 +19,8 @@
 // Stopping, after min_iterations: the residuals of Boyd et al. 2011, 3.3.1 (on the equilibrated problem)
 //   primal  ||(w - z, A w + b y + xi - s - 1)|| <= sqrt(d + n) abs + rel max(||(w, A w + b y)||, ||(z, xi - s - 1)||)
 //   dual    ||(rho1 (z - z_prev), rho2 A'(dxi - ds), rho2 y'(dxi - ds))|| <= sqrt(d + 1) abs + rel max(rho1 ||u||, rho2 ||A'v||, rho2 |y'v|)
-// and a certificate of the original objective at the returned (w, b): for l1 the relative duality gap,
-// for the nonconvex penalties the stationarity measure (certificates below).
+// and a certificate of the original objective at the returned (w, b): the relative gap of the convex
+// majorant, for l1 the duality gap, for the nonconvex penalties what one DCA step could gain (below).
 // The classifier is (z, b): z is the sparse copy, its nonzeros the selected features.
 #include <algorithm>
 #include <chrono>
@@ -326,12 +326,6 @@ class Sweeps {
   int sweeps_ = 0, factorizations_ = 0;
 };
 
-// mu when F is  sum_i c_i hinge_i + mu ||w||_1  (a convex objective that relative_gap certifies).
-std::optional<double> l1_weight(const Objective& objective) {
-  if (!objective.is_convex() || objective.penalty->convex_regularizer() != Regularizer::l1) return std::nullopt;
-  return objective.penalty_weight * objective.penalty->convex_weight();
-}
-
 void record_trace(const Sweeps& sweeps, int k, FitReport& report) {
   report.traces["trace_iterations"].push_back(k);
   report.traces["primal_residual_trace"].push_back(k == 0 ? std::nan("") : sweeps.primal_residual());
@@ -340,11 +334,12 @@ void record_trace(const Sweeps& sweeps, int k, FitReport& report) {
 }
 
 // A candidate answer, its objective and its certificate (hinge_certificates.hpp), computed on the
-// equilibrated problem (centered: see there why) from the point there: for an l1 objective the relative
-// duality gap, within [-kRoundingGap, gap_tolerance] to hold (a gap below -kRoundingGap contradicts weak
-// duality: rounding, never a certificate); otherwise the relative stationarity below stationarity_tolerance
-// (margins read within the same tolerance of 1). The multipliers are fitted at the point from ADMM's
-// alpha = -rho2 v. `model` is the answer on the original features.
+// equilibrated problem (centered: see there why) from the point there: the relative gap of the convex
+// majorant, for the l1 penalty the duality gap (within [-kRoundingGap, gap_tolerance] to hold), for the
+// others the bound on what one DCA step could gain (within [-kRoundingGap, stationarity_tolerance]). A
+// gap below -kRoundingGap contradicts weak duality: rounding, never a certificate. Of the multipliers
+// fitted at the point (from ADMM's alpha = -rho2 v) and ADMM's own, the better bound counts. `model` is
+// the answer on the original features.
 constexpr double kRoundingGap = 1e-9;
 struct Candidate {
   core::LinearModel model;
@@ -352,20 +347,17 @@ struct Candidate {
   bool certified;
 };
 Candidate certify(const core::LinearModel& equilibrated, const Sweeps& sweeps, const Objective& objective,
-                  const core::Dataset& original, const AdmmOptions& o, std::optional<double> l1) {
+                  const core::Dataset& original, const AdmmOptions& o, bool convex) {
   core::LinearModel model = sweeps.to_original(equilibrated);
   const double value = objective.value(original, model.w(), model.b());
   const core::Dataset& data = sweeps.equilibrated_data();
   const core::Vector& scale = sweeps.feature_scale();
-  const core::Vector alpha =
+  const core::Vector fitted =
       hinge_multipliers(objective, data, equilibrated, scale, sweeps.multipliers(), o.stationarity_tolerance);
-  if (l1) {  // any alpha gives a lower bound: the better of ADMM's own and those fitted at the point
-    const double gap = std::fmin(relative_duality_gap(objective, data, scale, value, alpha, *l1),
-                                 relative_duality_gap(objective, data, scale, value, sweeps.multipliers(), *l1));
-    return {std::move(model), value, gap, gap >= -kRoundingGap && gap <= o.gap_tolerance};
-  }
-  const double stationarity = relative_stationarity(objective, data, equilibrated, scale, alpha);
-  return {std::move(model), value, stationarity, stationarity <= o.stationarity_tolerance};
+  const double gap = std::fmin(relative_majorant_gap(objective, data, equilibrated, scale, value, fitted),
+                               relative_majorant_gap(objective, data, equilibrated, scale, value, sweeps.multipliers()));
+  const double tolerance = convex ? o.gap_tolerance : o.stationarity_tolerance;
+  return {std::move(model), value, gap, gap >= -kRoundingGap && gap <= tolerance};
 }
 
 // Polishing is tried every kPolishEvery sweeps with margins read within each of kPolishBands of 1; the
@@ -373,10 +365,10 @@ Candidate certify(const core::LinearModel& equilibrated, const Sweeps& sweeps, c
 constexpr int kPolishEvery = 10;
 constexpr double kPolishBands[] = {1e-2, 1e-3};
 std::optional<Candidate> polish(const Sweeps& sweeps, const Objective& objective, const core::Dataset& original,
-                                const AdmmOptions& o, std::optional<double> l1) {
+                                const AdmmOptions& o, bool convex) {
   const double iterate_value = sweeps.objective_value();
   for (const double band : kPolishBands) {
-    Candidate candidate = certify(sweeps.polished_iterate(band), sweeps, objective, original, o, l1);
+    Candidate candidate = certify(sweeps.polished_iterate(band), sweeps, objective, original, o, convex);
     if (candidate.certified && candidate.objective <= iterate_value + 1e-12 * std::abs(iterate_value)) return candidate;
   }
   return std::nullopt;
@@ -399,15 +391,16 @@ void fail(FitReport& report, const std::string& reason, const std::string& messa
 // model, objective, traces and statistics.
 void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset& original, const AdmmOptions& o,
                 FitReport& report) {
-  const std::optional<double> l1 = l1_weight(objective);
-  const std::string certificate_name = l1 ? "duality gap" : "stationarity";
+  // Every penalty here is l1 or l1 minus a convex h (unsupported() refuses others): convex means l1.
+  const bool convex = objective.is_convex();
+  const std::string certificate_name = convex ? "duality gap" : "majorant gap";
   record_trace(sweeps, 0, report);
   report.status = core::Status::feasible;
   report.stop_reason = "iteration limit";
   std::optional<Candidate> answer;
   // Residual balancing for the convex l1 objective only: for the nonconvex penalties it lowers rho1
   // until their prox steps overshoot (measured: rho1 1e-40 and F = 29.5 for LSP on wdbc; README).
-  const bool adapt = o.adapt_rho && l1.has_value();
+  const bool adapt = o.adapt_rho && convex;
   int k = 0;
   while (k < o.max_iterations && !answer) {
     sweeps.sweep();
@@ -419,14 +412,14 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
       break;
     }
     if (k >= o.min_iterations && sweeps.residuals_converged()) {
-      Candidate iterate = certify(sweeps.iterate(), sweeps, objective, original, o, l1);
+      Candidate iterate = certify(sweeps.iterate(), sweeps, objective, original, o, convex);
       if (iterate.certified) {
         answer = std::move(iterate);
         report.stop_reason = fmt::format("residuals and {} below tolerance", certificate_name);
       }
     }
     if (!answer && k >= o.min_iterations && k % kPolishEvery == 0) {
-      answer = polish(sweeps, objective, original, o, l1);
+      answer = polish(sweeps, objective, original, o, convex);
       if (answer) report.stop_reason = fmt::format("polished: {} below tolerance", certificate_name);
     }
     if (recorded(k) || answer || k == o.max_iterations) record_trace(sweeps, k, report);
@@ -438,12 +431,12 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
     }
   }
   if (answer) {
-    report.status = l1 ? core::Status::optimal : core::Status::converged;
+    report.status = convex ? core::Status::optimal : core::Status::converged;
   } else if (report.status == core::Status::feasible) {
-    answer = certify(sweeps.iterate(), sweeps, objective, original, o, l1);
+    answer = certify(sweeps.iterate(), sweeps, objective, original, o, convex);
     report.message = fmt::format("stopped after {} sweeps before the residuals and the {} ({:.3g}{}) met their "
                                  "tolerances", k, certificate_name, answer->certificate,
-                                 l1 ? ", a bound: the true distance to the optimum can be far smaller" : "");
+                                 convex ? ", a bound: the true distance to the optimum can be far smaller" : "");
   }
   report.iterations = k;
   report.inner_iterations = k;
@@ -455,8 +448,8 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   }
   report.statistics["primal_residual"] = sweeps.primal_residual();
   report.statistics["dual_residual"] = sweeps.dual_residual();
-  report.statistics["relative_gap"] = l1 && answer ? answer->certificate : std::nan("");
-  report.statistics["stationarity"] = !l1 && answer ? answer->certificate : std::nan("");
+  report.statistics["relative_gap"] = convex && answer ? answer->certificate : std::nan("");
+  report.statistics["stationarity"] = !convex && answer ? answer->certificate : std::nan("");
   report.statistics["final_rho1"] = sweeps.rho1();
   report.statistics["final_rho2"] = sweeps.rho2();
   report.statistics["factorizations"] = sweeps.factorizations();
@@ -492,8 +485,8 @@ class AdmmAlgorithm : public Algorithm {
          Regularizes::neither, ParameterKind::solver},
         {"gap_tolerance", "l1 objectives (convex) also need this certified relative duality gap to stop", 1e-4, 0.0,
          1.0, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
-        {"stationarity_tolerance", "nonconvex penalties also need this relative stationarity of F to stop (margins "
-         "read within it of 1)", 1e-3, 0.0, 1.0, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
+        {"stationarity_tolerance", "nonconvex penalties also need this relative gap of the convex majorant (what one "
+         "DCA step from the point could gain, relative to F) to stop", 1e-3, 0.0, 1.0, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
         {"min_iterations", "sweeps before the residual test may stop (max_iterations still ends the run)", 10, 1, 1e6,
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
         {"max_iterations", "sweeps before stopping with status feasible (the last iterate kept)", 10000, 1, 1e7, false,
@@ -508,7 +501,7 @@ class AdmmAlgorithm : public Algorithm {
   std::vector<std::string> statistic_names() const override {
     // factor_s: seconds this fit spent forming the Gram and the starting factor (0 when an earlier fit in
     // the workspace did). relative_gap: the certified (F - D) / F of an l1 objective; stationarity: the
-    // relative stationarity of a nonconvex one (NaN where the other applies). final_rho1, final_rho2: rho1
+    // relative gap of the convex majorant of a nonconvex one (NaN where the other applies). final_rho1, final_rho2: rho1
     // and rho2 at the end (the options rho1 and rho2 are the starting values).
     // factorizations: new factors after rho1/rho2 changed.
     return {"primal_residual", "dual_residual", "relative_gap", "stationarity", "final_rho1", "final_rho2", "factorizations",

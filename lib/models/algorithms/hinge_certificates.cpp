@@ -12,6 +12,7 @@ namespace sparsesvm::models {
 namespace {
 
 constexpr double kTiny = 1e-300;
+constexpr double kRoundingSlack = 1e-12;
 
 std::vector<Eigen::Index> nonzeros(const core::Vector& w) {
   std::vector<Eigen::Index> support;
@@ -82,35 +83,30 @@ core::Vector hinge_multipliers(const Objective& objective, const core::Dataset& 
   return alpha;
 }
 
-double relative_stationarity(const Objective& objective, const core::Dataset& data, const core::LinearModel& model,
-                             const core::Vector& scale, const core::Vector& alpha) {
-  const core::Vector& y = data.labels();
-  const core::Vector w = scale.cwiseProduct(model.w());
-  const core::Vector loss_side = data.transpose_times(y.cwiseProduct(alpha));  // X~'(alpha .* y)
-  const double l1_weight = objective.penalty_weight * objective.penalty->convex_weight();
-  const core::Vector concave = objective.penalty_weight * objective.penalty->concave_subgradient(w);
-  core::Vector penalty_side(loss_side.size());
-  for (Eigen::Index j = 0; j < loss_side.size(); ++j) {
-    // scale_j (rho cw s_j - rho h'_j) with s_j = sign(w_j), or at w_j = 0 the s_j in [-1, 1] nearest the balance.
-    const double l1_part = w[j] != 0.0 ? std::copysign(l1_weight, w[j])
-                                       : std::clamp(loss_side[j] / scale[j] + concave[j], -l1_weight, l1_weight);
-    penalty_side[j] = scale[j] * (l1_part - concave[j]);
-  }
-  const double size = std::max({loss_side.norm(), penalty_side.norm(), kTiny});
-  const double bias_balance = std::abs(y.dot(alpha)) / std::max(alpha.sum(), kTiny);
-  return std::max((loss_side - penalty_side).norm() / size, bias_balance);
-}
-
-double relative_duality_gap(const Objective& objective, const core::Dataset& data, const core::Vector& scale,
-                            double value, core::Vector alpha, double mu) {
+double relative_majorant_gap(const Objective& objective, const core::Dataset& data, const core::LinearModel& model,
+                             const core::Vector& scale, double value, core::Vector alpha) {
   const core::Vector& y = data.labels();
   alpha = alpha.cwiseMax(0.0).cwiseMin(objective.example_weights);
   if (!optim::move_onto_equality(alpha, y, objective.example_weights, 0.0)) return std::nan("");
-  // The largest |X~_j'(alpha .* y)| / (mu scale_j); scaling alpha by its inverse keeps the box and y'alpha = 0.
-  const core::Vector correlation = data.transpose_times(y.cwiseProduct(alpha)).cwiseAbs().cwiseQuotient(mu * scale);
-  const double violation = correlation.size() > 0 ? correlation.maxCoeff() : 0.0;
-  if (violation > 1.0) alpha /= violation;
-  return (value - alpha.sum()) / std::max(std::abs(value), kTiny);
+  const core::Vector w = scale.cwiseProduct(model.w());
+  const double rho = objective.penalty_weight;
+  const double cw = objective.penalty->convex_weight();
+  const core::Vector tangent = rho * objective.penalty->concave_subgradient(w);  // rho grad h(w)
+  const core::Vector correlation = data.transpose_times(y.cwiseProduct(alpha));
+  // The largest t in [0, 1] with |t correlation_j + scale_j tangent_j| <= scale_j rho cw for every j; a
+  // constraint met up to rounding (kRoundingSlack of its bound) counts as met: where the penalty is flat
+  // (h' = cw) the bound is tight, and a correlation of 1e-17 would otherwise force t = 0.
+  double t = 1.0;
+  for (Eigen::Index j = 0; j < correlation.size(); ++j) {
+    const double bound = scale[j] * rho * cw, shift = scale[j] * tangent[j];
+    if (std::abs(correlation[j] + shift) <= bound * (1.0 + kRoundingSlack)) continue;
+    if (correlation[j] > 0.0) t = std::min(t, (bound - shift) / correlation[j]);
+    if (correlation[j] < 0.0) t = std::min(t, (bound + shift) / -correlation[j]);
+  }
+  t = std::max(t, 0.0);
+  const double h = rho * cw * w.lpNorm<1>() - rho * objective.penalty->value(w);  // rho h(w): rho Omega = rho (cw |w|_1 - h)
+  const double lower = t * alpha.sum() + tangent.dot(w) - h;
+  return (value - lower) / std::max(std::abs(value), kTiny);
 }
 
 core::LinearModel polished(const core::Dataset& data, const core::LinearModel& model, double band) {

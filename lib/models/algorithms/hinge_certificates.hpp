@@ -25,19 +25,17 @@ namespace sparsesvm::models {
 core::Vector hinge_multipliers(const Objective& objective, const core::Dataset& data, const core::LinearModel& model,
                                const core::Vector& scale, const core::Vector& guess, double band);
 
-// How far (w~, b~) and alpha are from (KKT): the larger of
-//   ||X~'(alpha .* y) - D rho (cw s - grad h(w))|| / max(||X~'(alpha .* y)||, ||D rho (cw s - grad h(w))||)  (s nearest)
-//   |y'alpha| / sum_i alpha_i.
-// 0 at a critical point; 1 or more when the two sides do not balance at all.
-double relative_stationarity(const Objective& objective, const core::Dataset& data, const core::LinearModel& model,
-                             const core::Vector& scale, const core::Vector& alpha);
-
-// For the convex F = sum_i c_i hinge_i + mu ||w||_1 with value `value` at the point: (F - D) / |F| with D the
-// LP dual's value at alpha made dual-feasible (clipped to the box, moved onto y'alpha = 0, scaled into
-// |X~_j'(alpha .* y)| <= mu scale_j): an upper bound of the relative distance to the optimum, up to
-// rounding. NaN when the box cannot meet y'alpha = 0.
-double relative_duality_gap(const Objective& objective, const core::Dataset& data, const core::Vector& scale,
-                            double value, core::Vector alpha, double mu);
+// The relative gap of the convex majorant at (w, b): with G(v) = sum_i c_i hinge + rho (cw ||v||_1 - h(w)
+// - grad h(w)'(v - w)) (h replaced by its tangent at w, so G >= F and G(w) = F(w) = `value`, DCA's model at
+// w), returns (F(w) - L) / |F(w)| with L <= min G from alpha made dual-feasible for G's LP:
+//   max sum_i alpha_i + rho (grad h(w)'w - h(w))  s.t.  0 <= alpha_i <= c_i,  y'alpha = 0,
+//       |X~_j'(alpha .* y) + scale_j rho h'_j(w)| <= scale_j rho cw   for every j
+// (alpha clipped to the box, moved onto y'alpha = 0, scaled toward 0 until feasible; |rho h'_j| <= rho cw).
+// An upper bound, up to rounding, of how much one DCA step from (w, b) can lower G: 0 exactly at a
+// DC-critical point, and for the convex l1 penalty (h = 0) the duality gap, a bound on the distance to the
+// optimum. NaN when the box cannot meet y'alpha = 0.
+double relative_majorant_gap(const Objective& objective, const core::Dataset& data, const core::LinearModel& model,
+                             const core::Vector& scale, double value, core::Vector alpha);
 
 // Polishing (as OSQP polishes its ADMM): the vertex that (w, b)'s sign pattern and near-active margins
 // point to. With S the nonzeros of w and B the examples whose margin lies within `band` of 1, the nearest
