@@ -1,7 +1,8 @@
 #pragma once
 // What a solver found. These strings go into result CSVs, so they never change.
 //   optimal            solved to the solver's tolerances
-//   converged          a stationary point of a nonconvex objective, certified by a stationarity measure
+//   converged          a stationary point of a nonconvex objective, certified (ADMM: the gap of its
+//                      convex majorant, what one DCA step could gain)
 //                      (ADMM with LSP, SCAD, MCP, capped-l1): not a claim of global optimality
 //   feasible           a solution exists but its optimality is not proven (a MIP stopped at a limit)
 //   solved_inaccurate  the solver stopped "optimal" but the unscaled problem violates a tolerance
