@@ -49,6 +49,10 @@ void write_manifest(const std::string& directory, const ExperimentConfig& config
   out << YAML::EndMap;
   const std::string name = info.shard.empty() ? "manifest.yaml" : fmt::format("manifest.shard{}.yaml", info.shard.substr(0, info.shard.find('/')));
   write_file_atomically((std::filesystem::path(directory) / name).string(), std::string(out.c_str()) + "\n");
+  write_run_config(directory, config);
+}
+
+void write_run_config(const std::string& directory, const ExperimentConfig& config) {
   write_file_atomically((std::filesystem::path(directory) / "config.yaml").string(), config.resolved_yaml + "\n");
 }
 

@@ -24,5 +24,8 @@ std::string utc_now();
 // than results/ and Markdown differed from it at build time, or "unknown" outside a git checkout).
 std::string build_commit();
 void write_manifest(const std::string& directory, const ExperimentConfig& config, const RunInfo& info);
+// DIR/config.yaml, the resolved config: written when a run starts (so that `status` works while it runs,
+// after an interrupt, and on a Slurm array before its first shard ends) and again with the manifest.
+void write_run_config(const std::string& directory, const ExperimentConfig& config);
 
 }  // namespace sparsesvm::experiment

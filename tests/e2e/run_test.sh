@@ -62,6 +62,12 @@ kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 finished=$(ls "$tmp/killed/tasks" | grep -c '\.csv$')
 ((finished < 48)) || echo "note: the run finished before it was killed; resume is still checked"
+# status reads the config the run wrote when it started: it works on the killed run (exit 4: missing tasks).
+if ((finished < 48)); then
+  "$bin" status "$tmp/killed" >/dev/null 2>&1
+  status=$?
+  ((status == 4)) || fail "status of a killed run exited $status, not 4 (config.yaml written only at the end?)"
+fi
 "$bin" run "$config" -q -j 2 --out "$tmp/killed" || fail "resumed run exited $?"
 diff <(rows "$tmp/j1") <(rows "$tmp/killed") >/dev/null || fail "killed and resumed rows differ from an uninterrupted run"
 grep -q "tasks_skipped: $finished" "$tmp/killed/manifest.yaml" || fail "manifest does not record $finished skipped tasks"
@@ -130,7 +136,9 @@ grep -q "stopped: .*results.csv: cannot write file (File too large)" "$tmp/full/
 out=$(ulimit -f 0; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=6 2>&1)
 status=$?
 ((status == 1)) || fail "task files over the file size limit exited $status"
-grep -q "$tmp/full/tasks/.*: cannot write file (File too large)" <<<"$out" || fail "task file size limit message: $out"
+# (The first write is now the run's config.yaml, written when the run starts; then the task files.)
+grep -Eq "$tmp/full/(tasks/.*|config.yaml): cannot write file \(File too large\)" <<<"$out" || fail "task file size limit message: $out"
+[[ -s "$tmp/full/config.yaml" ]] || fail "a failed write emptied config.yaml"
 [[ "$before" == "$(cd "$tmp/full" && sha256sum tasks/*.csv results.csv table_*.csv)" ]] \
   || fail "a failed write changed files written before"
 ls "$tmp/full/tasks" | grep -q '\.tmp\.' && fail "a failed write left a temporary file"
