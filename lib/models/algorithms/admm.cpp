@@ -14,6 +14,8 @@
 //                alpha (w, Aw + by) + (1 - alpha)(z, 1 - xi + s) in place of (w, Aw + by).
 //   adapt_rho    residual balancing of rho1 and rho2 (Boyd et al. 2011, 3.4.1), see Sweeps::balance.
 //   rho2_per_n   rho2 / n in place of rho2: the mean hinge weighs each example 1/n.
+//   polishing    every kPolishEvery sweeps, the vertex the iterate points to (hinge_certificates.hpp),
+//                taken when its certificate holds.
 // The Gram matrix of the w-system is formed once per training set and kept in the workspace with the
 // factor at the starting rho1/rho2 (optim/ridge_system.hpp); a new rho1/rho2 costs a new Cholesky factor.
 // Stopping, after min_iterations: the residuals of Boyd et al. 2011, 3.3.1 (on the equilibrated problem)
@@ -33,7 +35,6 @@
 #include "models/algorithms/algorithm.hpp"
 #include "models/algorithms/hinge_certificates.hpp"
 #include "models/workspace_state.hpp"
-#include "optim/l2_svm.hpp"
 #include "optim/ridge_system.hpp"
 
 namespace sparsesvm::models {
