@@ -88,6 +88,16 @@ bool looks_like_header(const std::vector<Field>& fields, const Layout& layout, c
   return names > 0;
 }
 
+// For a file whose delimiter was not given: `fallback` (',') when the first line holds one, else ';' or a
+// tab when it holds one of those (European CSV exports, TSV), else `fallback`.
+char sniffed_delimiter(std::string_view first_line, char fallback) {
+  if (first_line.find(fallback) != std::string_view::npos) return fallback;
+  for (const char candidate : {';', '\t'}) {
+    if (first_line.find(candidate) != std::string_view::npos) return candidate;
+  }
+  return fallback;
+}
+
 }  // namespace
 
 core::Dataset read_delimited(const std::string& path, const DelimitedOptions& options) {
@@ -99,8 +109,10 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& op
   std::size_t rows = 0;
   std::size_t dropped_rows = 0;
 
+  char delimiter = options.delimiter;
   for_each_line(file, [&](std::size_t line, std::string_view text) {
-    const std::vector<Field> fields = split_fields(text, options.delimiter);
+    if (!layout && options.sniff_delimiter) delimiter = sniffed_delimiter(text, options.delimiter);
+    const std::vector<Field> fields = split_fields(text, delimiter);
     if (!layout) {
       layout = make_layout(fields.size(), options, path, line);
       if (options.header.value_or(looks_like_header(fields, *layout, options.missing_token, path, line))) {
@@ -122,7 +134,8 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& op
       if (fields[k].text == options.missing_token || fields[k].text.empty()) {
         if (options.missing == MissingPolicy::error) {
           core::throw_at(path, line, fields[k].column,
-                         fmt::format("missing value '{}' in field {}; set the missing-value policy to drop_row or keep",
+                         fmt::format("missing value '{}' in field {}; set the loader option missing to drop_row or "
+                                     "keep (fit: -o missing=drop_row; a config: loader: {{missing: drop_row}})",
                                      fields[k].text, k + 1));
         }
         row_has_missing = true;

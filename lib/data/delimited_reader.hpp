@@ -18,6 +18,8 @@ enum class MissingPolicy {
 
 struct DelimitedOptions {
   char delimiter = ',';                 // 0 means runs of blanks
+  // The delimiter was not given: ',' unless the first line has no ',' but a ';' or a tab, which is then used.
+  bool sniff_delimiter = false;
   std::optional<bool> header;           // unset: a header when the first row has a non-numeric feature field
   int label_column = -1;                // 0-based; negative counts from the end (-1 is the last column)
   std::vector<int> drop_columns;        // 0-based columns to ignore, e.g. an ID; negative counts from the end

@@ -129,8 +129,11 @@ core::Dataset load_delimited(const DataSource& source) {
   const OptionReader options(source, with_label_options({"delimiter", "header", "label_column", "drop_columns",
                                                          "missing", "missing_token"}));
   DelimitedOptions parsed;
-  const std::string delimiter = options.text("delimiter", ",");
-  if (delimiter == "whitespace") {
+  const std::string delimiter = options.text("delimiter", "");
+  parsed.sniff_delimiter = delimiter.empty();
+  if (delimiter.empty()) {
+    parsed.delimiter = ',';
+  } else if (delimiter == "whitespace") {
     parsed.delimiter = 0;
   } else if (delimiter.size() == 1) {
     parsed.delimiter = delimiter[0];

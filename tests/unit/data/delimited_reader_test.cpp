@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
 
 #include "core/errors.hpp"
 #include "data/delimited_reader.hpp"
@@ -144,4 +145,20 @@ TEST_CASE("delimited: a UTF-8 BOM is skipped, a half-numeric first row is an err
   options.header = false;
   CHECK_THROWS_WITH(data::read_delimited(write_file("typo2.csv", "1,2x,1\n3,4,-1\n"), options),
                     Catch::Contains("typo2.csv:1:3"));
+}
+
+TEST_CASE("without a delimiter option, ';' and tab files are read; ',' stays the default", "[loader][delimited]") {
+  const auto load = [](const std::string& path, std::map<std::string, std::string> options) {
+    return data::load_dataset({path, "delimited", std::move(options)});
+  };
+  const std::string semicolon = write_file("semicolon.csv", "a;b;label\n1.5;2;1\n2;3;-1\n4;5;1\n");
+  const std::string tab = write_file("tab.tsv", "a\tb\tlabel\n1\t2\t1\n2\t3\t-1\n");
+  const std::string comma = write_file("comma_with_semicolons.csv", "a;x,b,label\n1,2,1\n2,3,-1\n");
+  const core::Dataset from_semicolon = load(semicolon, {{"positive", "1"}});
+  CHECK(from_semicolon.d() == 2);
+  CHECK(from_semicolon.feature_names() == std::vector<std::string>{"a", "b"});
+  CHECK(load(tab, {{"positive", "1"}}).d() == 2);
+  CHECK(load(comma, {{"positive", "1"}}).d() == 2);  // the header's ',' decides, its ';' is a name's
+  // A given delimiter is used as given (here it makes one field per row: no feature, an error).
+  CHECK_THROWS_AS(load(semicolon, {{"positive", "1"}, {"delimiter", ","}}), InputError);
 }
