@@ -264,7 +264,10 @@ class Sweeps {
                          w_residuals_.dual_scale + margin_residuals_.dual_scale + b_) &&
            z_.allFinite();
   }
-  double objective_value() const { return objective_.value(original_, model().w(), model().b()); }
+  double objective_value() const {
+    const core::LinearModel answer = model();
+    return objective_.value(original_, answer.w(), answer.b());
+  }
   // (z, b) on the original features.
   core::LinearModel model() const { return to_original(iterate()); }
   // (z, b) on the equilibrated features, and polished there (hinge_certificates.hpp), where distances mean
