@@ -211,7 +211,7 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {
   auto& lp = linf ? generated_linf_lp_ : generated_l1_lp_;
   if (!lp) {
     GenerationSettings settings;
-    settings.generate_examples = data_.n() > kExampleGenerationSize && data_.n() >= kExamplesPerFeature * data_.d();
+    settings.generate_examples = data_.n() > kExampleGenerationSize;
     settings.max_simplex_iterations = options_.lp_max_iterations;
     lp = std::make_unique<GeneratedLp>(data_, linf, settings);
   }

@@ -103,13 +103,8 @@ void ClpLp::add_columns(const LpBlock& columns) {
                      columns.starts.data(), columns.index.data(), columns.value.data());
 }
 
-void ClpLp::add_rows(const LpBlock& rows, const std::vector<int>& basic_columns) {
+void ClpLp::add_rows(const LpBlock& rows) {
   if (rows.size() == 0) return;
-  if (!basic_columns.empty() && basic_columns.size() != rows.size()) {
-    throw std::logic_error("ClpLp::add_rows: one basic column per new row");
-  }
-  const int first_row = model_->numberRows();
-  const bool basis_was_primal_feasible = primal_feasible_;
   // Activities of the new rows at the last solution: all within bounds keeps primal feasibility.
   const double* x = model_->primalColumnSolution();
   for (std::size_t t = 0; t < rows.size() && primal_feasible_; ++t) {
@@ -121,13 +116,11 @@ void ClpLp::add_rows(const LpBlock& rows, const std::vector<int>& basic_columns)
   const std::vector<double> upper = coin_bounds(Eigen::Map<const core::Vector>(rows.upper.data(), rows.upper.size()));
   model_->addRows(static_cast<int>(rows.size()), lower.data(), upper.data(), rows.starts.data(), rows.index.data(),
                   rows.value.data());
-  if (basic_columns.empty() || !basis_was_primal_feasible) return;
-  for (std::size_t t = 0; t < rows.size(); ++t) {
-    model_->setColumnStatus(basic_columns[t], ClpSimplex::basic);
-    model_->setRowStatus(first_row + static_cast<int>(t), ClpSimplex::atLowerBound);
-  }
-  primal_feasible_ = true;  // the new basic columns take up the rows' violations
-  dual_feasible_ = false;
+}
+
+void ClpLp::remove(const std::vector<int>& rows, const std::vector<int>& columns) {
+  if (!rows.empty()) model_->deleteRows(static_cast<int>(rows.size()), rows.data());
+  if (!columns.empty()) model_->deleteColumns(static_cast<int>(columns.size()), columns.data());
 }
 
 void ClpLp::forget_basis() { primal_feasible_ = dual_feasible_ = false; }

@@ -31,11 +31,12 @@ class ClpLp {
   void set_row_lower(const core::Vector& row_lower);
   // Appends columns whose entries lie in existing rows, with costs checked as set_cost checks them.
   void add_columns(const LpBlock& columns);
-  // Appends rows whose entries lie in existing columns. With `basic_columns` (one nonbasic column per
-  // new row, e.g. the row's own slack variable), each such column enters the basis in place of its row's
-  // slack, the row held at its bound: when those columns can absorb the rows' violations (a slack xi_i
-  // of a violated y_i f(x_i) + xi_i >= m_i), the basis stays primal feasible and primal simplex goes on.
-  void add_rows(const LpBlock& rows, const std::vector<int>& basic_columns = {});
+  // Appends rows whose entries lie in existing columns; their slacks are basic.
+  void add_rows(const LpBlock& rows);
+  // Removes rows and columns (indices in any order). Meant for rows whose slacks are basic and columns
+  // that are nonbasic at zero: the last basis, without them, is still a basis, and keeps its primal and
+  // dual feasibility. Other rows and columns keep their order.
+  void remove(const std::vector<int>& rows, const std::vector<int>& columns);
   // Forget the basis: the next solve is cold (for benchmarks and tests).
   void forget_basis();
   LpSolution solve();

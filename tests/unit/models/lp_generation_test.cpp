@@ -5,6 +5,7 @@
 
 #include "core/rng.hpp"
 #include "models/convex_step.hpp"
+#include "models/example_seed.hpp"
 #include "models/lp_generation.hpp"
 #include "models/methods.hpp"
 #include "models/workspace.hpp"
@@ -49,27 +50,38 @@ double full_lp_value(const core::Dataset& data, ConvexStep step) {
   return step.value(data, result.w, result.b);
 }
 
-// Small batches and few initial examples, so that every instance takes several rounds of both kinds.
+// Small batches and few initial examples (an even spread, no seed), so that every instance takes several
+// rounds of both kinds.
 GenerationSettings eager_settings() {
   GenerationSettings settings;
+  settings.seed_epochs = 0;
   settings.initial_examples = 5;
   settings.min_feature_batch = 3;
   settings.min_example_batch = 4;
   return settings;
 }
 
+// Eager generation, and with example generation also generation from the seed (example_seed.hpp).
 void check_generation_matches_full_lp(const core::Dataset& data, const ConvexStep& step, bool generate_examples) {
+  const double full = full_lp_value(data, step);
+  const StepLpCosts costs = costs_of(step, static_cast<Eigen::Index>(data.d()));
   GenerationSettings settings = eager_settings();
   settings.generate_examples = generate_examples;
-  GeneratedLp generated(data, step.regularizer == Regularizer::linf, settings);
-  const StepLpCosts costs = costs_of(step, static_cast<Eigen::Index>(data.d()));
-  const GenerationResult result = generated.solve(costs);
-  REQUIRE(result.status == core::Status::optimal);
-  const double full = full_lp_value(data, step);
-  INFO("generated " << lp_objective(costs, result.point) << ", full " << full << ", rounds " << result.rounds);
-  CHECK(lp_objective(costs, result.point) == Approx(full).epsilon(1e-9).margin(1e-12));
-  CHECK(result.certificate.within(1e-7));
-  CHECK(result.rounds > 1);
+  for (const bool seeded : {false, true}) {
+    if (seeded && !generate_examples) continue;
+    settings.seed_epochs = seeded ? GenerationSettings{}.seed_epochs : 0;
+    GeneratedLp generated(data, step.regularizer == Regularizer::linf, settings);
+    const GenerationResult result = generated.solve(costs);
+    REQUIRE(result.status == core::Status::optimal);
+    INFO("generated " << lp_objective(costs, result.point) << ", full " << full << ", rounds " << result.rounds
+                      << (seeded ? ", seeded" : ""));
+    CHECK(lp_objective(costs, result.point) == Approx(full).epsilon(1e-9).margin(1e-12));
+    CHECK(result.certificate.within(1e-7));
+    CHECK(result.rounds > (seeded ? 0 : 1));
+    // The seed is used exactly when examples are generated and the costs allow it (p + q >= 0).
+    CHECK((result.seeded_examples > 0) == (seeded && ((costs.plus + costs.minus).array() >= 0.0).all() &&
+                                           feature_cost_scale(costs) > 0.0));
+  }
 }
 
 core::Dataset with_sparse_features(const core::Dataset& dense) {
@@ -165,6 +177,78 @@ TEST_CASE("generation at n >= 10^4 keeps a small working set of examples", "[mod
   REQUIRE(result.status == core::Status::optimal);
   CHECK(lp_objective(costs, result.point) == Approx(full_lp_value(data, step)).epsilon(1e-9));
   CHECK(result.working_examples < data.n());
+}
+
+TEST_CASE("dropping features and examples far from the optimum keeps the full LP's optimum", "[models][generation]") {
+  // Square and wide dense data with every example generated: early rounds see few features, so many
+  // examples lie far outside the margin and many features far inside the band, and are dropped.
+  for (const auto& [n, d] : {std::pair{200, 200}, std::pair{80, 600}}) {
+    const core::Dataset data = testing::random_problem(n, d, 81 + n, 3);
+    for (const double lambda : {0.1, 1.0}) {
+      const ConvexStep step = svm_step(data, lambda);
+      const StepLpCosts costs = costs_of(step, d);
+      const double full = full_lp_value(data, step);
+      GenerationSettings dropping = eager_settings();
+      dropping.generate_examples = true;
+      dropping.drop_fraction = 0.05;
+      dropping.seed_epochs = 0;  // an even spread of 5 examples: a seed would leave nothing to drop
+      GenerationSettings keeping = dropping;
+      keeping.drop_fraction = 0.0;
+      const GenerationResult dropped = GeneratedLp(data, false, dropping).solve(costs);
+      const GenerationResult kept = GeneratedLp(data, false, keeping).solve(costs);
+      INFO("n " << n << ", d " << d << ", lambda " << lambda << ": dropped " << dropped.dropped_features
+                << " features and " << dropped.dropped_examples << " examples in " << dropped.rounds << " rounds");
+      REQUIRE(dropped.status == core::Status::optimal);
+      REQUIRE(kept.status == core::Status::optimal);
+      CHECK(dropped.dropped_features > 0);
+      CHECK(dropped.dropped_examples > 0);
+      CHECK(kept.dropped_features + kept.dropped_examples == 0);
+      CHECK(dropped.working_examples <= kept.working_examples);
+      CHECK(lp_objective(costs, dropped.point) == Approx(full).epsilon(1e-9).margin(1e-12));
+      CHECK(dropped.certificate.within(1e-7));
+    }
+  }
+}
+
+TEST_CASE("the seed's working sets hold most of the optimum's binding examples and nonzero features",
+          "[models][generation]") {
+  // Square and wide data, and n >> d; the full LP's optimum is the reference.
+  for (const auto& [n, d] : {std::pair{400, 300}, std::pair{150, 1000}, std::pair{2000, 20}}) {
+    const core::Dataset data = testing::random_problem(n, d, 91 + n, 4);
+    const ConvexStep step = svm_step(data, 0.5);
+    const StepLpCosts costs = costs_of(step, d);
+    StepSolver full_solver(data);
+    ConvexStep full_step = step;
+    full_step.lp_form = LpForm::full;
+    const StepResult full = full_solver.solve(full_step);
+    REQUIRE(full.status == core::Status::optimal);
+    const core::Vector t = margins(data, full.w, full.b);
+    const auto holds = [](const std::vector<Eigen::Index>& set, Eigen::Index k) {
+      return std::binary_search(set.begin(), set.end(), k);
+    };
+    // Dense rows and CSR rows (the same numbers, summed in another order): both seeds must be good.
+    for (const core::Dataset& rows : {data, with_sparse_features(data)}) {
+      const Seed seed = seed_working_sets(rows, costs, GenerationSettings{}.seed_epochs);
+      std::size_t binding = 0, binding_seeded = 0, nonzero = 0, nonzero_seeded = 0;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        if (t[i] > 1.0 + 1e-9) continue;
+        ++binding;
+        binding_seeded += holds(seed.examples, i) ? 1 : 0;
+      }
+      for (Eigen::Index j = 0; j < d; ++j) {
+        if (full.w[j] == 0.0) continue;
+        ++nonzero;
+        nonzero_seeded += holds(seed.features, j) ? 1 : 0;
+      }
+      INFO("n " << n << ", d " << d << (rows.is_sparse() ? ", CSR" : ", dense") << ": seed of " << seed.examples.size()
+                << " examples holds " << binding_seeded << " of " << binding << " binding; " << seed.features.size()
+                << " features hold " << nonzero_seeded << " of " << nonzero << " nonzero");
+      CHECK(10 * binding_seeded >= 9 * binding);
+      CHECK(3 * nonzero_seeded >= 2 * nonzero);
+      CHECK(10 * seed.examples.size() < 9 * static_cast<std::size_t>(n));
+      CHECK(seed.features.size() < 2 * nonzero + 10);
+    }
+  }
 }
 
 TEST_CASE("warm generation along a lambda path equals cold solves", "[models][generation]") {
