@@ -149,9 +149,7 @@ bool StepSolver::generates(const ConvexStep& step) const {
   if (step.lp_form != LpForm::by_shape) return step.lp_form == LpForm::generation;
   const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
                                             : static_cast<double>(data_.n()) * static_cast<double>(data_.d());
-  const bool wide = data_.d() >= kWideRatio * data_.n();
-  const bool tall = data_.n() >= kExamplesPerFeature * data_.d();
-  return step.regularizer == Regularizer::l1 && nonzeros > kGenerationNonzeros && (wide || tall);
+  return step.regularizer == Regularizer::l1 && nonzeros > kGenerationNonzeros;
 }
 
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
@@ -361,7 +359,7 @@ void record_qp_statistics(FitReport& report, const std::string& solver, long upd
 
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
-      "lp_form", "how LP steps are solved: 0 by shape (generation for the l1 LP beyond 1e6 nonzeros of X), 1 the full LP, 2 feature and example generation",
+      "lp_form", "how LP steps are solved: 0 by size (generation for the l1 LP beyond 1e6 nonzeros of X), 1 the full LP, 2 feature and example generation",
       0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true};
   return spec;
 }

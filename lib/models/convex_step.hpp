@@ -35,22 +35,16 @@ struct L2SvmProblem;
 
 namespace sparsesvm::models {
 
-// How an LP step is solved: chosen by the data's shape, the full LP, or feature and example generation
-// (lp_generation.hpp). By shape, the l1 LP is generated once X has more than kGenerationNonzeros
-// nonzeros and the data are wide (d >= 2 n) or tall (n >= kExamplesPerFeature d, below): measured on
-// 200 x 10000 (arcene's shape) generation took 0.23x the full LP's time and 0.17x its memory, but on
-// 6000 x 5000 (gisette's) 1.8x its time (0.42x its memory), and on 3000 x 2000 1.1x its time: where
-// d and n are alike the optimum needs hundreds of features and most examples, and one dual simplex
-// from the slack basis beats many warm rounds (bench/generation_results.txt).
+// How an LP step is solved: chosen by the data's size, the full LP, or feature and example generation
+// (lp_generation.hpp). By size, the l1 LP is generated once X has more than kGenerationNonzeros nonzeros,
+// whatever its shape (bench/generation_results.txt): on 200 x 10000 (arcene's shape) a 9-lambda path took
+// 0.10 s against 1.0 s for the full LP, on 3000 x 2000 2.6 s against 12 s, on 6000 x 5000 (gisette's)
+// 18 s against 139 s and 0.2x its memory.
 enum class LpForm { by_shape = 0, full = 1, generation = 2 };
 constexpr double kGenerationNonzeros = 1e6;
-constexpr std::size_t kWideRatio = 2;
-// Generation also keeps a working set of examples (not every row in the LP) on tall data: more than
-// kExampleGenerationSize examples and at least kExamplesPerFeature per feature. (Measured on the
-// 3000 x 2000 nips2003_shaped set: 1.5x slower than all rows from the start, as each batch of added
-// examples brings new features with it.)
+// Generation keeps a working set of examples (not every row in the LP), starting from the seed of
+// example_seed.hpp, on data with more than kExampleGenerationSize examples.
 constexpr std::size_t kExampleGenerationSize = 2000;
-constexpr std::size_t kExamplesPerFeature = 10;
 
 struct ConvexStep {
   core::Vector hinge_weight;       // C_i >= 0
