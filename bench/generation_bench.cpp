@@ -3,7 +3,7 @@
 // lambda and a total; bench/run_generation.sh runs it per form under /usr/bin/time (peak memory) and
 // puts HiGHS (scipy) on the same LP beside it.
 // Usage: generation_bench SPEC METHOD LP_FORM LAMBDA[,LAMBDA...] [--export PREFIX]
-//   SPEC: a generator spec (the data are standardized first, as the configs do); LP_FORM: 1 full, 2 generation.
+//   SPEC: a generator spec (the data are standardized first, as the configs do); LP_FORM: 0 by size, 1 full, 2 generation.
 //   --export PREFIX writes PREFIX.x (float64, n x d, row-major) and PREFIX.y (float64 labels) and exits.
 #include <chrono>
 #include <cstdio>

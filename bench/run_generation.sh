@@ -30,9 +30,11 @@ measure() {
     "$(grep -v '^total' "$tmp/out" | tail -1 | cut -c1-220)"
 }
 
-# SECTIONS picks parts to run: arcene, gisette_lp (generation and full LP), gisette_highs, gisette_dca.
-sections=${SECTIONS:-arcene gisette_lp gisette_highs gisette_dca}
+# SECTIONS picks parts to run: arcene, gisette_lp (generation and full LP), gisette_highs, gisette_methods.
+sections=${SECTIONS:-arcene gisette_lp gisette_highs gisette_methods}
 wanted() { [[ " $sections " == *" $1 "* ]]; }
+# Every method of configs/ong2010/large_shaped.yaml (lambda = 1; the DCA methods' a and mu at their defaults).
+methods="SVM OneNormSVM ZeroNormSVM CapOneNormSVM RLSVM2 RLSVM1 RLSVM0 RLSVMC1"
 output=bench/generation_results.txt
 [[ -z "${SECTIONS:-}" ]] || output=/dev/null  # a partial run only prints
 {
@@ -44,9 +46,9 @@ output=bench/generation_results.txt
   measure "OneNormSVM path, full LP" "$bench" "$arcene" OneNormSVM 1 "$grid"
   "$bench" "$arcene" OneNormSVM 2 1 --export "$tmp/arcene" >/dev/null
   measure "OneNormSVM path, HiGHS (scipy)" /usr/bin/python3 bench/highs_one_norm.py "$tmp/arcene" "$grid" "$limit"
-  for method in RLSVM0 CapOneNormSVM; do
-    measure "$method lambda=1 (DCA), generation" "$bench" "$arcene" "$method" 2 1
-    measure "$method lambda=1 (DCA), full LP" "$bench" "$arcene" "$method" 1 1
+  echo "## arcene-shaped: every method at lambda = 1, LP form by size (generation for the l1 LPs)"
+  for method in $methods; do
+    measure "$method lambda=1" "$bench" "$arcene" "$method" 0 1
   done
   fi
   echo "## gisette-shaped 6000 x 5000: lambda = 1 (the Fig. 15 setting)"
@@ -58,9 +60,10 @@ output=bench/generation_results.txt
     "$bench" "$gisette" OneNormSVM 2 1 --export "$tmp/gisette" >/dev/null
     measure "OneNormSVM, HiGHS (scipy)" /usr/bin/python3 bench/highs_one_norm.py "$tmp/gisette" 1 "$limit"
   fi
-  if wanted gisette_dca; then
-    for method in RLSVM0 CapOneNormSVM; do
-      measure "$method (DCA), generation" "$bench" "$gisette" "$method" 2 1
+  if wanted gisette_methods; then
+    echo "## gisette-shaped: every method at lambda = 1, LP form by size"
+    for method in $methods; do
+      measure "$method lambda=1" "$bench" "$gisette" "$method" 0 1
     done
   fi
 } | tee "$output"
