@@ -49,8 +49,13 @@ double feature_cost_scale(const StepLpCosts& costs) {
 
 LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf) {
   const core::Vector& y = data.labels();
-  const core::Vector w = point.w_plus - point.w_minus;
-  const core::Vector t = margins(data, w, point.b);
+  return certify(data, costs, point, linf, margins(data, point.w_plus - point.w_minus, point.b),
+                 data.transpose_times((point.alpha.array() * y.array()).matrix()));
+}
+
+LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf,
+                      const core::Vector& t, const core::Vector& g) {
+  const core::Vector& y = data.labels();
   // Each violation relative to the size of what it is measured against: reduced costs of feature columns
   // against the largest feature cost, of slack columns (and b's, and the multipliers' signs) against the
   // largest C_i, rows against the largest margin, the gap against |F|. A tiny lambda is then held to
@@ -64,7 +69,6 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
     primal = std::max({primal, costs.margin[i] - t[i] - point.xi[i], -point.xi[i]});
   }
   primal = std::max({primal, -point.w_plus.minCoeff(), -point.w_minus.minCoeff(), 0.0});
-  const core::Vector g = data.transpose_times((point.alpha.array() * y.array()).matrix());  // g_j = sum_i alpha_i y_i x_ij
   const core::Vector beta = linf ? point.beta : core::Vector::Zero(g.size());
   double feature_dual = 0.0;
   for (Eigen::Index j = 0; j < g.size(); ++j) {
@@ -391,6 +395,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   update_costs_and_margins(costs);
   GenerationResult result;
   bool all_examples_added = !settings_.generate_examples;
+  core::Vector g, t;  // X'(alpha y) and the margins at result.point, once computed: certify reuses them
   for (result.rounds = 1;; ++result.rounds) {
     const optim::LpSolution solution = lp_->solve();
     result.simplex_iterations += solution.iterations;
@@ -409,14 +414,15 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
     }
     if (!core::has_solution(solution.status)) return result;
     result.point = point_of(solution.primal, solution.row_duals);
+    g.resize(0);
+    t.resize(0);
     if (result.rounds >= settings_.max_rounds) break;
     // Features first: until the working features are priced out, w is far from its optimum and nearly
     // every example would look violated.
-    const core::Vector g = data_.transpose_times((result.point.alpha.array() * data_.labels().array()).matrix());
-    const core::Vector t = settings_.generate_examples ? margins(data_, result.point.w_plus - result.point.w_minus, result.point.b)
-                                                       : core::Vector();
+    g = data_.transpose_times((result.point.alpha.array() * data_.labels().array()).matrix());
     const auto features = priced_features(g, costs);
-    const auto examples = features.empty() && t.size() > 0 ? violated_examples(t, costs) : std::vector<Eigen::Index>();
+    if (features.empty() && settings_.generate_examples) t = margins(data_, result.point.w_plus - result.point.w_minus, result.point.b);
+    const auto examples = t.size() > 0 ? violated_examples(t, costs) : std::vector<Eigen::Index>();
     if (features.empty() && examples.empty()) break;
     // Once the unbounded fallback below has taken every example, none is dropped again.
     drop_far_from_optimum(result.point, costs, g, all_examples_added || !features.empty() ? core::Vector() : t, result);
@@ -431,7 +437,9 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
       std::count_if(example_row_.begin(), example_row_.end(), [](Eigen::Index row) { return row >= 0; }));
   result.working_features = static_cast<std::size_t>(
       std::count_if(feature_column_.begin(), feature_column_.end(), [](Eigen::Index column) { return column >= 0; }));
-  result.certificate = certify(data_, costs, result.point, linf_);
+  if (g.size() == 0) g = data_.transpose_times((result.point.alpha.array() * data_.labels().array()).matrix());
+  if (t.size() == 0) t = margins(data_, result.point.w_plus - result.point.w_minus, result.point.b);
+  result.certificate = certify(data_, costs, result.point, linf_, t, g);
   if (result.status == core::Status::optimal && !result.certificate.within(settings_.relative_tolerance * 10)) {
     result.status = core::Status::solved_inaccurate;
     result.message = fmt::format("generation {}: reduced-cost violation {:.3g}, constraint violation {:.3g}, relative gap {:.3g}",

@@ -76,6 +76,9 @@ struct LpCertificate {
 // The largest feature cost (|p_j|, |q_j|, r), or the largest C_i when there is none (RLP).
 double feature_cost_scale(const StepLpCosts& costs);
 LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf);
+// The same with the point's margins t_i = y_i (x_i.w + b) and g = X'(alpha y) already computed.
+LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf,
+                      const core::Vector& t, const core::Vector& g);
 
 struct GenerationSettings {
   bool generate_examples = true;   // false: every example is in the LP from the start
