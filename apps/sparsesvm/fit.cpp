@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include <map>
+#include <optional>
 
 #include "commands.hpp"
 #include "core/errors.hpp"
@@ -25,7 +26,52 @@ struct FitOptions {
   std::string out_csv;
   bool append = false;  // --append: add the row to out_csv's rows instead of replacing them
   std::string weights_csv;
+  std::string test_file;  // --test: a held-out file, loaded like the training file
 };
+
+// Accuracy and confusion counts of a model on labelled data (the positive class is the loader's +1).
+struct TestScores {
+  std::size_t n = 0;
+  double accuracy = 0.0;
+  std::size_t true_positive = 0, false_positive = 0, true_negative = 0, false_negative = 0;
+};
+
+TestScores score(const core::LinearModel& model, const core::Dataset& data) {
+  TestScores scores;
+  scores.n = data.n();
+  scores.accuracy = model.accuracy(data);
+  const core::Vector predicted = model.predict(data);
+  for (Eigen::Index i = 0; i < predicted.size(); ++i) {
+    const bool positive = data.labels()[i] > 0.0;
+    const bool said_positive = predicted[i] > 0.0;
+    (positive ? (said_positive ? scores.true_positive : scores.false_negative)
+              : (said_positive ? scores.false_positive : scores.true_negative))++;
+  }
+  return scores;
+}
+
+// The held-out file, loaded with the training file's format and loader options; refused unless its
+// features are the training data's, by count and by name.
+core::Dataset load_test_file(const FitOptions& options, const core::Dataset& train) {
+  DataSourceOptions source = options.data;
+  source.location = options.test_file;
+  source.generator.clear();
+  core::Dataset test = source.load();
+  if (test.d() != train.d()) {
+    throw core::InputError(fmt::format(
+        "{}: {} features, but the training data has {}; a model applies only to data with the same features "
+        "(for LIBSVM files, give both the same count with -o n_features=D)",
+        options.test_file, test.d(), train.d()));
+  }
+  for (std::size_t j = 0; j < train.d(); ++j) {
+    if (test.feature_names()[j] != train.feature_names()[j]) {
+      throw core::InputError(fmt::format("{}: feature {} is '{}', but in the training data it is '{}'; a model applies "
+                                         "only to data with the same features in the same order",
+                                         options.test_file, j + 1, test.feature_names()[j], train.feature_names()[j]));
+    }
+  }
+  return test;
+}
 
 // The CSV text of `rows` under `header`, after the rows already in `path` (its header first): columns of
 // either, in the file's order then the new ones, blank where a row has none (rows of other methods carry
@@ -67,7 +113,8 @@ std::string appended_table(const std::string& path, const std::vector<std::strin
   return content + aligned(header, fields);
 }
 
-void write_result_row(const FitOptions& options, const core::Dataset& data, const models::FitReport& report) {
+void write_result_row(const FitOptions& options, const core::Dataset& data, const models::FitReport& report,
+                      const std::optional<TestScores>& test) {
   const bool solved = report.has_solution();
   std::vector<std::string> header = {"method", "dataset"};
   std::vector<std::string> fields = {options.method, data.name()};
@@ -82,6 +129,11 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
                                solved ? std::to_string(report.model.count_nonzeros()) : "",
                                solved ? experiment::format_number(report.model.accuracy(data)) : "",
                                experiment::format_number(report.seconds), report.stop_reason, report.message});
+  if (!options.test_file.empty()) {  // test scores exist when the fit has a model
+    header.insert(header.end(), {"test_file", "test_n", "test_accuracy"});
+    fields.insert(fields.end(), {options.test_file, test ? std::to_string(test->n) : "",
+                                 test ? experiment::format_number(test->accuracy) : ""});
+  }
   const models::Algorithm& algorithm = models::find_algorithm(models::find_method(options.method).algorithm);
   for (const std::string& name : algorithm.statistic_names()) {
     if (!report.statistics.contains(name)) continue;
@@ -127,6 +179,12 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   fmt::print("time        {:.3f} s\n", report.seconds);
 }
 
+void print_test_scores(const std::string& file, const TestScores& scores) {
+  fmt::print("test acc    {:.4f} on {} ({} examples; true +1 {}, false +1 {}, true -1 {}, false -1 {})\n",
+             scores.accuracy, file, scores.n, scores.true_positive, scores.false_positive, scores.true_negative,
+             scores.false_negative);
+}
+
 // One flag --<name> for every parameter name of the method registry; a method that does not take a
 // given parameter refuses it when it resolves its table.
 void add_parameter_flags(CLI::App& command, models::Hyperparameters& given) {
@@ -170,6 +228,10 @@ Command add_fit(CLI::App& app) {
                     "with --out: add the row under the file's rows (columns joined; a loop of fits builds one table)")
       ->needs("--out");
   command->add_option("--weights", options->weights_csv, "write the coefficients (and the bias) to this CSV file");
+  command->add_option("--test", options->test_file,
+                      "a held-out data file, read with the same format and -o options, its features transformed "
+                      "as the training data's were: prints its accuracy and confusion counts (and adds "
+                      "test_accuracy to --out)");
   return {command, [options]() {
     for (const std::string* output : {&options->out_csv, &options->weights_csv}) {
       std::error_code error;
@@ -179,15 +241,22 @@ Command add_fit(CLI::App& app) {
       }
     }
     core::Dataset data = options->data.load();
+    std::optional<core::Dataset> test;
+    if (!options->test_file.empty()) test = load_test_file(*options, data);
     std::vector<std::unique_ptr<data::Transform>> transforms;
     for (const std::string& name : options->transforms) transforms.push_back(data::make_transform(name));
-    data::fit_and_apply(transforms, data, {});
+    data::fit_and_apply(transforms, data, test ? std::vector<core::Dataset*>{&*test} : std::vector<core::Dataset*>{});
 
     models::Workspace workspace(data, options->seed);
     const models::FitReport report = models::fit_method(options->method, options->given, workspace);
 
     print_summary(*options, data, report);
-    if (!options->out_csv.empty()) write_result_row(*options, data, report);
+    std::optional<TestScores> test_scores;
+    if (test && report.has_solution()) {
+      test_scores = score(report.model, *test);
+      print_test_scores(options->test_file, *test_scores);
+    }
+    if (!options->out_csv.empty()) write_result_row(*options, data, report, test_scores);
     if (!options->weights_csv.empty() && report.has_solution()) {
       write_weights(options->weights_csv, data, report.model);
     }

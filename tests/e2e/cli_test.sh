@@ -121,6 +121,37 @@ printf 'a,b\n1\n' >"$tmp/not_a_table.csv"
 expect_error "--append refuses a file that is not a result table" "not_a_table.csv: not a table of result rows" \
   "$bin" fit -m SVM "$root/datasets/sonar.csv" --out "$tmp/not_a_table.csv" --append
 grep -q "^a,b$" "$tmp/not_a_table.csv" || { echo "FAIL: --append changed a file it refused"; failures=$((failures + 1)); }
+# fit --test: on the training file itself it repeats the training accuracy; on a held-out half its
+# accuracy equals the one computed in Python from --weights on the raw file; other features are refused.
+expect_ok "fit --test on the training file" "test acc" "$bin" fit -m OneNormSVM -t standardize "$root/datasets/sonar.csv" \
+  --test "$root/datasets/sonar.csv"
+train_acc=$(grep "^train acc" <<<"$output" | awk '{print $3}')
+test_acc=$(grep "^test acc" <<<"$output" | awk '{print $3}')
+[[ -n "$train_acc" && "$train_acc" == "$test_acc" ]] || { echo "FAIL: fit --test on the training file: $train_acc vs $test_acc"; failures=$((failures + 1)); }
+{ head -1 "$root/datasets/sonar.csv"; sed -n '2~2p' "$root/datasets/sonar.csv"; } >"$tmp/sonar_train.csv"
+{ head -1 "$root/datasets/sonar.csv"; sed -n '3~2p' "$root/datasets/sonar.csv"; } >"$tmp/sonar_test.csv"
+"$bin" fit -m OneNormSVM --lambda 0.5 "$tmp/sonar_train.csv" --test "$tmp/sonar_test.csv" --weights "$tmp/sonar_w.csv" \
+  --out "$tmp/sonar_row.csv" >/dev/null
+/usr/bin/python3 - "$tmp" <<'PY' || failures=$((failures + 1))
+import csv, sys
+tmp = sys.argv[1]
+weights = {row["feature"]: float(row["weight"]) for row in csv.DictReader(open(f"{tmp}/sonar_w.csv"))}
+rows = list(csv.DictReader(open(f"{tmp}/sonar_test.csv")))
+label = list(rows[0])[-1]
+positive = sorted({r[label] for r in rows})  # the loader's default: the labels in sorted order, the second +1
+right = 0
+for r in rows:
+    f = weights["(bias)"] + sum(w * float(r[name]) for name, w in weights.items() if name != "(bias)")
+    right += (f >= 0) == (r[label] == positive[1])
+expected = right / len(rows)
+row = next(csv.DictReader(open(f"{tmp}/sonar_row.csv")))
+if abs(float(row["test_accuracy"]) - expected) > 1e-12 or row["test_n"] != str(len(rows)):
+    print(f"FAIL: fit --test accuracy {row['test_accuracy']} (n {row['test_n']}), recomputed {expected} (n {len(rows)})")
+    sys.exit(1)
+PY
+cut -d, -f2- "$root/datasets/sonar.csv" >"$tmp/sonar_fewer.csv"
+expect_error "fit --test refuses other features" "sonar_fewer.csv: 59 features, but the training data has 60" \
+  "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --test "$tmp/sonar_fewer.csv"
 expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
 expect_error "bad lambda" "lambda must lie in (0, 1)" "$bin" fit -m FSV --lambda 2 "$root/datasets/sonar.csv"
 
