@@ -22,6 +22,9 @@ Command add_describe(CLI::App& app);
 // `sparsesvm fit`: fit one method on one data set; exit code 3 when the solver found no solution.
 Command add_fit(CLI::App& app);
 
+// `sparsesvm predict`: apply a model file written by `fit --model-out` (predict.cpp).
+Command add_predict(CLI::App& app);
+
 // `sparsesvm run`, `collect` and `list`: the experiment harness (run.cpp).
 Command add_run(CLI::App& app);
 Command add_collect(CLI::App& app);

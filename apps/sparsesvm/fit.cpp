@@ -12,6 +12,9 @@
 #include "data/transforms.hpp"
 #include "data_source_options.hpp"
 #include "experiment/csv.hpp"
+#include "experiment/manifest.hpp"
+#include "experiment/metrics.hpp"
+#include "experiment/model_file.hpp"
 #include "models/methods.hpp"
 
 namespace sparsesvm::app {
@@ -27,28 +30,8 @@ struct FitOptions {
   bool append = false;  // --append: add the row to out_csv's rows instead of replacing them
   std::string weights_csv;
   std::string test_file;  // --test: a held-out file, loaded like the training file
+  std::string model_file;  // --model-out
 };
-
-// Accuracy and confusion counts of a model on labelled data (the positive class is the loader's +1).
-struct TestScores {
-  std::size_t n = 0;
-  double accuracy = 0.0;
-  std::size_t true_positive = 0, false_positive = 0, true_negative = 0, false_negative = 0;
-};
-
-TestScores score(const core::LinearModel& model, const core::Dataset& data) {
-  TestScores scores;
-  scores.n = data.n();
-  scores.accuracy = model.accuracy(data);
-  const core::Vector predicted = model.predict(data);
-  for (Eigen::Index i = 0; i < predicted.size(); ++i) {
-    const bool positive = data.labels()[i] > 0.0;
-    const bool said_positive = predicted[i] > 0.0;
-    (positive ? (said_positive ? scores.true_positive : scores.false_negative)
-              : (said_positive ? scores.false_positive : scores.true_negative))++;
-  }
-  return scores;
-}
 
 // The held-out file, loaded with the training file's format and loader options; refused unless its
 // features are the training data's, by count and by name.
@@ -57,19 +40,7 @@ core::Dataset load_test_file(const FitOptions& options, const core::Dataset& tra
   source.location = options.test_file;
   source.generator.clear();
   core::Dataset test = source.load();
-  if (test.d() != train.d()) {
-    throw core::InputError(fmt::format(
-        "{}: {} features, but the training data has {}; a model applies only to data with the same features "
-        "(for LIBSVM files, give both the same count with -o n_features=D)",
-        options.test_file, test.d(), train.d()));
-  }
-  for (std::size_t j = 0; j < train.d(); ++j) {
-    if (test.feature_names()[j] != train.feature_names()[j]) {
-      throw core::InputError(fmt::format("{}: feature {} is '{}', but in the training data it is '{}'; a model applies "
-                                         "only to data with the same features in the same order",
-                                         options.test_file, j + 1, test.feature_names()[j], train.feature_names()[j]));
-    }
-  }
+  experiment::check_same_features(test, train.feature_names(), options.test_file);
   return test;
 }
 
@@ -114,7 +85,7 @@ std::string appended_table(const std::string& path, const std::vector<std::strin
 }
 
 void write_result_row(const FitOptions& options, const core::Dataset& data, const models::FitReport& report,
-                      const std::optional<TestScores>& test) {
+                      const std::optional<experiment::Confusion>& test) {
   const bool solved = report.has_solution();
   std::vector<std::string> header = {"method", "dataset"};
   std::vector<std::string> fields = {options.method, data.name()};
@@ -158,6 +129,27 @@ void write_weights(const std::string& path, const core::Dataset& data, const cor
   experiment::write_file_atomically(path, content);
 }
 
+void write_model(const FitOptions& options, const core::Dataset& data, const models::FitReport& report,
+                 std::vector<std::unique_ptr<data::Transform>> transforms) {
+  experiment::SavedModel saved;
+  saved.commit = experiment::build_commit();
+  saved.method = options.method;
+  saved.parameters = {report.hyperparameters.begin(), report.hyperparameters.end()};
+  saved.status = core::to_string(report.status);
+  saved.objective = report.objective;
+  saved.stop_reason = report.stop_reason;
+  saved.statistics = {report.statistics.begin(), report.statistics.end()};
+  saved.train_name = data.name();
+  saved.train_n = data.n();
+  saved.train_source = data.provenance().describe();
+  saved.loader_format = options.data.format;
+  for (const std::string& item : options.data.loader_options) saved.loader_options.push_back(split_key_value(item, "--option"));
+  saved.transforms = std::move(transforms);
+  saved.features = data.feature_names();
+  saved.model = report.model;
+  experiment::write_model_file(options.model_file, saved);
+}
+
 void print_summary(const FitOptions& options, const core::Dataset& data, const models::FitReport& report) {
   std::vector<std::string> parameters;
   for (const auto& [key, value] : report.hyperparameters) parameters.push_back(fmt::format("{}={}", key, value));
@@ -179,11 +171,6 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   fmt::print("time        {:.3f} s\n", report.seconds);
 }
 
-void print_test_scores(const std::string& file, const TestScores& scores) {
-  fmt::print("test acc    {:.4f} on {} ({} examples; true +1 {}, false +1 {}, true -1 {}, false -1 {})\n",
-             scores.accuracy, file, scores.n, scores.true_positive, scores.false_positive, scores.true_negative,
-             scores.false_negative);
-}
 
 // One flag --<name> for every parameter name of the method registry; a method that does not take a
 // given parameter refuses it when it resolves its table.
@@ -228,16 +215,19 @@ Command add_fit(CLI::App& app) {
                     "with --out: add the row under the file's rows (columns joined; a loop of fits builds one table)")
       ->needs("--out");
   command->add_option("--weights", options->weights_csv, "write the coefficients (and the bias) to this CSV file");
+  command->add_option("--model-out", options->model_file,
+                      "write the fitted model (method, parameters, status, fitted transforms, weights by feature "
+                      "name, bias) to this YAML file, for `sparsesvm predict`");
   command->add_option("--test", options->test_file,
                       "a held-out data file, read with the same format and -o options, its features transformed "
                       "as the training data's were: prints its accuracy and confusion counts (and adds "
                       "test_accuracy to --out)");
   return {command, [options]() {
-    for (const std::string* output : {&options->out_csv, &options->weights_csv}) {
+    for (const std::string* output : {&options->out_csv, &options->weights_csv, &options->model_file}) {
       std::error_code error;
       if (!output->empty() && !options->data.location.empty() &&
           std::filesystem::equivalent(*output, options->data.location, error)) {
-        throw core::InputError(fmt::format("{}: is the input data file; --out and --weights would overwrite it", *output));
+        throw core::InputError(fmt::format("{}: is the input data file; --out, --weights and --model-out would overwrite it", *output));
       }
     }
     core::Dataset data = options->data.load();
@@ -251,15 +241,17 @@ Command add_fit(CLI::App& app) {
     const models::FitReport report = models::fit_method(options->method, options->given, workspace);
 
     print_summary(*options, data, report);
-    std::optional<TestScores> test_scores;
+    std::optional<experiment::Confusion> test_scores;
     if (test && report.has_solution()) {
-      test_scores = score(report.model, *test);
-      print_test_scores(options->test_file, *test_scores);
+      test_scores = experiment::confusion(report.model, *test);
+      fmt::print("test acc    {:.4f} on {} ({})\n", test_scores->accuracy, options->test_file,
+                 experiment::confusion_counts(*test_scores));
     }
     if (!options->out_csv.empty()) write_result_row(*options, data, report, test_scores);
     if (!options->weights_csv.empty() && report.has_solution()) {
       write_weights(options->weights_csv, data, report.model);
     }
+    if (!options->model_file.empty() && report.has_solution()) write_model(*options, data, report, std::move(transforms));
     return report.has_solution() ? 0 : 3;
   }};
 }

@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
   const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app),
                                                              sparsesvm::app::add_describe(app),
                                                              sparsesvm::app::add_fit(app),
+                                                             sparsesvm::app::add_predict(app),
                                                              sparsesvm::app::add_run(app),
                                                              sparsesvm::app::add_collect(app),
                                                              sparsesvm::app::add_list(app),

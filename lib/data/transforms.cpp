@@ -30,6 +30,19 @@ void check_fitted(const core::Vector& learned, const core::Dataset& data, const 
   }
 }
 
+// The vector `name` of a restored state, of `size` entries.
+const core::Vector& learned_vector(const Transform::Learned& learned, const std::string& name, std::size_t size,
+                                   const std::string& transform) {
+  for (const auto& [key, values] : learned) {
+    if (key != name) continue;
+    if (static_cast<std::size_t>(values.size()) != size) {
+      throw InputError(fmt::format("transform {}: '{}' has {} values, {} expected", transform, name, values.size(), size));
+    }
+    return values;
+  }
+  throw InputError(fmt::format("transform {}: '{}' is missing", transform, name));
+}
+
 // Applies x' = (x - shift_j) * factor_j column by column.
 void affine_columns(core::DenseMatrix& x, const core::Vector& shift, const core::Vector& factor) {
   for (Eigen::Index j = 0; j < x.cols(); ++j) x.col(j) = (x.col(j).array() - shift[j]) * factor[j];
@@ -59,6 +72,11 @@ void Standardizer::apply(core::Dataset& data) const {
   affine_columns(dense_for(data, name()), mean_, scale_);
 }
 
+void Standardizer::restore(const Learned& learned, std::size_t d) {
+  mean_ = learned_vector(learned, "mean", d, name());
+  scale_ = learned_vector(learned, "scale", d, name());
+}
+
 RangeScaler::RangeScaler(double lower, double upper) : lower_(lower), upper_(upper) {
   if (!(lower < upper)) throw InputError(fmt::format("scale: lower {} must be below upper {}", lower, upper));
 }
@@ -84,6 +102,19 @@ void RangeScaler::apply(core::Dataset& data) const {
   for (Eigen::Index j = 0; j < x.cols(); ++j) {
     if (range_[j] == 0.0) x.col(j).setConstant(0.5 * (lower_ + upper_));
   }
+}
+
+Transform::Learned RangeScaler::learned() const {
+  return {{"bounds", core::Vector{{lower_, upper_}}}, {"min", min_}, {"range", range_}};
+}
+
+void RangeScaler::restore(const Learned& learned, std::size_t d) {
+  const core::Vector& bounds = learned_vector(learned, "bounds", 2, name());
+  if (!(bounds[0] < bounds[1])) throw InputError(fmt::format("scale: lower {} must be below upper {}", bounds[0], bounds[1]));
+  lower_ = bounds[0];
+  upper_ = bounds[1];
+  min_ = learned_vector(learned, "min", d, name());
+  range_ = learned_vector(learned, "range", d, name());
 }
 
 void UnitNormRows::apply(core::Dataset& data) const {
@@ -113,6 +144,8 @@ void MeanImputer::fit(const core::Dataset& train) {
     mean_[static_cast<Eigen::Index>(j)] = stats[j].mean;
   }
 }
+
+void MeanImputer::restore(const Learned& learned, std::size_t d) { mean_ = learned_vector(learned, "mean", d, name()); }
 
 void MeanImputer::apply(core::Dataset& data) const {
   check_fitted(mean_, data, name());

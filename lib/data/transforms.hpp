@@ -21,6 +21,11 @@ class Transform {
   virtual void fit(const core::Dataset& train) = 0;
   // Applies what was learned; throws std::logic_error before fit (for transforms that need one).
   virtual void apply(core::Dataset& data) const = 0;
+  // What fit() learned, as named vectors (a model file keeps them), and its restoration for data with
+  // d features; restore() throws InputError naming a missing vector or one of the wrong size.
+  using Learned = std::vector<std::pair<std::string, core::Vector>>;
+  virtual Learned learned() const = 0;
+  virtual void restore(const Learned& learned, std::size_t d) = 0;
 };
 
 class Standardizer : public Transform {
@@ -28,6 +33,8 @@ class Standardizer : public Transform {
   std::string name() const override { return "standardize"; }
   void fit(const core::Dataset& train) override;
   void apply(core::Dataset& data) const override;
+  Learned learned() const override { return {{"mean", mean_}, {"scale", scale_}}; }
+  void restore(const Learned& learned, std::size_t d) override;
 
  private:
   core::Vector mean_;
@@ -40,6 +47,8 @@ class RangeScaler : public Transform {
   std::string name() const override { return "scale"; }
   void fit(const core::Dataset& train) override;
   void apply(core::Dataset& data) const override;
+  Learned learned() const override;
+  void restore(const Learned& learned, std::size_t d) override;
 
  private:
   double lower_;
@@ -53,6 +62,8 @@ class UnitNormRows : public Transform {
   std::string name() const override { return "unit_norm"; }
   void fit(const core::Dataset&) override {}
   void apply(core::Dataset& data) const override;
+  Learned learned() const override { return {}; }
+  void restore(const Learned&, std::size_t) override {}
 };
 
 class MeanImputer : public Transform {
@@ -60,6 +71,8 @@ class MeanImputer : public Transform {
   std::string name() const override { return "impute_mean"; }
   void fit(const core::Dataset& train) override;
   void apply(core::Dataset& data) const override;
+  Learned learned() const override { return {{"mean", mean_}}; }
+  void restore(const Learned& learned, std::size_t d) override;
 
  private:
   core::Vector mean_;

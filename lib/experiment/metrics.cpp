@@ -1,5 +1,7 @@
 #include "experiment/metrics.hpp"
 
+#include <fmt/format.h>
+
 namespace sparsesvm::experiment {
 
 std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns) {
@@ -33,6 +35,25 @@ ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& 
   m.frac_sv = static_cast<double>(m.n_sv) / static_cast<double>(train.n());
   m.frac_params = static_cast<double>(m.n_features * m.n_sv) / static_cast<double>(train.d() * train.n());
   return m;
+}
+
+Confusion confusion(const core::LinearModel& model, const core::Dataset& data) {
+  Confusion counts;
+  counts.n = data.n();
+  counts.accuracy = model.accuracy(data);
+  const core::Vector predicted = model.predict(data);
+  for (Eigen::Index i = 0; i < predicted.size(); ++i) {
+    const bool positive = data.labels()[i] > 0.0;
+    const bool said_positive = predicted[i] > 0.0;
+    (positive ? (said_positive ? counts.true_positive : counts.false_negative)
+              : (said_positive ? counts.false_positive : counts.true_negative))++;
+  }
+  return counts;
+}
+
+std::string confusion_counts(const Confusion& counts) {
+  return fmt::format("{} examples; true +1 {}, false +1 {}, true -1 {}, false -1 {}", counts.n, counts.true_positive,
+                     counts.false_positive, counts.true_negative, counts.false_negative);
 }
 
 }  // namespace sparsesvm::experiment

@@ -35,6 +35,17 @@ struct ModelMetrics {
   double frac_params = 0.0;
 };
 
+// Accuracy and the confusion counts of a model on labelled data (+1 is the loader's positive class; f = 0
+// predicts +1, as LinearModel::predict does).
+struct Confusion {
+  std::size_t n = 0;
+  double accuracy = 0.0;
+  std::size_t true_positive = 0, false_positive = 0, true_negative = 0, false_negative = 0;
+};
+Confusion confusion(const core::LinearModel& model, const core::Dataset& data);
+// "208 examples; true +1 102, false +1 9, true -1 88, false -1 9"
+std::string confusion_counts(const Confusion& counts);
+
 // `support_region` is the loss's (Loss::support_region): margins inside it, widened by
 // kSupportVectorSlack, count as support vectors.
 ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& train, const core::Dataset& test,

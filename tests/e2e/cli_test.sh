@@ -152,6 +152,40 @@ PY
 cut -d, -f2- "$root/datasets/sonar.csv" >"$tmp/sonar_fewer.csv"
 expect_error "fit --test refuses other features" "sonar_fewer.csv: 59 features, but the training data has 60" \
   "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --test "$tmp/sonar_fewer.csv"
+# Model files: predict repeats fit's training and test accuracy (the transform and the loader options
+# travel in the file: with positive=-1 the classes are swapped, so ignoring the option would change the
+# counts); predict's decisions equal a Python recomputation from --weights; other features and broken
+# model files are refused, naming the difference or the key.
+"$bin" fit -m RLSVM0 --lambda 0.5 -t standardize -o positive=-1 "$tmp/sonar_train.csv" --test "$tmp/sonar_test.csv" \
+  --model-out "$tmp/model.yaml" >"$tmp/fit.txt" 2>&1
+fit_test=$(grep "^test acc" "$tmp/fit.txt" | sed 's/^test acc *\([0-9.]*\) on [^(]*/\1 /')
+fit_train=$(grep "^train acc" "$tmp/fit.txt" | awk '{print $3}')
+expect_ok "predict on the held-out half" "accuracy" "$bin" predict --model "$tmp/model.yaml" "$tmp/sonar_test.csv"
+predict_test=$(grep "^accuracy" <<<"$output" | sed 's/^accuracy *//')
+[[ -n "$fit_test" && "$fit_test" == "$predict_test" ]] || { echo "FAIL: predict '$predict_test' against fit --test '$fit_test'"; failures=$((failures + 1)); }
+"$bin" predict --model "$tmp/model.yaml" "$tmp/sonar_train.csv" >"$tmp/predict_train.txt" 2>&1
+grep -q "^accuracy    $fit_train " "$tmp/predict_train.txt" || { echo "FAIL: predict on the training half is not fit's $fit_train"; failures=$((failures + 1)); }
+"$bin" fit -m OneNormSVM --lambda 0.5 "$tmp/sonar_train.csv" --weights "$tmp/raw_w.csv" --model-out "$tmp/raw.yaml" >/dev/null
+"$bin" predict --model "$tmp/raw.yaml" "$tmp/sonar_test.csv" --out "$tmp/predictions.csv" >/dev/null
+/usr/bin/python3 - "$tmp" <<'PY' || failures=$((failures + 1))
+import csv, sys
+tmp = sys.argv[1]
+weights = {row["feature"]: float(row["weight"]) for row in csv.DictReader(open(f"{tmp}/raw_w.csv"))}
+rows = list(csv.DictReader(open(f"{tmp}/sonar_test.csv")))
+predicted = list(csv.DictReader(open(f"{tmp}/predictions.csv")))
+worst = max(abs(float(p["decision"]) - weights["(bias)"] - sum(w * float(r[k]) for k, w in weights.items() if k != "(bias)"))
+            for r, p in zip(rows, predicted))
+if len(predicted) != len(rows) or worst > 1e-12:
+    print(f"FAIL: predict --out: {len(predicted)} rows for {len(rows)}, largest decision difference {worst}")
+    sys.exit(1)
+PY
+expect_error "predict refuses other features" "sonar_fewer.csv: 59 features, but the training data has 60" \
+  "$bin" predict --model "$tmp/raw.yaml" "$tmp/sonar_fewer.csv"
+grep -v "^weights" "$tmp/raw.yaml" >"$tmp/no_weights.yaml"
+expect_error "predict names a missing key" "no_weights.yaml: model file has no 'weights'" \
+  "$bin" predict --model "$tmp/no_weights.yaml" "$tmp/sonar_test.csv"
+expect_error "predict without a model file" "absent.yaml: no such model file" \
+  "$bin" predict --model "$tmp/absent.yaml" "$tmp/sonar_test.csv"
 expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
 expect_error "bad lambda" "lambda must lie in (0, 1)" "$bin" fit -m FSV --lambda 2 "$root/datasets/sonar.csv"
 
