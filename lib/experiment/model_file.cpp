@@ -43,6 +43,9 @@ core::Vector read_vector(const YAML::Node& node, const std::string& key, const s
   return values;
 }
 
+// The model file at `path`, read by read_model_file (which turns yaml-cpp's errors into InputError).
+SavedModel read_model_text(const std::string& path);
+
 }  // namespace
 
 void write_model_file(const std::string& path, const SavedModel& saved) {
@@ -87,6 +90,17 @@ void write_model_file(const std::string& path, const SavedModel& saved) {
 }
 
 SavedModel read_model_file(const std::string& path) {
+  // Any yaml-cpp error left (a key that is a list, say) is a malformed file, not an internal error.
+  try {
+    return read_model_text(path);
+  } catch (const YAML::Exception& error) {
+    throw core::InputError(fmt::format("{}: malformed model file: {}", path, error.msg));
+  }
+}
+
+namespace {
+
+SavedModel read_model_text(const std::string& path) {
   std::error_code error_code;
   if (!std::filesystem::is_regular_file(path, error_code)) {
     throw core::InputError(fmt::format("{}: no such model file (`fit --model-out` writes one)", path));
@@ -155,6 +169,8 @@ SavedModel read_model_file(const std::string& path) {
   }
   return saved;
 }
+
+}  // namespace
 
 void check_same_features(const core::Dataset& data, const std::vector<std::string>& features, const std::string& where) {
   if (data.d() != features.size()) {

@@ -184,6 +184,9 @@ expect_error "predict refuses other features" "sonar_fewer.csv: 59 features, but
 grep -v "^weights" "$tmp/raw.yaml" >"$tmp/no_weights.yaml"
 expect_error "predict names a missing key" "no_weights.yaml: model file has no 'weights'" \
   "$bin" predict --model "$tmp/no_weights.yaml" "$tmp/sonar_test.csv"
+printf 'sparsesvm_model: 1\ncommit: a\nmethod: SVM\nparameters: {[1]: 2}\n' >"$tmp/list_key.yaml"
+expect_error "predict refuses a malformed model file" "list_key.yaml: malformed model file" \
+  "$bin" predict --model "$tmp/list_key.yaml" "$tmp/sonar_test.csv"
 expect_error "predict without a model file" "absent.yaml: no such model file" \
   "$bin" predict --model "$tmp/absent.yaml" "$tmp/sonar_test.csv"
 expect_error "unknown method" "unknown method 'SVM3'" "$bin" fit -m SVM3 "$root/datasets/sonar.csv"
