@@ -746,37 +746,73 @@ ConvergenceTable read_convergence(const YAML::Node& node, const ExperimentConfig
   return table;
 }
 
-// A coefficient_path figure ([PSI] Fig. 4) draws, for one repetition, the weights of every entry of method
-// `method` against the model parameter `x` the entries fix (one entry per value: a sweep), and their test
-// error below.
-void check_coefficient_path(const YAML::Node& entry, const FigureSpec& figure, const ExperimentConfig& config,
-                            const Reader& reader, const std::string& key) {
-  if (entry["metric"] || entry["as_error"]) reader.fail(key, "a coefficient_path figure takes no metric or as_error");
+// The entries of method `method` that form a sweep over the model parameter x: at least two, each fixing x,
+// none differing from the others in anything but x (one path or curve, not several joined).
+void check_sweep_entries(const std::string& method, const std::string& x, const ExperimentConfig& config,
+                         const Reader& reader, const std::string& key) {
   std::vector<const MethodEntry*> entries;
   for (const MethodEntry& m : config.methods) {
-    if (m.name == figure.method) entries.push_back(&m);
+    if (m.name == method) entries.push_back(&m);
   }
   if (entries.size() < 2) {
     reader.fail(key + ".method", fmt::format("'{}' needs at least two entries of that method in this config (a sweep "
                                              "over x; method takes a method name such as PSI-1r, not a label), "
-                                             "found {}", figure.method, entries.size()));
+                                             "found {}", method, entries.size()));
   }
-  const models::ParameterSpec* spec = models::find_parameter(models::find_method(figure.method).parameters, figure.x);
+  const models::ParameterSpec* spec = models::find_parameter(models::find_method(method).parameters, x);
   if (spec == nullptr || spec->kind != models::ParameterKind::model) {
-    reader.fail(key + ".x", fmt::format("'{}' is not a model parameter of {}", figure.x, figure.method));
+    reader.fail(key + ".x", fmt::format("'{}' is not a model parameter of {}", x, method));
   }
-  std::map<std::string, double> others = entries.front()->fixed;  // all but x: one path, not several joined
-  others.erase(figure.x);
+  std::map<std::string, double> others = entries.front()->fixed;
+  others.erase(x);
   for (const MethodEntry* m : entries) {
-    if (!m->fixed.contains(figure.x)) {
-      reader.fail(key + ".x", fmt::format("entry {} does not fix {} (sweep it: `sweep: {{{}: [...]}}`)", m->label,
-                                          figure.x, figure.x));
+    if (!m->fixed.contains(x)) {
+      reader.fail(key + ".x", fmt::format("entry {} does not fix {} (sweep it: `sweep: {{{}: [...]}}`)", m->label, x, x));
     }
     std::map<std::string, double> own = m->fixed;
-    own.erase(figure.x);
+    own.erase(x);
     if (own != others) {
-      reader.fail(key + ".x", fmt::format("entries {} and {} of {} differ in more than {}; their weights would "
-                                          "not form one path", entries.front()->label, m->label, figure.method, figure.x));
+      reader.fail(key + ".x", fmt::format("entries {} and {} of {} differ in more than {}; they would not form one "
+                                          "curve", entries.front()->label, m->label, method, x));
+    }
+  }
+}
+
+// A metric's own checks: known, and as_error only with an accuracy.
+void check_figure_metric(const FigureSpec& figure, const std::vector<std::string>& metrics, const Reader& reader,
+                         const std::string& key) {
+  if (figure.as_error && !figure.metric.ends_with("accuracy")) {
+    reader.fail(key + ".as_error", fmt::format("1 - {} is not an error; as_error goes with the accuracies", figure.metric));
+  }
+  if (std::find(metrics.begin(), metrics.end(), figure.metric) == metrics.end()) {
+    reader.fail(key + ".metric", fmt::format("unknown metric '{}' (known: {})", figure.metric, fmt::join(metrics, ", ")));
+  }
+}
+
+// A validation_curve figure draws the inner CV score against a parameter some method tunes (cv_scores.csv),
+// one line per method that tunes it (or per label of `methods`).
+void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const ExperimentConfig& config,
+                            const Reader& reader, const std::string& key) {
+  if (entry["metric"] || entry["as_error"]) reader.fail(key, "a validation_curve figure takes no metric or as_error");
+  if (config.protocol.inner == "none") reader.fail(key + ".kind", "a validation_curve needs an inner selection (protocol.inner is none)");
+  std::vector<std::string> tuning;
+  for (const MethodEntry& m : config.methods) {
+    const std::vector<std::string> tuned = tuned_parameters(config, m);
+    if (std::find(tuned.begin(), tuned.end(), figure.x) != tuned.end()) tuning.push_back(m.label);
+  }
+  if (tuning.empty()) {
+    reader.fail(key + ".x", fmt::format("'{}' is tuned by no method of this config (a grid parameter that an entry "
+                                        "does not fix)", figure.x));
+  }
+  if (!entry["methods"]) {
+    figure.methods = tuning;
+    return;
+  }
+  figure.methods = reader.strings(entry["methods"], key + ".methods");
+  for (const std::string& label : figure.methods) {
+    if (std::find(tuning.begin(), tuning.end(), label) == tuning.end()) {
+      reader.fail(key + ".methods", fmt::format("'{}' is not a method label that tunes {} (those that do: {})", label,
+                                                figure.x, fmt::join(tuning, ", ")));
     }
   }
 }
@@ -803,12 +839,15 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     figure.x = reader.optional<std::string>(entry, key, "x", "", "a generator parameter");
     figure.as_error = reader.optional<bool>(entry, key, "as_error", false, "true or false");
     figure.method = reader.optional<std::string>(entry, key, "method", "", "a method label");
-    if (figure.kind != "boundary" && entry["methods"]) reader.fail(key + ".methods", "only a boundary figure takes methods");
+    if (figure.kind != "boundary" && figure.kind != "validation_curve" && entry["methods"]) {
+      reader.fail(key + ".methods", "only boundary and validation_curve figures take methods");
+    }
     if (figure.kind != "boundary" && entry["bayes_line"]) {
       reader.fail(key + ".bayes_line", "only a boundary figure takes bayes_line");
     }
-    if (figure.kind != "objective_trace" && figure.kind != "coefficient_path" && entry["method"]) {
-      reader.fail(key + ".method", "only objective_trace and coefficient_path figures take a method");
+    if (figure.kind != "objective_trace" && figure.kind != "coefficient_path" && figure.kind != "metric_by_parameter" &&
+        entry["method"]) {
+      reader.fail(key + ".method", "only objective_trace, coefficient_path and metric_by_parameter figures take a method");
     }
     const bool safe = figure.file.size() > 4 && figure.file.ends_with(".png") &&
                       figure.file.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == std::string::npos;
@@ -818,12 +857,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       if (!config.convergence) reader.fail(key + ".kind", "a convergence figure needs tables.convergence");
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a convergence figure takes no metric, x or as_error");
     } else if (figure.kind == "metric_by_condition" || figure.kind == "metric_by_dataset") {
-      if (figure.as_error && !figure.metric.ends_with("accuracy")) {
-        reader.fail(key + ".as_error", fmt::format("1 - {} is not an error; as_error goes with the accuracies", figure.metric));
-      }
-      if (std::find(metrics.begin(), metrics.end(), figure.metric) == metrics.end()) {
-        reader.fail(key + ".metric", fmt::format("unknown metric '{}' (known: {})", figure.metric, fmt::join(metrics, ", ")));
-      }
+      check_figure_metric(figure, metrics, reader, key);
       if (figure.kind == "metric_by_dataset" && entry["x"]) reader.fail(key + ".x", "a metric_by_dataset figure takes no x");
       if (figure.kind == "metric_by_condition" && !condition_names.contains(figure.x)) {
         reader.fail(key + ".x", condition_names.empty()
@@ -838,7 +872,13 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
         reader.fail(key + ".method", fmt::format("'{}' is not a method label of this config", figure.method));
       }
     } else if (figure.kind == "coefficient_path") {
-      check_coefficient_path(entry, figure, config, reader, key);
+      if (entry["metric"] || entry["as_error"]) reader.fail(key, "a coefficient_path figure takes no metric or as_error");
+      check_sweep_entries(figure.method, figure.x, config, reader, key);
+    } else if (figure.kind == "metric_by_parameter") {
+      check_figure_metric(figure, metrics, reader, key);
+      check_sweep_entries(figure.method, figure.x, config, reader, key);
+    } else if (figure.kind == "validation_curve") {
+      check_validation_curve(entry, figure, config, reader, key);
     } else if (figure.kind == "boundary") {
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a boundary figure takes no metric, x or as_error");
       if (!entry["methods"]) reader.fail(key, "a boundary figure needs methods: [label, ...]");
@@ -857,7 +897,8 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       }
     } else {
       reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: boundary, coefficient_path, convergence, "
-                                             "metric_by_condition, metric_by_dataset, objective_trace)", figure.kind));
+                                             "metric_by_condition, metric_by_dataset, metric_by_parameter, "
+                                             "objective_trace, validation_curve)", figure.kind));
     }
     figures.push_back(std::move(figure));
   }
@@ -1047,7 +1088,8 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     reader.remember_override(item);
   }
   check_tree(root, reader);  // what the overrides set, too
-  reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "sweep", "grid", "protocol", "tables", "figures"});
+  reader.check_keys(root, "", {"name", "description", "seed", "datasets", "methods", "sweep", "grid", "protocol", "tables", "figures",
+                               "keep"});
 
   ExperimentConfig config;
   config.path = path;
@@ -1121,6 +1163,13 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     if (tables["published"]) read_published_cells(tables, config_dir, reader, config);
   }
   if (const YAML::Node figures = root["figures"]) config.figures = read_figures(figures, config, reader);
+  if (root["keep"]) {
+    const std::vector<std::string> kept = reader.strings(root["keep"], "keep");
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      if (kept[k] != "weights") reader.fail(fmt::format("keep[{}]", k), fmt::format("unknown output '{}' (known: weights)", kept[k]));
+    }
+    config.keep_weights = !kept.empty();
+  }
   YAML::Emitter emitter;
   emitter << root;
   config.resolved_yaml = emitter.c_str();

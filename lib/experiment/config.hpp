@@ -84,6 +84,12 @@ struct ConvergenceTable {
 //   coefficient_path     for one repetition, the weights of every entry of method `method` against the
 //                        model parameter `x` the entries fix, test error below ([PSI] Fig. 4); rows then
 //                        keep their weights (columns `weights`, `bias`)
+//   metric_by_parameter  a metric's mean (error bars: std) against the model parameter `x` that the entries
+//                        of method `method` fix (a sweep), one line per data set and condition
+//   validation_curve     the inner CV score (mean over the outer splits of each candidate's mean over the
+//                        inner folds; band: std) against the tuned parameter `x`, one line per label of
+//                        `methods` (default: every label that tunes x), each outer split's chosen value
+//                        marked (cv_scores.csv); over other tuned parameters, each x's best candidate
 //   boundary             for the first data set (two features) and repetition 0: the training points
 //                        (collect writes boundary_points.csv) and the lines w.x + b = 0 of the labels
 //                        `methods`, and `bayes_line: [w1, w2, b]` when given; points a restricted psi
@@ -96,7 +102,7 @@ struct FigureSpec {
   std::string x;
   bool as_error = false;
   std::string method;   // objective_trace: the label whose objective traces are drawn; coefficient_path: a method name
-  std::vector<std::string> methods;  // boundary: the labels whose boundaries are drawn
+  std::vector<std::string> methods;  // boundary: the labels drawn; validation_curve: the labels drawn
   std::vector<double> bayes_line;    // boundary: (w1, w2, b) of the Bayes boundary when known; empty: none
 };
 
@@ -118,6 +124,9 @@ struct ExperimentConfig {
   std::string published_file;
   std::vector<PublishedCell> published;
   std::vector<FigureSpec> figures;
+  // keep: [weights]: every task also writes its final model's weights by feature name (weights/<id>.csv;
+  // collect's weights.csv).
+  bool keep_weights = false;
   std::string resolved_yaml;                         // the config after overrides, as YAML text
   std::vector<std::string> overrides;
 };

@@ -36,6 +36,12 @@ std::string csv_line(const std::vector<std::string>& fields) {
   return line;
 }
 
+std::string csv_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+  std::string text = csv_line(header);
+  for (const std::vector<std::string>& row : rows) text += csv_line(row);
+  return text;
+}
+
 std::string format_number(double value) {
   if (std::isnan(value)) return "";
   char buffer[64];

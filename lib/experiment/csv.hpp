@@ -10,6 +10,8 @@ namespace sparsesvm::experiment {
 // RFC 4180: quoted when the text holds a comma, quote, or line break; quotes doubled.
 std::string csv_field(const std::string& text);
 std::string csv_line(const std::vector<std::string>& fields);
+// A header line, then one line per row.
+std::string csv_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows);
 
 // Shortest text that reads back to the same double ("0.1", "1e-07"); empty for NaN.
 std::string format_number(double value);

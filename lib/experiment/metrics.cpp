@@ -7,7 +7,7 @@ namespace sparsesvm::experiment {
 std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns) {
   std::vector<std::string> names = {"accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features",
                                     "fp_features", "fn_features", "n_sv", "frac_sv", "frac_params", "objective",
-                                    "iterations", "fits", "train_time_s", "task_time_s"};
+                                    "majority_accuracy", "iterations", "fits", "train_time_s", "task_time_s"};
   names.insert(names.end(), method_columns.begin(), method_columns.end());
   return names;
 }
@@ -35,6 +35,13 @@ ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& 
   m.frac_sv = static_cast<double>(m.n_sv) / static_cast<double>(train.n());
   m.frac_params = static_cast<double>(m.n_features * m.n_sv) / static_cast<double>(train.d() * train.n());
   return m;
+}
+
+double majority_accuracy(const core::Vector& train_labels, const core::Vector& test_labels) {
+  const auto positives = (train_labels.array() > 0.0).count();
+  const double majority = 2 * positives >= train_labels.size() ? 1.0 : -1.0;
+  const auto hits = (test_labels.array() == majority).count();
+  return static_cast<double>(hits) / static_cast<double>(test_labels.size());
 }
 
 Confusion confusion(const core::LinearModel& model, const core::Dataset& data) {

@@ -6,6 +6,9 @@
 //   n_sv, frac_sv               support vectors on the training data: hinge y f < 1 + 1e-2;
 //                               ramp y f in [-mu^2 - 1e-2, mu + 1e-2]   ([DCA] section 4)
 //   frac_params                 (n_features * n_sv) / (d * n_train)     ([DCA] Fig. 8, 10)
+//   majority_accuracy           the baseline: accuracy on the test part of always predicting the training
+//                               part's majority class (+1 on a tie, as f = 0 predicts), like scikit-learn's
+//                               DummyClassifier(strategy="most_frequent")
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,6 +48,9 @@ struct Confusion {
 Confusion confusion(const core::LinearModel& model, const core::Dataset& data);
 // "208 examples; true +1 102, false +1 9, true -1 88, false -1 9"
 std::string confusion_counts(const Confusion& counts);
+
+// The fraction of `test_labels` equal to the majority of `train_labels` (+1 on a tie); NaN for an empty test part.
+double majority_accuracy(const core::Vector& train_labels, const core::Vector& test_labels);
 
 // `support_region` is the loss's (Loss::support_region): margins inside it, widened by
 // kSupportVectorSlack, count as support vectors.

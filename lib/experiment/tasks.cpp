@@ -195,19 +195,6 @@ std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, 
   return combos;
 }
 
-// What one method of a group accumulates over the inner folds and the final fit.
-struct MethodRun {
-  const MethodEntry* entry = nullptr;
-  std::vector<models::Hyperparameters> combos;
-  std::vector<double> score_sum;
-  std::vector<bool> eligible;
-  std::size_t inner_failures = 0;
-  std::size_t fits = 0;
-  std::size_t folds = 0;    // inner folds this method was scored on
-  double seconds = 0.0;     // in this method's fits
-  std::string input_error;  // set when the method cannot run on this group
-};
-
 std::string number(double value) { return format_number(value); }
 // "1;0.5;0.25"
 std::string joined_numbers(const std::vector<double>& values) {
@@ -229,8 +216,9 @@ void set_tuning(models::Workspace& workspace, const core::Dataset& tune, const E
 // The inner selection of every method of the group: fold-major, one workspace per fold shared by all
 // methods in config order.
 void select_all(const ExperimentConfig& config, const core::Dataset& data, const DatasetInstance& instance,
-                const OuterSplit& outer, std::uint64_t group_seed, std::vector<MethodRun>& runs) {
-  const bool any_choice = std::any_of(runs.begin(), runs.end(), [](const MethodRun& run) { return run.combos.size() > 1; });
+                const OuterSplit& outer, std::uint64_t seed, std::vector<MethodSelection>& runs) {
+  const bool any_choice =
+      std::any_of(runs.begin(), runs.end(), [](const MethodSelection& run) { return run.candidates.size() > 1; });
   if (!any_choice || config.protocol.inner == "none") return;
   std::vector<std::size_t> pool = outer.train;
   pool.insert(pool.end(), outer.tune.begin(), outer.tune.end());
@@ -239,27 +227,28 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
     pool_labels[static_cast<Eigen::Index>(k)] = data.labels()[static_cast<Eigen::Index>(pool[k])];
   }
   const std::vector<data::Split> folds =
-      inner_splits(config, pool_labels, outer, core::derive_seed({group_seed, std::string_view("inner")}));
+      inner_splits(config, pool_labels, outer, core::derive_seed({seed, std::string_view("inner")}));
+  for (MethodSelection& run : runs) run.selected = run.candidates.size() > 1;
   for (std::size_t f = 0; f < folds.size(); ++f) {
     const Parts parts = prepare(data, data::compose(pool, folds[f].train), data, data::compose(pool, folds[f].test),
                                 instance.transforms);
-    models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("fold"), f}));
+    models::Workspace workspace(parts.train, core::derive_seed({seed, std::string_view("fold"), f}));
     if (config.protocol.inner == "tuning_set") set_tuning(workspace, parts.test, config, instance);  // the tune part
-    for (MethodRun& run : runs) {
-      if (run.combos.size() == 1 || !run.input_error.empty()) continue;
+    for (MethodSelection& run : runs) {
+      if (!run.selected || !run.input_error.empty()) continue;
       const auto start = Clock::now();
-      ++run.folds;
       try {
-        for (std::size_t c = 0; c < run.combos.size(); ++c) {
-          const models::FitReport report = models::fit_method(run.entry->name, run.combos[c], workspace);
+        for (std::size_t c = 0; c < run.candidates.size(); ++c) {
+          const models::FitReport report = models::fit_method(run.entry->name, run.candidates[c], workspace);
           ++run.fits;
-          if (!report.has_solution()) {
-            run.eligible[c] = false;
+          double score = kNaN;
+          if (report.has_solution()) {
+            const bool near_zero = report.model.w().lpNorm<1>() < config.protocol.near_zero_norm;
+            score = near_zero ? 0.5 : report.model.accuracy(parts.test);
+          } else {
             ++run.inner_failures;
-            continue;
           }
-          const bool near_zero = report.model.w().lpNorm<1>() < config.protocol.near_zero_norm;
-          run.score_sum[c] += near_zero ? 0.5 : report.model.accuracy(parts.test);
+          run.fold_scores[c].push_back(score);
         }
       } catch (const core::InputError& error) {
         run.input_error = error.what();
@@ -267,11 +256,73 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
       run.seconds += seconds_since(start);
     }
   }
+  for (MethodSelection& run : runs) {
+    if (!run.selected || !run.input_error.empty()) continue;
+    const models::MethodInfo& method = models::find_method(run.entry->name);
+    std::vector<Candidate> table;
+    for (std::size_t c = 0; c < run.candidates.size(); ++c) {
+      const double mean = run.mean_score(c);
+      table.push_back({run.candidates[c], std::isnan(mean) ? 0.0 : mean, !std::isnan(mean)});
+    }
+    run.chosen = select_candidate(table, method.parameters, tuned_parameters(config, *run.entry),
+                                  config.protocol.selection, config.protocol.ties);
+  }
 }
 
-// The row of one method after its final fit (or its error).
-std::map<std::string, std::string> final_row(const ExperimentConfig& config, MethodRun& run,
-                                             models::Workspace* workspace, const Parts* parts) {
+// Every method entry of the config with its candidates on data set instance `instance`, nothing scored yet.
+std::vector<MethodSelection> unscored_selections(const ExperimentConfig& config, const DatasetInstance& instance) {
+  std::vector<MethodSelection> runs(config.methods.size());
+  for (std::size_t m = 0; m < runs.size(); ++m) {
+    runs[m].entry = &config.methods[m];
+    runs[m].candidates = candidates(config, instance, config.methods[m]);
+    runs[m].fold_scores.assign(runs[m].candidates.size(), {});
+  }
+  return runs;
+}
+
+// The inner scores of one method, one line per candidate and fold (cv_score_columns()).
+std::vector<std::vector<std::string>> cv_score_lines(const ExperimentConfig& config, const DatasetInstance& instance,
+                                                     std::size_t repetition, const MethodSelection& run) {
+  std::vector<std::vector<std::string>> lines;
+  if (!run.selected || !run.input_error.empty()) return lines;
+  const std::vector<std::string> columns = cv_score_columns(config);
+  const std::size_t first_parameter = 6, parameters = columns.size() - first_parameter - 4;
+  for (std::size_t c = 0; c < run.candidates.size(); ++c) {
+    for (std::size_t f = 0; f < run.fold_scores[c].size(); ++f) {
+      std::vector<std::string> line = {instance.name, instance.condition, run.entry->label, std::to_string(repetition),
+                                       std::to_string(f), std::to_string(c)};
+      for (std::size_t k = 0; k < parameters; ++k) {
+        const auto value = run.candidates[c].find(columns[first_parameter + k]);
+        line.push_back(value != run.candidates[c].end() ? number(value->second) : "");
+      }
+      const double score = run.fold_scores[c][f];
+      line.insert(line.end(), {number(score), std::isnan(score) ? "0" : "1", number(run.mean_score(c)),
+                               c == run.chosen ? "1" : "0"});
+      lines.push_back(std::move(line));
+    }
+  }
+  return lines;
+}
+
+// The final model's weights by feature name, then the bias (weight_columns()).
+std::vector<std::vector<std::string>> weight_lines(const DatasetInstance& instance, std::size_t repetition,
+                                                   const std::string& label, const core::LinearModel& model,
+                                                   const std::vector<std::string>& feature_names) {
+  std::vector<std::vector<std::string>> lines;
+  const std::vector<std::string> identity = {instance.name, instance.condition, label, std::to_string(repetition)};
+  for (std::size_t j = 0; j < feature_names.size(); ++j) {
+    lines.push_back(identity);
+    lines.back().insert(lines.back().end(), {feature_names[j], number(model.w()[static_cast<Eigen::Index>(j)])});
+  }
+  lines.push_back(identity);
+  lines.back().insert(lines.back().end(), {"(bias)", number(model.b())});
+  return lines;
+}
+
+// The row of one method after its final fit (or its error); `model` receives the fitted model.
+std::map<std::string, std::string> final_row(const ExperimentConfig& config, MethodSelection& run,
+                                             models::Workspace* workspace, const Parts* parts,
+                                             std::optional<core::LinearModel>& model) {
   std::map<std::string, std::string> row;
   if (!run.input_error.empty()) {
     row["status"] = "input_error";
@@ -279,15 +330,8 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     return row;
   }
   const models::MethodInfo& method = models::find_method(run.entry->name);
-  std::vector<Candidate> table;
-  for (std::size_t c = 0; c < run.combos.size(); ++c) {
-    table.push_back({run.combos[c], run.score_sum[c], run.eligible[c]});
-  }
-  const bool selected = run.combos.size() > 1 && config.protocol.inner != "none";
-  const std::size_t chosen = selected ? select_candidate(table, method.parameters, tuned_parameters(config, *run.entry),
-                                                         config.protocol.selection, config.protocol.ties)
-                                      : 0;
-  if (chosen == run.combos.size()) {
+  const std::size_t chosen = run.chosen;
+  if (chosen == run.candidates.size()) {
     row["status"] = "no_eligible_candidate";
     row["message"] = "every candidate had an inner fit without a solution";
     row["inner_failures"] = std::to_string(run.inner_failures);
@@ -295,7 +339,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     return row;
   }
   const auto start = Clock::now();
-  const models::FitReport report = models::fit_method(run.entry->name, run.combos[chosen], *workspace);
+  const models::FitReport report = models::fit_method(run.entry->name, run.candidates[chosen], *workspace);
   run.seconds += seconds_since(start);
   row["status"] = core::to_string(report.status);
   row["message"] = report.message;
@@ -310,7 +354,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     }
   }
   row["solver_options"] = fmt::format("{}", fmt::join(options, ";"));
-  row["cv_accuracy"] = selected && run.folds > 0 ? number(run.score_sum[chosen] / static_cast<double>(run.folds)) : number(kNaN);
+  row["cv_accuracy"] = run.selected ? number(run.mean_score(chosen)) : number(kNaN);
   row["inner_failures"] = std::to_string(run.inner_failures);
   row["fits"] = std::to_string(run.fits + 1);
   row["iterations"] = std::to_string(report.iterations);
@@ -332,6 +376,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     row["frac_params"] = number(m.frac_params);
     row["objective"] = number(report.objective);
     row["objective_trace"] = joined_numbers(report.objective_trace);
+    model = report.model;
     if (rows_keep_weights(config)) {
       const core::Vector& w = report.model.w();
       row["weights"] = joined_numbers(std::vector<double>(w.data(), w.data() + w.size()));
@@ -364,7 +409,7 @@ std::size_t outer_count(const Protocol& protocol) {
 std::vector<std::string> result_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "status"};
   for (const std::string& name : parameter_columns(config)) columns.push_back(name);
-  for (const char* name : {"cv_accuracy", "accuracy", "train_accuracy", "n_features", "frac_features", "fp_features",
+  for (const char* name : {"cv_accuracy", "accuracy", "majority_accuracy", "train_accuracy", "n_features", "frac_features", "fp_features",
                            "fn_features", "n_sv", "frac_sv", "frac_params", "objective", "iterations",
                            "inner_iterations", "inner_failures", "fits", "train_time_s", "task_time_s",
                            "objective_trace", "message", "stop_reason", "solver_options"}) {
@@ -459,21 +504,60 @@ core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset,
   return prepare(data, outer.train, data, outer.train, instance.transforms).train;
 }
 
-std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, std::size_t dataset,
-                                                std::size_t repetition, const core::Dataset& data) {
-  const DatasetInstance& instance = config.datasets[dataset];
-  std::vector<MethodRun> runs(config.methods.size());
-  for (std::size_t m = 0; m < runs.size(); ++m) {
-    runs[m].entry = &config.methods[m];
-    runs[m].combos = candidates(config, instance, config.methods[m]);
-    runs[m].score_sum.assign(runs[m].combos.size(), 0.0);
-    runs[m].eligible.assign(runs[m].combos.size(), true);
+double MethodSelection::mean_score(std::size_t candidate) const {
+  const std::vector<double>& scores = fold_scores.at(candidate);
+  if (scores.empty()) return kNaN;
+  return std::accumulate(scores.begin(), scores.end(), 0.0) / static_cast<double>(scores.size());
+}
+
+std::uint64_t group_seed(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition) {
+  return data::split_seed(config.seed, dataset_key(config.datasets.at(dataset)), repetition);
+}
+
+std::vector<std::size_t> outer_training_rows(const ExperimentConfig& config, std::size_t dataset,
+                                             std::size_t repetition, const core::Dataset& data) {
+  return outer_split(config, config.datasets.at(dataset), data.labels(), repetition).train;
+}
+
+std::vector<MethodSelection> select_on_training_part(const ExperimentConfig& config, std::size_t dataset,
+                                                     const core::Dataset& train, std::uint64_t seed) {
+  if (config.protocol.inner == "tuning_set") {
+    throw core::InputError("a selection on one training part needs protocol.inner kfold or tuning_sets, not tuning_set");
   }
+  const DatasetInstance& instance = config.datasets.at(dataset);
+  std::vector<MethodSelection> runs = unscored_selections(config, instance);
+  OuterSplit whole;
+  whole.train.resize(train.n());
+  std::iota(whole.train.begin(), whole.train.end(), 0);
+  select_all(config, train, instance, whole, seed, runs);
+  return runs;
+}
+
+std::vector<std::string> cv_score_columns(const ExperimentConfig& config) {
+  std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "fold", "candidate"};
+  for (const std::string& name : parameter_columns(config)) {
+    const bool tuned = std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& entry) {
+      const std::vector<std::string> names = tuned_parameters(config, entry);
+      return std::find(names.begin(), names.end(), name) != names.end();
+    });
+    if (tuned) columns.push_back(name);
+  }
+  columns.insert(columns.end(), {"score", "solved", "mean_score", "chosen"});
+  return columns;
+}
+
+std::vector<std::string> weight_columns() { return {"dataset", "condition", "method", "rep", "feature", "weight"}; }
+
+std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
+                                  const core::Dataset& data) {
+  const DatasetInstance& instance = config.datasets[dataset];
+  std::vector<MethodSelection> runs = unscored_selections(config, instance);
   std::vector<std::map<std::string, std::string>> rows(runs.size());
+  std::vector<TaskOutput> outputs(runs.size());
   try {
     const OuterSplit outer = outer_split(config, instance, data.labels(), repetition);
-    const std::uint64_t group_seed = data::split_seed(config.seed, dataset_key(instance), repetition);
-    select_all(config, data, instance, outer, group_seed, runs);
+    const std::uint64_t seed = group_seed(config, dataset, repetition);
+    select_all(config, data, instance, outer, seed, runs);
     const std::optional<core::Dataset> independent =
         config.protocol.independent_test ? std::optional(independent_test_sample(config, instance, repetition)) : std::nullopt;
     std::vector<std::size_t> all_independent(independent ? independent->n() : 0);
@@ -489,20 +573,26 @@ std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, 
         outer.tune.empty() || !tunes_a_start
             ? std::nullopt
             : std::optional(prepare(data, outer.train, data, outer.tune, instance.transforms));
-    models::Workspace workspace(parts.train, core::derive_seed({group_seed, std::string_view("final")}));
+    models::Workspace workspace(parts.train, core::derive_seed({seed, std::string_view("final")}));
     if (tune_parts) set_tuning(workspace, tune_parts->test, config, instance);
+    const std::string majority = number(majority_accuracy(parts.train.labels(), parts.test.labels()));
     for (std::size_t m = 0; m < runs.size(); ++m) {
+      std::optional<core::LinearModel> model;
       try {
-        rows[m] = final_row(config, runs[m], &workspace, &parts);
+        rows[m] = final_row(config, runs[m], &workspace, &parts, model);
       } catch (const core::InputError& error) {
         rows[m] = {{"status", "input_error"}, {"message", error.what()}};
+      }
+      rows[m]["majority_accuracy"] = majority;
+      outputs[m].cv_scores = cv_score_lines(config, instance, repetition, runs[m]);
+      if (config.keep_weights && model) {
+        outputs[m].weights = weight_lines(instance, repetition, config.methods[m].label, *model, parts.train.feature_names());
       }
     }
   } catch (const core::InputError& error) {  // the group's data cannot be split or fitted at all
     for (auto& row : rows) row = {{"status", "input_error"}, {"message", error.what()}};
   }
   const std::vector<std::string> columns = result_columns(config);
-  std::vector<std::vector<std::string>> fields(runs.size());
   for (std::size_t m = 0; m < runs.size(); ++m) {
     rows[m]["dataset"] = instance.name;
     rows[m]["condition"] = instance.condition;
@@ -511,22 +601,31 @@ std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, 
     // A method's share of the group: the time of its own fits (a start shared with another method
     // counts for both, as each would pay it alone).
     rows[m]["task_time_s"] = number(runs[m].seconds);
-    for (const std::string& column : columns) fields[m].push_back(rows[m][column]);
+    for (const std::string& column : columns) outputs[m].row.push_back(rows[m][column]);
   }
-  return fields;
+  return outputs;
 }
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
-  const std::filesystem::path task_dir = std::filesystem::path(options.directory) / "tasks";
+  const std::filesystem::path directory(options.directory);
+  const std::filesystem::path task_dir = directory / "tasks", cv_dir = directory / "cv", weights_dir = directory / "weights";
   std::filesystem::create_directories(task_dir);
+  std::filesystem::create_directories(cv_dir);
+  if (config.keep_weights) std::filesystem::create_directories(weights_dir);
   const std::vector<std::string> columns = result_columns(config);
+  const std::vector<std::string> cv_columns = cv_score_columns(config);
+  const auto finished = [&](const Task& task) {
+    const std::string file = task.id + ".csv";
+    return std::filesystem::exists(task_dir / file) && std::filesystem::exists(cv_dir / file) &&
+           (!config.keep_weights || std::filesystem::exists(weights_dir / file));
+  };
   // Groups with at least one missing task, in plan order; each lists its pending tasks.
   std::vector<std::vector<Task>> groups;
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_index;
   RunSummary summary;
   std::size_t pending_count = 0;
   for (const Task& task : tasks) {
-    if (std::filesystem::exists(task_dir / (task.id + ".csv"))) {
+    if (finished(task)) {
       ++summary.skipped;
       continue;
     }
@@ -560,11 +659,16 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     for (std::size_t k = next++; k < groups.size(); k = next++) {
       try {
         const std::vector<Task>& pending = groups[k];
-        const auto rows = run_group(config, pending.front().dataset, pending.front().repetition,
-                                    *dataset(pending.front().dataset, pending.front().repetition));
+        const auto outputs = run_group(config, pending.front().dataset, pending.front().repetition,
+                                       *dataset(pending.front().dataset, pending.front().repetition));
         for (const Task& task : pending) {
-          const std::vector<std::string>& fields = rows[task.method];
-          write_file_atomically((task_dir / (task.id + ".csv")).string(), csv_line(columns) + csv_line(fields));
+          const TaskOutput& output = outputs[task.method];
+          const std::vector<std::string>& fields = output.row;
+          const std::string file = task.id + ".csv";
+          // The row last: its file says the task is done.
+          write_file_atomically((cv_dir / file).string(), csv_table(cv_columns, output.cv_scores));
+          if (config.keep_weights) write_file_atomically((weights_dir / file).string(), csv_table(weight_columns(), output.weights));
+          write_file_atomically((task_dir / file).string(), csv_line(columns) + csv_line(fields));
           std::lock_guard lock(mutex);
           ++summary.run;
           if (fields[status_column] != "optimal" && fields[status_column] != "converged") ++summary.failed;

@@ -8,7 +8,9 @@
 // condition, repetition), never from the method or the order of execution, so `-j`, sharding (by
 // group) and reruns give identical rows (timing columns aside). A rerun skips tasks whose file exists;
 // a group with any missing task is recomputed whole (its rows depend on the shared workspaces) and
-// only the missing files are written. An interrupted task writes nothing.
+// only the missing files are written. A task also writes its inner scores to DIR/cv/<id>.csv (and, with
+// keep: [weights], DIR/weights/<id>.csv) before its row; it is finished when all its files exist. An
+// interrupted task writes nothing.
 //
 // Protocols (config.hpp Protocol): outer holdout | kfold | half_half | train_tune_test; inner kfold |
 // tuning_sets | tuning_set | none; selection rules in selection.hpp. A candidate where some inner fit
@@ -17,7 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "core/dataset.hpp"
 #include "experiment/config.hpp"
+#include "models/parameters.hpp"
 
 namespace sparsesvm::experiment {
 
@@ -76,9 +80,55 @@ core::Dataset training_part(const ExperimentConfig& config, std::size_t dataset,
 // new draw of its generator per repetition under protocol.outer.fresh_sample.
 core::Dataset repetition_sample(const ExperimentConfig& config, const DatasetInstance& instance, std::size_t repetition);
 
-// The result rows (fields in result_columns() order) of every method of the config on one data set
-// instance and outer split, in config method order, `data` being repetition_sample()'s; exposed for tests.
-std::vector<std::vector<std::string>> run_group(const ExperimentConfig& config, std::size_t dataset,
-                                                std::size_t repetition, const core::Dataset& data);
+// The inner selection of one method entry on one training part: every candidate (a combination of
+// the grid values it tunes) scored on every inner fold, and the winner under the config's rule.
+struct MethodSelection {
+  const MethodEntry* entry = nullptr;
+  std::vector<models::Hyperparameters> candidates;
+  // fold_scores[c][f]: candidate c's score on inner fold f (accuracy on the fold's held-out part, 0.5 for
+  // a model under protocol.near_zero_norm); NaN where that fit had no solution.
+  std::vector<std::vector<double>> fold_scores;
+  bool selected = false;       // false: one candidate, or inner none (no folds are run; chosen = 0)
+  std::size_t chosen = 0;      // candidates.size() when no candidate is eligible
+  std::size_t inner_failures = 0;
+  std::size_t fits = 0;
+  double seconds = 0.0;        // in this method's fits
+  std::string input_error;     // set when the method cannot run on this data
+  double mean_score(std::size_t candidate) const;  // over the folds; NaN unless every fit had a solution
+};
+
+// The inner selection of every method of the config, as run_group does it, on a training part that is
+// the whole pool (protocol.inner kfold or tuning_sets; `seed` derives the folds and the fits' seeds, as
+// group_seed() does for a run). `dataset` names the instance whose transforms each fold fits.
+std::vector<MethodSelection> select_on_training_part(const ExperimentConfig& config, std::size_t dataset,
+                                                     const core::Dataset& train, std::uint64_t seed);
+
+// The seed of everything drawn for data set instance `dataset` in outer split `repetition`: inner folds,
+// workspaces.
+std::uint64_t group_seed(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition);
+
+// The rows of `data` (repetition_sample()'s) that outer split `repetition` trains on.
+std::vector<std::size_t> outer_training_rows(const ExperimentConfig& config, std::size_t dataset,
+                                             std::size_t repetition, const core::Dataset& data);
+
+// Columns of the inner scores file of a task (cv/<id>.csv; collect's cv_scores.csv): one line per
+// candidate and inner fold, with the candidate's value of every parameter some method of the config tunes.
+std::vector<std::string> cv_score_columns(const ExperimentConfig& config);
+// Columns of the weights file of a task (weights/<id>.csv; collect's weights.csv), with keep: [weights].
+std::vector<std::string> weight_columns();
+
+// What one task writes: its result row (result_columns() order), its inner scores (cv_score_columns(),
+// no lines without a selection) and, with keep: [weights], its final model's weights by feature name
+// and the bias as feature "(bias)".
+struct TaskOutput {
+  std::vector<std::string> row;
+  std::vector<std::vector<std::string>> cv_scores;
+  std::vector<std::vector<std::string>> weights;
+};
+
+// The outputs of every method of the config on one data set instance and outer split, in config method
+// order, `data` being repetition_sample()'s; exposed for tests.
+std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
+                                  const core::Dataset& data);
 
 }  // namespace sparsesvm::experiment

@@ -27,7 +27,7 @@ std::vector<std::map<std::string, std::string>> group_rows(const experiment::Exp
   std::vector<std::map<std::string, std::string>> rows;
   for (const auto& line : fields) {
     std::map<std::string, std::string> row;
-    for (std::size_t c = 0; c < columns.size(); ++c) row[columns[c]] = line[c];
+    for (std::size_t c = 0; c < columns.size(); ++c) row[columns[c]] = line.row[c];
     rows.push_back(row);
   }
   return rows;
