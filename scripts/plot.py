@@ -17,6 +17,14 @@ DIR/<file> (PNG). Figure kinds:
   coefficient_path     [PSI] Fig. 4: for the first data set and repetition 0, every weight of the entries
                        of one method against the parameter x they fix (a sweep), and their test error
                        below (results.csv, column weights)
+  metric_by_parameter  a metric's mean over the outer splits (error bars: one standard deviation) against
+                       the parameter x that the entries of one method fix (a sweep), one line per data
+                       set and condition; as_error plots 1 - metric (results.csv)
+  validation_curve     the inner CV score against a tuned parameter x: for each outer split and value of
+                       x the best candidate's mean over the inner folds (other tuned parameters at their
+                       best), then the mean over the outer splits (band: one standard deviation), one line
+                       per method label, one panel per data set and condition; each outer split's chosen
+                       value is marked, the marker's area growing with how many chose it (cv_scores.csv)
   boundary             [PSI] Fig. 3: the training points of repetition 0 of the first data set (two
                        features; boundary_points.csv names it) and the lines w.x + b = 0 of the listed
                        labels on it; when a later label is a restricted psi started from the first
@@ -131,6 +139,103 @@ def plot_metric_by_condition(directory, figure, methods):
         ax.set_ylabel(("error (1 - " + figure["metric"] + ")") if figure["as_error"] else figure["metric"], fontsize=8)
     handles, labels = axes.flat[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="center right", fontsize=7)
+    return fig
+
+
+def panel_grid(count):
+    """A figure with `count` panels (at most four per row) sharing y, and its axes in reading order."""
+    columns = min(4, count)
+    panel_rows = (count + columns - 1) // columns
+    fig, axes = plt.subplots(panel_rows, columns, figsize=(3.4 * columns + 1.6, 2.9 * panel_rows + 0.6),
+                             sharey=True, squeeze=False)
+    for ax in axes.flat[count:]:
+        ax.set_visible(False)
+    return fig, axes
+
+
+def is_log_scale(xs):
+    return min(xs) > 0 and max(xs) / min(xs) >= 20
+
+
+def condition_title(dataset, condition):
+    return dataset + (f" {condition}" if condition not in ("", "none") else "")
+
+
+def mean_and_std(values):
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, 0.0
+    return mean, (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+
+
+def plot_validation_curve(directory, figure, methods):
+    path = os.path.join(directory, "cv_scores.csv")
+    # (dataset, condition) -> label -> rep -> x -> best mean score; and the chosen x of each rep
+    best, chosen = {}, {}
+    for row in read_rows(path):
+        if row["method"] not in figure["labels"] or row["solved"] != "1" or row[figure["x"]] == "":
+            continue
+        panel = (row["dataset"], row["condition"])
+        x, score = float(row[figure["x"]]), float(row["mean_score"])
+        by_x = best.setdefault(panel, {}).setdefault(row["method"], {}).setdefault(row["rep"], {})
+        by_x[x] = max(by_x.get(x, score), score)
+        if row["chosen"] == "1":
+            chosen.setdefault(panel, {}).setdefault(row["method"], {})[row["rep"]] = x
+    if not best:
+        raise PlotError(f"{path}: no inner scores of {', '.join(figure['labels'])} over {figure['x']}")
+    fig, axes = panel_grid(len(best))
+    for ax, (panel, lines) in zip(axes.flat, best.items()):
+        xs_seen = []
+        for label in figure["labels"]:
+            reps = lines.get(label)
+            if not reps:
+                continue
+            xs = sorted({x for by_x in reps.values() for x in by_x})
+            xs_seen += xs
+            stats = [mean_and_std([by_x[x] for by_x in reps.values() if x in by_x]) for x in xs]
+            style = line_style(methods.index(label))
+            ax.plot(xs, [m for m, _ in stats], marker=".", label=label, **style)
+            ax.fill_between(xs, [m - s for m, s in stats], [m + s for m, s in stats], color=style["color"], alpha=0.12)
+            picks = list(chosen.get(panel, {}).get(label, {}).values())
+            counted = sorted({x: picks.count(x) for x in picks}.items())
+            ax.scatter([x for x, _ in counted], [stats[xs.index(x)][0] for x, _ in counted],
+                       s=[25 * c for _, c in counted], facecolors="none", edgecolors=style["color"], zorder=3)
+        if is_log_scale(xs_seen):
+            ax.set_xscale("log")
+        ax.set_title(condition_title(*panel), fontsize=8)
+        ax.set_xlabel(figure["x"], fontsize=8)
+        ax.tick_params(labelsize=7)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("inner CV score (circles: chosen)", fontsize=8)
+    handles, labels = axes.flat[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center right", fontsize=7)
+    return fig
+
+
+def plot_metric_by_parameter(directory, figure):
+    path = os.path.join(directory, "results.csv")
+    values = {}  # (dataset, condition) -> x -> metric values over the outer splits
+    for row in read_rows(path):
+        if row["method"] not in figure["labels"] or row["status"] not in SOLVED or row[figure["metric"]] == "":
+            continue
+        value = float(row[figure["metric"]])
+        values.setdefault((row["dataset"], row["condition"]), {}).setdefault(float(row[figure["x"]]), []).append(
+            1.0 - value if figure["as_error"] else value)
+    if not values:
+        raise PlotError(f"{path}: no solved rows of {figure['method']} with metric {figure['metric']}")
+    fig, ax = plt.subplots(figsize=(6, 4))
+    all_x = []
+    for k, (panel, by_x) in enumerate(values.items()):
+        xs = sorted(by_x)
+        all_x += xs
+        stats = [mean_and_std(by_x[x]) for x in xs]
+        ax.errorbar(xs, [m for m, _ in stats], yerr=[s for _, s in stats], marker="o", markersize=3, capsize=2,
+                    label=condition_title(*panel), **line_style(k))
+    if is_log_scale(all_x):
+        ax.set_xscale("log")
+    ax.set_xlabel(f"{figure['x']} ({figure['method']})")
+    ax.set_ylabel(("error (1 - " + figure["metric"] + ")") if figure["as_error"] else figure["metric"])
+    ax.legend(fontsize=7)
     return fig
 
 
@@ -317,6 +422,10 @@ def make_figure(directory, figure, spec):
         return plot_coefficient_path(directory, figure)
     if figure["kind"] == "boundary":
         return plot_boundary(directory, figure, spec)
+    if figure["kind"] == "validation_curve":
+        return plot_validation_curve(directory, figure, spec["methods"])
+    if figure["kind"] == "metric_by_parameter":
+        return plot_metric_by_parameter(directory, figure)
     raise PlotError(f"{os.path.join(directory, 'figures.json')}: unknown figure kind '{figure['kind']}'")
 
 

@@ -102,6 +102,55 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
   return rows;
 }
 
+// The side files of the tasks that have a row (cv/<id>.csv, weights/<id>.csv), each read from the first
+// directory whose tasks/ has the task's row, concatenated under `header` in config order (data set, method,
+// repetition). A task with a row but without its side file counts in `missing` (a run of an older version).
+std::string side_table(const std::vector<std::string>& directories, const std::vector<Task>& planned,
+                       const std::string& folder, const std::vector<std::string>& header,
+                       const ConditionColumns& conditions, std::size_t& missing) {
+  std::vector<const Task*> ordered;
+  for (const Task& task : planned) ordered.push_back(&task);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const Task* a, const Task* b) {
+    return std::tuple(a->dataset, a->method, a->repetition) < std::tuple(b->dataset, b->method, b->repetition);
+  });
+  // Written like results.csv: the condition's columns in place of `condition` (the second column).
+  const auto with_conditions = [&](const std::vector<std::string>& fields, auto&& convert) {
+    return convert(std::vector<std::string>(fields.begin(), fields.begin() + 1),
+                   std::vector<std::string>(fields.begin() + 2, fields.end()));
+  };
+  std::string table = csv_line(with_conditions(header, [&](const auto& before, const auto& after) {
+    return conditions.header(before, after);
+  }));
+  missing = 0;
+  for (const Task* task : ordered) {
+    const std::string file_name = task->id + ".csv";
+    const auto with_row = std::find_if(directories.begin(), directories.end(), [&](const std::string& directory) {
+      return std::filesystem::exists(std::filesystem::path(directory) / "tasks" / file_name);
+    });
+    if (with_row == directories.end()) continue;
+    const std::filesystem::path file = std::filesystem::path(*with_row) / folder / file_name;
+    if (!std::filesystem::exists(file)) {
+      ++missing;
+      continue;
+    }
+    const auto lines = parse_csv(read_whole_file(file.string()), file.string());
+    if (lines.empty() || lines.front() != header) {
+      throw core::InputError(fmt::format("{}: not a {} file of this config and version (expected the header {}); "
+                                         "delete the task's files and run again", file.string(), folder, fmt::join(header, ",")));
+    }
+    for (std::size_t k = 1; k < lines.size(); ++k) {
+      if (lines[k].size() != header.size()) {
+        throw core::InputError(fmt::format("{}: line {} has {} fields, expected {}; the file is damaged (delete the "
+                                           "task's files and run again)", file.string(), k + 1, lines[k].size(), header.size()));
+      }
+      table += csv_line(with_conditions(lines[k], [&](const auto& before, const auto& after) {
+        return conditions.fields(before, lines[k][1], after);
+      }));
+    }
+  }
+  return table;
+}
+
 // A row without a solution: any status but optimal, feasible and solved_inaccurate.
 bool failed(const Row& row) { return !core::has_solution(row.at("status")); }
 
@@ -183,11 +232,29 @@ std::string table_cell(const std::vector<double>& values) {
   return fmt::format("{:.3f} ± {:.3f}", m, stddev);
 }
 
+// The chosen values of a tuned parameter over the outer splits, as a distribution: the median (the lower
+// middle of an even count, so always a grid value) and how often each value was chosen, ascending:
+// "median 0.1 (0.01 x3, 0.1 x12, 1 x5)". Mean and std of a log grid's choices say little.
+std::string chosen_values_cell(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  std::vector<std::string> counts;
+  for (auto value = values.begin(); value != values.end();) {
+    const auto next = std::upper_bound(value, values.end(), *value);
+    counts.push_back(fmt::format("{} x{}", format_number(*value), next - value));
+    value = next;
+  }
+  return fmt::format("median {} ({})", format_number(values[(values.size() - 1) / 2]), fmt::join(counts, ", "));
+}
+
 struct Cell {
   std::vector<double> values;
   std::size_t failed = 0;
-  std::size_t rows = 0;  // result rows of the cell, whether or not they have this metric
+  std::size_t rows = 0;          // result rows of the cell, whether or not they have this metric
+  std::size_t empty_models = 0;  // rows with a solution whose model has no feature (w = 0)
 };
+
+// The label of the baseline row in accuracy tables.
+constexpr const char* kMajorityLabel = "majority class";
 
 
 // The rows of methods a and b on the repetitions of (dataset, condition) where both have a solution, in
@@ -346,6 +413,18 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
 
 }  // namespace
 
+std::vector<std::string> side_file_warnings(const CollectSummary& summary) {
+  std::vector<std::string> warnings;
+  for (const auto& [count, folder, table] : {std::tuple(summary.tasks_without_cv_scores, "cv", "cv_scores.csv"),
+                                             std::tuple(summary.tasks_without_weights, "weights", "weights.csv")}) {
+    if (count > 0) {
+      warnings.push_back(fmt::format("{} tasks have a row but no {}/ file (deleted, or run by an older version); {} "
+                                     "lacks them", count, folder, table));
+    }
+  }
+  return warnings;
+}
+
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
                        const std::string& output_directory, bool partial) {
   const std::vector<std::string> columns_of_rows = result_columns(config);
@@ -419,9 +498,10 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
       ++cell.rows;
       if (failed(row)) {
         ++cell.failed;
-      } else if (!row.at(metric).empty()) {
-        cell.values.push_back(std::stod(row.at(metric)));
+        continue;
       }
+      if (!row.at(metric).empty()) cell.values.push_back(std::stod(row.at(metric)));
+      if (row.at("n_features") == "0") ++cell.empty_models;
     }
   }
   std::string summary_csv = csv_line(conditions.header({"dataset"}, {"method", "metric", "mean", "std", "n", "failed"}));
@@ -439,6 +519,18 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   }
   write("summary.csv", summary_csv);
 
+  // The majority-class baseline of each outer split (the same for every method of the split).
+  std::map<std::pair<std::string, std::string>, std::map<std::string, double>> majority;  // data set -> rep -> value
+  for (const Row& row : rows) {
+    if (!row.at("majority_accuracy").empty()) {
+      majority[{row.at("dataset"), row.at("condition")}][row.at("rep")] = std::stod(row.at("majority_accuracy"));
+    }
+  }
+  const auto majority_values = [&](const std::string& name, const std::string& condition) {
+    std::vector<double> values;
+    for (const auto& [rep, value] : majority[{name, condition}]) values.push_back(value);
+    return values;
+  };
   for (const std::string& metric : config.table_metrics) {
     std::vector<std::string> header = {"method"};
     for (const auto& [name, condition, absent] : table_columns) header.push_back(condition.empty() ? name : name + " " + condition);
@@ -456,15 +548,34 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
           continue;
         }
         const Cell& cell = found->second;
-        std::string text = cell.values.empty() ? "-" : table_cell(cell.values);
+        const std::vector<std::string> tuned = tuned_parameters(config, method);
+        const bool chosen = std::find(tuned.begin(), tuned.end(), metric) != tuned.end();
+        std::string text = cell.values.empty() ? "-" : chosen ? chosen_values_cell(cell.values) : table_cell(cell.values);
+        if (cell.empty_models > 0) text += fmt::format(" [w = 0 in {} of {}]", cell.empty_models, cell.rows - cell.failed);
         if (cell.failed > 0) text += fmt::format(" ({} failed)", cell.failed);
         if (cell.rows < planned_per_cell) text += fmt::format(" (n = {} of {})", cell.rows, planned_per_cell);
         line.push_back(text);
       }
       table += csv_line(line);
     }
+    if (metric == "accuracy") {  // the baseline every accuracy is to be read against
+      std::vector<std::string> line = {kMajorityLabel};
+      for (const auto& [name, condition, absent] : table_columns) {
+        const std::vector<double> values = majority_values(name, condition);
+        line.push_back(absent ? "absent: not run (data file not present)" : values.empty() ? "-" : table_cell(values));
+      }
+      table += csv_line(line);
+    }
     write(fmt::format("table_{}.csv", metric), table);
-    write(fmt::format("table_{}_numeric.csv", metric), numeric_table(config, columns, cells, metric, conditions));
+    std::string numeric = numeric_table(config, columns, cells, metric, conditions);
+    if (metric == "accuracy") {
+      for (const auto& [name, condition] : columns) {
+        const std::vector<double> values = majority_values(name, condition);
+        numeric += csv_line(conditions.fields({kMajorityLabel, name}, condition,
+                                              {mean_field(values), std_field(values), std::to_string(values.size()), "0"}));
+      }
+    }
+    write(fmt::format("table_{}_numeric.csv", metric), numeric);
   }
 
   if (config.paired_test.size() == 2) {
@@ -490,6 +601,13 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     const ConvergenceCsv convergence = convergence_tables(config, rows);
     write("convergence_by_walk.csv", convergence.by_walk);
     write("convergence.csv", convergence.summary);
+  }
+  std::size_t missing_side_files = 0;
+  write("cv_scores.csv", side_table(input_directories, planned, "cv", cv_score_columns(config), conditions, missing_side_files));
+  summary.tasks_without_cv_scores = missing_side_files;
+  if (config.keep_weights) {
+    write("weights.csv", side_table(input_directories, planned, "weights", weight_columns(), conditions, missing_side_files));
+    summary.tasks_without_weights = missing_side_files;
   }
   if (!config.figures.empty()) write("figures.json", figures_json(config));
   if (std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& f) { return f.kind == "boundary"; })) {

@@ -5,7 +5,12 @@
 // parameter, condition_<key>: condition_columns.hpp)
 //   summary.csv          per (dataset, condition, method, metric): mean, std (n - 1), n, failed
 //   table_<metric>.csv   paper-shaped: one row per method (config order), one column per data set and
-//                        condition, cells "mean ± std"; a cell with failed tasks says "(k failed)"
+//                        condition, cells "mean ± std"; a cell with failed tasks says "(k failed)", one
+//                        whose models have no feature "[w = 0 in k of n]"; a parameter the method tunes
+//                        shows its chosen values' median and counts; table_accuracy ends with the
+//                        majority-class baseline (column majority_accuracy)
+//   cv_scores.csv        every inner score: per task, candidate and inner fold (tasks.hpp cv_score_columns)
+//   weights.csv          with keep: [weights], every final model's weights by feature name
 //   paired_test.csv      with tables.paired_test [A, B]: per data set, the paired two-tailed t-test of
 //                        A vs B test accuracy over the outer splits both completed ([FSV] Table 2)
 //   objective_ratio.csv  with tables.objective_ratio [[A, B], ...]: per data set, F_A / F_B - 1 over the
@@ -25,8 +30,13 @@ struct CollectSummary {
   std::size_t expected = 0;       // tasks the config plans
   std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
   std::vector<std::string> missing_datasets;  // data sets whose files are absent now: their tasks cannot be named
+  std::size_t tasks_without_cv_scores = 0;  // rows whose cv/<id>.csv is absent (written by an older version)
+  std::size_t tasks_without_weights = 0;    // likewise weights/<id>.csv, with keep: [weights]
   std::vector<std::string> written;
 };
+
+// What the tables lack because side files are absent: "3 tasks have no cv/ file; cv_scores.csv lacks them".
+std::vector<std::string> side_file_warnings(const CollectSummary& summary);
 
 // Writes into output_directory; reads DIR/tasks/*.csv of every input directory. InputError, before
 // anything is written, when planned tasks have no result, unless `partial` (then table cells with fewer
