@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "data/transforms.hpp"
 #include "data_source_options.hpp"
+#include "fit_selection.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/manifest.hpp"
 #include "experiment/metrics.hpp"
@@ -31,6 +32,8 @@ struct FitOptions {
   std::string weights_csv;
   std::string test_file;  // --test: a held-out file, loaded like the training file
   std::string model_file;  // --model-out
+  SelectionOptions selection;  // --grid, --cv, ...
+  std::optional<double> cv_score;  // the chosen candidate's mean inner score, after a selection
 };
 
 // The held-out file, loaded with the training file's format and loader options; refused unless its
@@ -100,6 +103,10 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
                                solved ? std::to_string(report.model.count_nonzeros()) : "",
                                solved ? experiment::format_number(report.model.accuracy(data)) : "",
                                experiment::format_number(report.seconds), report.stop_reason, report.message});
+  if (options.cv_score) {
+    header.push_back("cv_accuracy");
+    fields.push_back(experiment::format_number(*options.cv_score));
+  }
   if (!options.test_file.empty()) {  // test scores exist when the fit has a model
     header.insert(header.end(), {"test_file", "test_n", "test_accuracy"});
     fields.insert(fields.end(), {options.test_file, test ? std::to_string(test->n) : "",
@@ -204,6 +211,7 @@ Command add_fit(CLI::App& app) {
   command->add_option("-m,--method", options->method, "method name, e.g. OneNormSVM, RLSVM0, FSV (see --help of list)")
       ->required();
   add_parameter_flags(*command, options->given);
+  options->selection.add_to(*command);
   command->add_option("--seed", options->seed, "seed of random starting points (FSV); default 0")
       ->check(CLI::NonNegativeNumber);
   command->add_option("-t,--transform", options->transforms,
@@ -233,12 +241,19 @@ Command add_fit(CLI::App& app) {
     core::Dataset data = options->data.load();
     std::optional<core::Dataset> test;
     if (!options->test_file.empty()) test = load_test_file(*options, data);
+    models::Hyperparameters parameters = options->given;
+    if (options->selection.requested()) {  // on the data as loaded: each fold fits its own transforms
+      const SelectionOutcome outcome =
+          select_by_cv(options->selection, options->method, options->given, options->transforms, data, options->seed);
+      parameters = outcome.chosen;
+      options->cv_score = outcome.cv_score;
+    }
     std::vector<std::unique_ptr<data::Transform>> transforms;
     for (const std::string& name : options->transforms) transforms.push_back(data::make_transform(name));
     data::fit_and_apply(transforms, data, test ? std::vector<core::Dataset*>{&*test} : std::vector<core::Dataset*>{});
 
     models::Workspace workspace(data, options->seed);
-    const models::FitReport report = models::fit_method(options->method, options->given, workspace);
+    const models::FitReport report = models::fit_method(options->method, parameters, workspace);
 
     print_summary(*options, data, report);
     std::optional<experiment::Confusion> test_scores;

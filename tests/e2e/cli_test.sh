@@ -149,6 +149,28 @@ if abs(float(row["test_accuracy"]) - expected) > 1e-12 or row["test_n"] != str(l
     print(f"FAIL: fit --test accuracy {row['test_accuracy']} (n {row['test_n']}), recomputed {expected} (n {len(rows)})")
     sys.exit(1)
 PY
+# fit --grid --cv: the CV table, the chosen value fitted and written (cv_accuracy is the chosen line's mean);
+# a grid the method cannot take is refused naming it.
+expect_ok "fit --grid --cv" "<- chosen" "$bin" fit -m OneNormSVM -t standardize "$root/datasets/sonar.csv" \
+  --grid lambda=0.01,0.1,1 --cv 5 --out "$tmp/cv_fit.csv"
+chosen_line=$(grep -- "<- chosen" <<<"$output")
+/usr/bin/python3 - "$tmp/cv_fit.csv" "$chosen_line" <<'PY' || failures=$((failures + 1))
+import csv, sys
+row = next(csv.DictReader(open(sys.argv[1])))
+lam, mean = sys.argv[2].split()[:2]
+if float(row["lambda"]) != float(lam) or f"{float(row['cv_accuracy']):.4f}" != mean or row["status"] != "optimal":
+    print(f"FAIL: fit --grid --cv wrote lambda {row['lambda']}, cv {row['cv_accuracy']}; the table chose {lam} at {mean}")
+    sys.exit(1)
+PY
+expect_ok "fit --grid over two parameters with tuning sets" "mu" "$bin" fit -m RLSVM0 "$root/datasets/sonar.csv" \
+  --grid lambda=0.1,1 --grid mu=0.5,1 --tuning-sets 3
+expect_error "--grid with a misspelled parameter" "did you mean 'lambda'" "$bin" fit -m OneNormSVM \
+  "$root/datasets/sonar.csv" --grid lamda=0.1,1
+expect_error "--grid with one value" "nothing to choose" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --grid lambda=1
+expect_error "--grid and the same fixed parameter" "fixes it too" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" \
+  --grid lambda=0.1,1 --lambda 1
+expect_error "--grid with a value out of range" "lambda" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --grid lambda=0.1,-1
+expect_error "--cv without --grid" "requires --grid" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --cv 5
 cut -d, -f2- "$root/datasets/sonar.csv" >"$tmp/sonar_fewer.csv"
 expect_error "fit --test refuses other features" "sonar_fewer.csv: 59 features, but the training data has 60" \
   "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --test "$tmp/sonar_fewer.csv"

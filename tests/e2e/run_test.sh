@@ -170,6 +170,52 @@ formatted = list(csv.reader(open(sys.argv[2], newline="")))
 assert all("±" not in cell for row in formatted[1:] for cell in row[1:]), formatted
 PYTHON
 
+# Inner scores, baselines and kept weights: cv_scores.csv holds every candidate on every inner fold, its
+# chosen line is the row's lambda; table_accuracy ends with the majority class (the mean of the rows'
+# majority_accuracy); a model without features is marked; a tuned lambda is a median and counts;
+# keep: [weights] writes every final model by feature name.
+cat >"$tmp/cv.yaml" <<'YAML'
+name: tiny_cv
+seed: 3
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 60, noise_dims: 3}}
+methods: [OneNormSVM, {name: OneNormSVM, label: empty, lambda: 10000}]
+grid: {lambda: [0.1, 0.5, 2]}
+protocol: {outer: {type: holdout, repetitions: 3}, inner: {type: kfold, folds: 3}}
+tables: {metrics: [accuracy, lambda]}
+keep: [weights]
+YAML
+"$bin" run "$tmp/cv.yaml" -q --out "$tmp/cv" || fail "run of the cv config exited $?"
+/usr/bin/python3 - "$tmp/cv" <<'PYTHON' || fail "cv_scores.csv, baseline row, marks or weights.csv"
+import csv, os, sys
+d = sys.argv[1]
+read = lambda name: list(csv.DictReader(open(os.path.join(d, name), newline="")))
+results, scores, weights = read("results.csv"), read("cv_scores.csv"), read("weights.csv")
+assert len(scores) == 3 * 3 * 3 and {s["method"] for s in scores} == {"OneNormSVM"}, len(scores)
+for row in results:
+    if row["method"] != "OneNormSVM":
+        continue
+    chosen = {s["lambda"] for s in scores if s["rep"] == row["rep"] and s["chosen"] == "1"}
+    assert chosen == {row["lambda"]}, (row["rep"], chosen, row["lambda"])
+    mine = [s for s in scores if s["rep"] == row["rep"] and s["lambda"] == row["lambda"]]
+    assert abs(sum(float(s["score"]) for s in mine) / 3 - float(row["cv_accuracy"])) < 1e-12
+table = {line[0]: line[1] for line in csv.reader(open(os.path.join(d, "table_accuracy.csv"), newline=""))}
+majority = [float(r["majority_accuracy"]) for r in results if r["method"] == "OneNormSVM"]
+assert table["majority class"].startswith(f"{sum(majority) / 3:.3f} ±"), table
+assert table["empty"].endswith("[w = 0 in 3 of 3]") and "[w = 0" not in table["OneNormSVM"], table
+lambdas = {line[0]: line[1] for line in csv.reader(open(os.path.join(d, "table_lambda.csv"), newline=""))}
+cell = lambdas["OneNormSVM"]
+assert cell.startswith("median ") and sum(int(part.split(" x")[1].rstrip(")")) for part in cell.split("(")[1].split(", ")) == 3, cell
+assert len(weights) == 2 * 3 * (10 + 3 + 1), len(weights)  # 10 signal + 3 noise features and the bias
+assert all(abs(float(w["weight"])) < 1e-6 for w in weights if w["method"] == "empty" and w["feature"] != "(bias)")
+assert any(float(w["weight"]) != 0 for w in weights if w["method"] == "OneNormSVM" and w["feature"] != "(bias)")
+PYTHON
+# A task is finished only with its inner scores: deleting one cv file reruns that task's group.
+rm "$(ls "$tmp/cv/cv/"*.csv | head -1)"
+"$bin" run "$tmp/cv.yaml" -q --out "$tmp/cv" || fail "rerun after a lost cv file exited $?"
+grep -q "tasks_run: 1$" "$tmp/cv/manifest.yaml" || fail "a lost cv file was not rerun: $(grep tasks_ "$tmp/cv/manifest.yaml")"
+[[ $(wc -l <"$tmp/cv/cv_scores.csv") -eq 28 ]] || fail "cv_scores.csv after the rerun: $(wc -l <"$tmp/cv/cv_scores.csv") lines"
+
 # Dry run prints the plan and fits nothing.
 out=$("$bin" run "$config" --dry-run --out "$tmp/dry") || fail "dry run exited $?"
 grep -q "48 tasks" <<<"$out" || fail "dry run: $out"

@@ -266,3 +266,135 @@ protocol:
   // Other content, other splits: two repetitions of one file differ, and so do two generators' samples.
   CHECK(group_rows(original, 0).at(0).at("objective") != group_rows(original, 1).at(0).at("objective"));
 }
+
+namespace {
+
+// The fields of one method's inner-score lines by column name.
+std::vector<std::map<std::string, std::string>> cv_lines(const experiment::ExperimentConfig& config,
+                                                         const experiment::TaskOutput& output) {
+  const std::vector<std::string> columns = experiment::cv_score_columns(config);
+  std::vector<std::map<std::string, std::string>> lines;
+  for (const auto& fields : output.cv_scores) {
+    REQUIRE(fields.size() == columns.size());
+    std::map<std::string, std::string> line;
+    for (std::size_t c = 0; c < columns.size(); ++c) line[columns[c]] = fields[c];
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+const char* kSelectionConfig = R"(name: selection
+seed: 11
+datasets:
+  - name: g
+    generator: dca_gaussians
+    params: {n: 90, noise_dims: 2}   # nearly separable: candidates tie at the top
+    transforms: [standardize]
+methods: [OneNormSVM, RLSVM0, {name: SVM, lambda: 1}]
+grid: {lambda: [0.05, 0.2, 1, 5], mu: [0.5, 1]}
+protocol:
+  outer: {type: holdout, test_fraction: 0.3, repetitions: 2}
+  inner: {type: kfold, folds: 4}
+)";
+
+}  // namespace
+
+TEST_CASE("every inner score is kept, and the chosen candidate is the best under the tie rule", "[tasks][cv_scores]") {
+  const auto config = experiment::load_config(write_file("selection.yaml", kSelectionConfig));
+  const core::Dataset data = experiment::repetition_sample(config, config.datasets[0], 1);
+  const auto outputs = experiment::run_group(config, 0, 1, data);
+  const std::vector<std::string> columns = experiment::result_columns(config);
+  const auto column = [&](const experiment::TaskOutput& output, const std::string& name) {
+    return output.row.at(static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) - columns.begin()));
+  };
+  for (std::size_t m = 0; m < 2; ++m) {  // OneNormSVM tunes lambda (4 candidates); RLSVM0 lambda and mu (8)
+    const auto lines = cv_lines(config, outputs[m]);
+    const std::size_t candidates = m == 0 ? 4 : 8;
+    REQUIRE(lines.size() == candidates * 4);
+    // Recompute each candidate's mean from its four fold scores; the chosen one has the highest mean, and
+    // among those within 1e-12 the largest lambda (most regularized), then the smaller mu.
+    std::map<std::string, std::vector<double>> scores;
+    std::map<std::string, std::pair<double, double>> values;  // candidate -> (lambda, mu)
+    std::string chosen;
+    for (const auto& line : lines) {
+      CHECK(line.at("solved") == "1");
+      scores[line.at("candidate")].push_back(std::stod(line.at("score")));
+      values[line.at("candidate")] = {std::stod(line.at("lambda")), line.at("mu").empty() ? 0.0 : std::stod(line.at("mu"))};
+      if (line.at("chosen") == "1") chosen = line.at("candidate");
+    }
+    REQUIRE(!chosen.empty());
+    const auto mean = [&](const std::string& c) { return (scores[c][0] + scores[c][1] + scores[c][2] + scores[c][3]) / 4; };
+    std::size_t ties = 0;
+    for (const auto& [candidate, fold_scores] : scores) {
+      REQUIRE(fold_scores.size() == 4);
+      INFO("method " << m << " candidate " << candidate);
+      CHECK(mean(candidate) <= mean(chosen) + 1e-12);
+      if (std::abs(mean(candidate) - mean(chosen)) <= 1e-12 && candidate != chosen) {
+        ++ties;
+        CHECK(values[candidate].first <= values[chosen].first);
+        if (values[candidate].first == values[chosen].first) CHECK(values[candidate].second > values[chosen].second);
+      }
+    }
+    CHECK(ties > 0);  // the tie rule was exercised
+    // The row reports the chosen candidate, and its CV accuracy is that mean.
+    CHECK(std::stod(column(outputs[m], "lambda")) == values[chosen].first);
+    CHECK(std::stod(column(outputs[m], "cv_accuracy")) == Approx(mean(chosen)).epsilon(1e-12));
+  }
+  CHECK(outputs[2].cv_scores.empty());  // SVM fixes lambda: nothing to select
+}
+
+TEST_CASE("select_on_training_part (fit --grid --cv) chooses what run chooses on the same training part", "[tasks][cv_scores]") {
+  const auto config = experiment::load_config(write_file("selection.yaml", kSelectionConfig));
+  for (std::size_t rep = 0; rep < 2; ++rep) {
+    const core::Dataset data = experiment::repetition_sample(config, config.datasets[0], rep);
+    const auto outputs = experiment::run_group(config, 0, rep, data);
+    const core::Dataset train = data.subset(experiment::outer_training_rows(config, 0, rep, data));
+    const auto selections =
+        experiment::select_on_training_part(config, 0, train, experiment::group_seed(config, 0, rep));
+    for (std::size_t m = 0; m < 2; ++m) {
+      const auto lines = cv_lines(config, outputs[m]);
+      const auto& selection = selections[m];
+      REQUIRE(selection.selected);
+      REQUIRE(lines.size() == selection.candidates.size() * 4);
+      for (const auto& line : lines) {  // every fold score to the bit
+        const std::size_t c = std::stoul(line.at("candidate")), f = std::stoul(line.at("fold"));
+        CHECK(line.at("score") == experiment::format_number(selection.fold_scores[c][f]));
+        CHECK((line.at("chosen") == "1") == (c == selection.chosen));
+      }
+    }
+  }
+}
+
+TEST_CASE("majority_accuracy is the test part's share of the training part's majority class", "[tasks]") {
+  // 70 examples, 49 of class -1 and 21 of +1 (dca_gaussians draws labels evenly, so a file with set counts).
+  std::string csv = "x1,x2,y\n";
+  for (int i = 0; i < 70; ++i) csv += fmt::format("{},{},{}\n", i % 7, (i * 13) % 11, i % 10 < 3 ? 1 : -1);
+  const std::string file = write_file("skewed.csv", csv);
+  const auto config = experiment::load_config(write_file("majority.yaml", fmt::format(R"(name: majority
+datasets:
+  - {{name: skewed, file: {}}}
+methods: [OneNormSVM]
+grid: {{lambda: [1]}}
+protocol:
+  outer: {{type: holdout, test_fraction: 0.3, repetitions: 3}}
+  inner: {{type: none}}
+)", file)));
+  for (std::size_t rep = 0; rep < 3; ++rep) {
+    const core::Dataset data = experiment::repetition_sample(config, config.datasets[0], rep);
+    std::vector<std::size_t> train = experiment::outer_training_rows(config, 0, rep, data);
+    std::set<std::size_t> in_train(train.begin(), train.end());
+    int train_positive = 0, test_negative = 0, test_size = 0;
+    for (std::size_t i = 0; i < data.n(); ++i) {
+      const bool positive = data.labels()[static_cast<Eigen::Index>(i)] > 0;
+      if (in_train.contains(i)) {
+        train_positive += positive ? 1 : 0;
+      } else {
+        ++test_size;
+        test_negative += positive ? 0 : 1;
+      }
+    }
+    REQUIRE(2 * train_positive < static_cast<int>(train.size()));  // -1 is the majority
+    const auto rows = group_rows(config, rep);
+    CHECK(std::stod(rows[0].at("majority_accuracy")) == Approx(static_cast<double>(test_negative) / test_size).epsilon(1e-15));
+  }
+}
