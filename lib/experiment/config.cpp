@@ -781,11 +781,11 @@ void check_sweep_entries(const std::string& method, const std::string& x, const 
 // A metric's own checks: known, and as_error only with an accuracy.
 void check_figure_metric(const FigureSpec& figure, const std::vector<std::string>& metrics, const Reader& reader,
                          const std::string& key) {
-  if (figure.as_error && !figure.metric.ends_with("accuracy")) {
-    reader.fail(key + ".as_error", fmt::format("1 - {} is not an error; as_error goes with the accuracies", figure.metric));
-  }
   if (std::find(metrics.begin(), metrics.end(), figure.metric) == metrics.end()) {
     reader.fail(key + ".metric", fmt::format("unknown metric '{}' (known: {})", figure.metric, fmt::join(metrics, ", ")));
+  }
+  if (figure.as_error && !figure.metric.ends_with("accuracy")) {
+    reader.fail(key + ".as_error", fmt::format("1 - {} is not an error; as_error goes with the accuracies", figure.metric));
   }
 }
 

@@ -164,6 +164,7 @@ protocol:
   inner: {type: none}
 figures:
   - {kind: coefficient_path, method: OneNormSVM-C, x: C, file: path.png}
+  - {kind: metric_by_parameter, method: OneNormSVM-C, x: C, metric: accuracy, as_error: true, file: error_by_C.png}
 YAML
 "$bin" run "$tmp/path.yaml" -q --out "$tmp/path" || fail "path run exited $?"
 check_figures "$tmp/path" <<'PY' || fail "coefficient_path figure"
@@ -178,8 +179,53 @@ for j, line in enumerate(lines):
 errors = list(figure.axes[1].get_lines()[0].get_ydata())
 assert all(abs(e - (1 - float(r["accuracy"]))) < 1e-12 for e, r in zip(errors, rows)), errors
 PY
+check_figures "$tmp/path" <<'PY' || fail "metric_by_parameter figure"
+rows = sorted(csv.DictReader(open(directory + "/results.csv")), key=lambda r: float(r["C"]))
+line = plot.make_figure(directory, spec["figures"][1], spec).axes[0].get_lines()[0]
+assert list(line.get_xdata()) == [0.1, 1.0, 10.0], line.get_xdata()
+assert all(abs(y - (1 - float(r["accuracy"]))) < 1e-12 for y, r in zip(line.get_ydata(), rows)), line.get_ydata()
+PY
+refuses "a metric_by_parameter figure of an unknown metric" "$tmp/path.yaml" 's/metric: accuracy, as_error/metric: acuracy, as_error/' "figures\[1\].metric: unknown metric 'acuracy'"
 refuses "a coefficient path of one entry" "$tmp/path.yaml" 's/  C: \[10, 0.1, 1\]/  C: [10]/' "figures\[0\].method: 'OneNormSVM-C' needs at least two entries"
 refuses "a path over entries differing in another parameter" "$tmp/path.yaml" 's/^methods: \[OneNormSVM-C\]/methods: [OneNormSVM-C, {name: OneNormSVM-C, lp_form: 1, label: LP}]/' "differ in more than C"
+
+# A validation curve: each line is, per lambda, the mean over the outer splits of cv_scores.csv's mean_score;
+# the circles sit at the chosen values, their areas counting the splits that chose them.
+cat > "$tmp/curve.yaml" <<'YAML'
+name: curve_check
+seed: 2
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 60, seed: 5, noise_dims: 4, flip_fraction: 0.1}}
+methods: [OneNormSVM, RLSVM1]
+grid: {lambda: [0.05, 0.5, 5]}
+protocol:
+  outer: {type: holdout, repetitions: 3}
+  inner: {type: kfold, folds: 3}
+figures:
+  - {kind: validation_curve, x: lambda, file: curve.png}
+YAML
+"$bin" run "$tmp/curve.yaml" -q --out "$tmp/curve" || fail "curve run exited $?"
+/usr/bin/python3 "$plot" "$tmp/curve" > /dev/null || fail "plot.py (curve) exited $?"
+is_png "$tmp/curve/curve.png" || fail "curve.png is not a PNG"
+check_figures "$tmp/curve" <<'PY' || fail "validation_curve figure"
+scores = list(csv.DictReader(open(directory + "/cv_scores.csv")))
+axes = plot.make_figure(directory, spec["figures"][0], spec).axes[0]
+lines = {line.get_label(): line for line in axes.get_lines()}
+assert set(lines) == {"OneNormSVM", "RLSVM1"}, lines
+for k, method in enumerate(["OneNormSVM", "RLSVM1"]):
+    mine = [s for s in scores if s["method"] == method]
+    lambdas = sorted({float(s["lambda"]) for s in mine})
+    expected = [sum(float(s["mean_score"]) for s in mine if float(s["lambda"]) == x and s["fold"] == "0") / 3 for x in lambdas]
+    assert list(lines[method].get_xdata()) == lambdas, lines[method].get_xdata()
+    assert all(abs(a - b) < 1e-12 for a, b in zip(lines[method].get_ydata(), expected)), (method, expected)
+    chosen = [float(s["lambda"]) for s in mine if s["chosen"] == "1" and s["fold"] == "0"]
+    circles = axes.collections[2 * k + 1]  # after the line's band
+    xs = [x for x, _ in circles.get_offsets()]
+    assert sorted(xs) == sorted(set(chosen)), (xs, chosen)
+    assert [round(size / 25) for size in circles.get_sizes()] == [chosen.count(x) for x in xs], circles.get_sizes()
+PY
+refuses "a validation curve over a parameter nobody tunes" "$tmp/curve.yaml" 's/x: lambda, file/x: mu, file/' "figures\[0\].x: 'mu' is tuned by no method"
+refuses "a validation curve without inner selection" "$tmp/curve.yaml" 's/inner: {type: kfold, folds: 3}/inner: {type: none}/; s/lambda: \[0.05, 0.5, 5\]/lambda: [0.5]/' "validation_curve needs an inner selection"
 
 # A boundary figure: the points are the training part, each drawn line is its row's w.x + b = 0, and the
 # crossed points are the ones restricted psi fixed (plot.py checks their count against the row).

@@ -387,3 +387,29 @@ protocol:
   check_rejects(base, "folds: 3}", "folds: 1}", "protocol.inner.folds: k-fold needs at least 2 folds");
   check_rejects(base, "params: {n: 20}}", "params: {n: 20}, loader: {header: true}}", "loader: applies to files only");
 }
+
+TEST_CASE("keep: [weights] is the only kept output; keeping weights does not change task ids", "[config]") {
+  const auto plain = experiment::load_config(write_file("plain.yaml", kGood));
+  const auto kept = experiment::load_config(write_file("kept.yaml", kGood + "keep: [weights]\n"));
+  CHECK(!plain.keep_weights);
+  CHECK(kept.keep_weights);
+  const auto a = experiment::plan_tasks(plain), b = experiment::plan_tasks(kept);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) CHECK(a[k].id == b[k].id);
+  check_rejects(kGood + "keep: [weights]\n", "keep: [weights]", "keep: [weight]", "keep[0]: unknown output 'weight' (known: weights)");
+  check_rejects(kGood + "keep: [weights]\n", "keep: [weights]", "keep: weights", "keep");
+}
+
+TEST_CASE("validation_curve and metric_by_parameter figures name what they draw", "[config]") {
+  const std::string curve = kGood + "figures: [{kind: validation_curve, x: lambda, file: c.png}]\n";
+  const auto config = experiment::load_config(write_file("curve.yaml", curve));
+  CHECK(config.figures.at(0).methods == std::vector<std::string>{"OneNormSVM", "RLSVM0"});  // every label tuning lambda
+  check_rejects(curve, "x: lambda", "x: mu", "figures[0].x: 'mu' is tuned by no method");
+  check_rejects(curve, "x: lambda,", "x: lambda, methods: [SVM],", "'SVM' is not a method label that tunes lambda");
+  check_rejects(curve, "x: lambda,", "x: lambda, metric: accuracy,", "takes no metric");
+  const std::string by_parameter =
+      kGood + "sweep: {mu: [0.5, 1]}\nfigures: [{kind: metric_by_parameter, method: RLSVM0, x: mu, metric: n_features, file: p.png}]\n";
+  CHECK(experiment::load_config(write_file("by_a.yaml", by_parameter)).figures.at(0).kind == "metric_by_parameter");
+  check_rejects(by_parameter, "x: mu,", "x: lambda,", "does not fix lambda");
+  check_rejects(by_parameter, "metric: n_features", "metric: n_feature", "unknown metric 'n_feature'");
+}
