@@ -5,7 +5,11 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 ./build/sparsesvm run configs/quickstart.yaml -j "$(nproc)"
 echo
-for table in accuracy n_features; do
+for table in accuracy n_features lambda; do
   echo "results/quickstart/table_$table.csv:"
   cat "results/quickstart/table_$table.csv"
 done
+# Debian's python3 (it has python3-matplotlib), whatever python3 comes first on PATH.
+/usr/bin/python3 scripts/plot.py results/quickstart >/dev/null
+echo
+echo "figures: results/quickstart/index.html (error, support vectors, validation curve)"
