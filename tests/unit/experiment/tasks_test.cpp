@@ -9,6 +9,10 @@
 #include "data/load.hpp"
 #include "experiment/config.hpp"
 #include "experiment/csv.hpp"
+#include "experiment/metrics.hpp"
+#include "experiment/model_file.hpp"
+#include "data/transforms.hpp"
+#include "core/status.hpp"
 #include "experiment/tasks.hpp"
 #include "models/methods.hpp"
 #include "test_files.hpp"
@@ -396,5 +400,46 @@ protocol:
     REQUIRE(2 * train_positive < static_cast<int>(train.size()));  // -1 is the majority
     const auto rows = group_rows(config, rep);
     CHECK(std::stod(rows[0].at("majority_accuracy")) == Approx(static_cast<double>(test_negative) / test_size).epsilon(1e-15));
+  }
+}
+
+TEST_CASE("a model fitted and saved as fit does it, applied as predict does, repeats a run's test accuracy", "[tasks][model_file]") {
+  const auto config = experiment::load_config(write_file("predict_run.yaml", fmt::format(R"(name: predict_run
+seed: 4
+datasets:
+  - {{name: sonar, file: {}, transforms: [standardize]}}
+methods: [OneNormSVM]
+grid: {{lambda: [0.1, 1]}}
+protocol:
+  outer: {{type: holdout, test_fraction: 0.3, repetitions: 2}}
+  inner: {{type: kfold, folds: 3}}
+)", sparsesvm::testing::repo_file("datasets/sonar.csv"))));
+  for (std::size_t rep = 0; rep < 2; ++rep) {
+    const core::Dataset data = experiment::repetition_sample(config, config.datasets[0], rep);
+    const auto row = group_rows(config, rep).at(0);
+    REQUIRE(row.at("status") == "optimal");
+    const std::vector<std::size_t> train_rows = experiment::outer_training_rows(config, 0, rep, data);
+    const std::set<std::size_t> in_train(train_rows.begin(), train_rows.end());
+    std::vector<std::size_t> test_rows;
+    for (std::size_t i = 0; i < data.n(); ++i) {
+      if (!in_train.contains(i)) test_rows.push_back(i);
+    }
+    core::Dataset train = data.subset(train_rows), test = data.subset(test_rows);
+    experiment::SavedModel saved;
+    saved.transforms.push_back(data::make_transform("standardize"));
+    data::fit_and_apply(saved.transforms, train, {});
+    models::Workspace workspace(train, 0);
+    const models::FitReport report = models::fit_method("OneNormSVM", {{"lambda", std::stod(row.at("lambda"))}}, workspace);
+    saved.method = "OneNormSVM";
+    saved.parameters = {report.hyperparameters.begin(), report.hyperparameters.end()};
+    saved.status = core::to_string(report.status);
+    saved.features = train.feature_names();
+    saved.model = report.model;
+    const std::string file = write_file(fmt::format("run_model{}.yaml", rep), "");
+    experiment::write_model_file(file, saved);
+    const experiment::SavedModel read = experiment::read_model_file(file);
+    for (const auto& transform : read.transforms) transform->apply(test);
+    INFO("repetition " << rep);
+    CHECK(experiment::format_number(experiment::confusion(read.model, test).accuracy) == row.at("accuracy"));
   }
 }
