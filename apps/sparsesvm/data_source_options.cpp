@@ -32,8 +32,8 @@ core::Dataset DataSourceOptions::load() const {
   if (generator.empty() == location.empty()) {
     throw CLI::ValidationError("data", "give either a file or --generator, not both or neither");
   }
-  data::DataSource source = generator.empty() ? data::DataSource{location, format, {}}
-                                              : data::DataSource{generator, "generator", {}};
+  data::DataSource source = generator.empty() ? data::DataSource{location, format, {}, classes}
+                                              : data::DataSource{generator, "generator", {}, classes};
   for (const std::string& item : loader_options) {
     const auto [key, value] = split_key_value(item, "--option");
     if (!source.options.emplace(key, value).second) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/dataset.hpp"
+#include "data/load.hpp"
 
 namespace sparsesvm::app {
 
@@ -14,6 +15,7 @@ struct DataSourceOptions {
   std::string generator;
   std::string format = "auto";
   std::vector<std::string> loader_options;
+  data::Classes classes = data::Classes::both;  // not an option: predict and fit --test relax it
 
   void add_to(CLI::App& command);
   // Loads the data set; CLI::ValidationError for inconsistent options, InputError for bad data.

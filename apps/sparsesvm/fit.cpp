@@ -6,6 +6,8 @@
 
 #include <map>
 #include <optional>
+#include <set>
+#include <sstream>
 
 #include "commands.hpp"
 #include "core/errors.hpp"
@@ -36,12 +38,36 @@ struct FitOptions {
   std::optional<double> cv_score;  // the chosen candidate's mean inner score, after a selection
 };
 
+// The training file's loader options with its class mapping as the loader resolved it (the automatic
+// mapping or most_frequent become positive= and negative= values): a file of one class, or with its classes
+// in another order, is then read as the training file was.
+std::vector<std::pair<std::string, std::string>> resolved_loader_options(const DataSourceOptions& given,
+                                                                         const core::Dataset& train) {
+  static const std::set<std::string> kMapping = {"positive", "negative", "threshold", "most_frequent"};
+  std::vector<std::pair<std::string, std::string>> options;
+  for (const std::string& item : given.loader_options) {
+    auto pair = split_key_value(item, "--option");
+    if (!kMapping.contains(pair.first)) options.push_back(std::move(pair));
+  }
+  for (const auto& [key, value] : train.provenance().parameters) {
+    if (key != "labels" || value == "none") continue;
+    std::stringstream parts(value);
+    for (std::string part; std::getline(parts, part, ';');) {
+      if (part.find('=') != std::string::npos) options.push_back(split_key_value(part, "labels"));
+    }
+  }
+  return options;
+}
+
 // The held-out file, loaded with the training file's format and loader options; refused unless its
 // features are the training data's, by count and by name.
 core::Dataset load_test_file(const FitOptions& options, const core::Dataset& train) {
   DataSourceOptions source = options.data;
   source.location = options.test_file;
   source.generator.clear();
+  source.loader_options.clear();
+  for (const auto& [key, value] : resolved_loader_options(options.data, train)) source.loader_options.push_back(key + "=" + value);
+  source.classes = data::Classes::any;  // held-out data may hold one class
   core::Dataset test = source.load();
   experiment::check_same_features(test, train.feature_names(), options.test_file);
   return test;
@@ -150,7 +176,7 @@ void write_model(const FitOptions& options, const core::Dataset& data, const mod
   saved.train_n = data.n();
   saved.train_source = data.provenance().describe();
   saved.loader_format = options.data.format;
-  for (const std::string& item : options.data.loader_options) saved.loader_options.push_back(split_key_value(item, "--option"));
+  saved.loader_options = resolved_loader_options(options.data, data);
   saved.transforms = std::move(transforms);
   saved.features = data.feature_names();
   saved.model = report.model;

@@ -49,9 +49,9 @@ struct Layout {
 };
 
 Layout make_layout(std::size_t width, const DelimitedOptions& options, const std::string& file, std::size_t line) {
-  Layout layout{width, resolve_column(options.label_column, width, file, line, "label"),
+  Layout layout{width, options.has_label_column ? resolve_column(options.label_column, width, file, line, "label") : width,
                 std::vector<bool>(width, true)};
-  layout.is_feature[layout.label] = false;
+  if (options.has_label_column) layout.is_feature[layout.label] = false;
   for (int column : options.drop_columns) {
     const std::size_t dropped = resolve_column(column, width, file, line, "dropped");
     if (dropped == layout.label) {
@@ -150,22 +150,25 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& op
       ++dropped_rows;
       return;
     }
-    raw_labels.push_back(RawLabel{std::string(fields[layout->label].text), line});
+    raw_labels.push_back(RawLabel{options.has_label_column ? std::string(fields[layout->label].text) : "", line});
     entries.insert(entries.end(), row_entries.begin(), row_entries.end());
     ++rows;
   });
 
   if (rows == 0) throw InputError(fmt::format("{}: no data rows", path));
   const std::size_t d = static_cast<std::size_t>(std::count(layout->is_feature.begin(), layout->is_feature.end(), true));
+  LabelMap resolved;
+  core::Vector labels = options.has_label_column ? map_labels(raw_labels, options.labels, path, &resolved)
+                                                 : core::Vector::Ones(static_cast<Eigen::Index>(rows));
   core::Provenance provenance{"file", path, file.sha256,
                               {{"format", "delimited"},
-                               {"label_column", std::to_string(options.label_column)},
-                               {"labels", options.labels.describe()},
+                               {"label_column", options.has_label_column ? std::to_string(options.label_column) : "none"},
+                               {"labels", options.has_label_column ? resolved.describe() : "none"},
                                {"missing", to_string(options.missing)},
                                {"dropped_rows", std::to_string(dropped_rows)}}};
   return core::Dataset(options.name.empty() ? file_stem(path) : options.name,
                        features_from_entries(rows, d, entries, Storage::dense),
-                       map_labels(raw_labels, options.labels, path), std::move(feature_names), std::move(provenance));
+                       std::move(labels), std::move(feature_names), std::move(provenance));
 }
 
 }  // namespace sparsesvm::data

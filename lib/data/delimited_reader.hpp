@@ -24,6 +24,7 @@ struct DelimitedOptions {
   int label_column = -1;                // 0-based; negative counts from the end (-1 is the last column)
   std::vector<int> drop_columns;        // 0-based columns to ignore, e.g. an ID; negative counts from the end
   LabelMap labels;
+  bool has_label_column = true;         // false: every column (but drop_columns) is a feature; labels +1
   MissingPolicy missing = MissingPolicy::error;
   std::string missing_token = "?";
   std::string name;                     // dataset name; default: the file name without directory and extension

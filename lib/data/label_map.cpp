@@ -71,6 +71,7 @@ LabelMap automatic_map(const std::vector<RawLabel>& raw, const std::string& file
   const bool first_larger = parse_number(names[0], nowhere, "label") > parse_number(names[1], nowhere, "label");
   LabelMap map;
   map.positive = {first_larger ? names[0] : names[1]};
+  map.negative = {first_larger ? names[1] : names[0]};
   return map;
 }
 
@@ -87,20 +88,23 @@ double map_one(const RawLabel& label, const LabelMap& map, const std::string& fi
 
 }  // namespace
 
-core::Vector map_labels(const std::vector<RawLabel>& raw, const LabelMap& map, const std::string& file) {
+core::Vector map_labels(const std::vector<RawLabel>& raw, const LabelMap& map, const std::string& file,
+                        LabelMap* resolved) {
   LabelMap used = map;
   if (map.most_frequent) {
     const auto values = distinct_values(raw);
     const auto top = std::max_element(values.begin(), values.end(),
                                       [](const auto& a, const auto& b) { return a.second < b.second; });
     if (top != values.end()) used.positive = {top->first};
+    used.most_frequent = false;
   } else if (map.positive.empty() && !map.threshold) {
     used = automatic_map(raw, file);
   }
   core::Vector labels(static_cast<Eigen::Index>(raw.size()));
   for (std::size_t i = 0; i < raw.size(); ++i) labels[static_cast<Eigen::Index>(i)] = map_one(raw[i], used, file);
   const auto positives = (labels.array() > 0).count();
-  if (positives == 0 || positives == labels.size()) {
+  if (resolved) *resolved = used;
+  if (!map.allow_one_class && (positives == 0 || positives == labels.size())) {
     throw InputError(fmt::format("{}: all {} examples are in class {} after label mapping ({}); need both classes",
                                  file, labels.size(), positives == 0 ? "-1" : "+1", used.describe()));
   }

@@ -21,6 +21,8 @@ struct LabelMap {
   std::vector<std::string> negative;
   std::optional<double> threshold;
   bool most_frequent = false;
+  // Applying a model to new data: a file may hold one class only (not a loader option).
+  bool allow_one_class = false;
 
   // For provenance, e.g. "positive=M" or "threshold=24" or "auto".
   std::string describe() const;
@@ -33,6 +35,10 @@ struct RawLabel {
 };
 
 // Throws InputError naming the file (and line) on an unmapped value, or when only one class remains.
-core::Vector map_labels(const std::vector<RawLabel>& raw, const LabelMap& map, const std::string& file);
+// `resolved`, when given, receives the mapping as applied, in loader option form: most_frequent and the
+// automatic mapping become their positive (and, automatic, negative) values, so that new data can be read
+// exactly as this file was (a model file keeps it).
+core::Vector map_labels(const std::vector<RawLabel>& raw, const LabelMap& map, const std::string& file,
+                        LabelMap* resolved = nullptr);
 
 }  // namespace sparsesvm::data

@@ -60,25 +60,29 @@ core::Dataset read_libsvm(const std::string& path, const LibsvmOptions& options)
     text = text.substr(0, text.find('#'));
     std::vector<Field> tokens = split_fields(text, 0);
     if (tokens.empty()) return;  // a comment line
-    if (tokens.front().text.find(':') != std::string_view::npos) {
+    const bool starts_with_label = tokens.front().text.find(':') == std::string_view::npos;
+    if (!starts_with_label && options.labelled) {
       core::throw_at(path, line, tokens.front().column,
                      fmt::format("expected a class label first, found '{}'", tokens.front().text));
     }
-    raw_labels.push_back(RawLabel{std::string(tokens.front().text), line});
-    tokens.erase(tokens.begin());
+    raw_labels.push_back(RawLabel{starts_with_label ? std::string(tokens.front().text) : "", line});
+    if (starts_with_label) tokens.erase(tokens.begin());
     max_index = std::max(max_index,
                          parse_sparse_tokens(tokens, raw_labels.size() - 1, options.n_features, path, line, entries));
   });
 
   if (raw_labels.empty()) throw InputError(fmt::format("{}: no data rows", path));
   const std::size_t d = options.n_features != 0 ? options.n_features : max_index;
+  LabelMap resolved;
+  core::Vector labels = options.labelled ? map_labels(raw_labels, options.labels, path, &resolved)
+                                         : core::Vector::Ones(static_cast<Eigen::Index>(raw_labels.size()));
   core::Provenance provenance{"file", path, file.sha256,
                               {{"format", "libsvm"},
-                               {"labels", options.labels.describe()},
+                               {"labels", options.labelled ? resolved.describe() : "none"},
                                {"n_features", std::to_string(d)}}};
   return core::Dataset(options.name.empty() ? file_stem(path) : options.name,
                        features_from_entries(raw_labels.size(), d, entries, options.storage),
-                       map_labels(raw_labels, options.labels, path), {}, std::move(provenance));
+                       std::move(labels), {}, std::move(provenance));
 }
 
 }  // namespace sparsesvm::data

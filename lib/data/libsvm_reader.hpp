@@ -13,6 +13,7 @@ namespace sparsesvm::data {
 
 struct LibsvmOptions {
   LabelMap labels;
+  bool labelled = true;        // false: a leading label is optional and ignored; labels +1
   std::size_t n_features = 0;  // 0: the largest index found; otherwise a larger index is an error
   Storage storage = Storage::automatic;
   std::string name;            // default: the file stem

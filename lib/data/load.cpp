@@ -145,6 +145,8 @@ core::Dataset load_delimited(const DataSource& source) {
   parsed.label_column = options.column_number("label_column", options.integer("label_column", -1));
   parsed.drop_columns = options.integer_list("drop_columns");
   parsed.labels = options.label_map();
+  parsed.labels.allow_one_class = source.classes != Classes::both;
+  parsed.has_label_column = source.classes != Classes::none;
   parsed.missing = parse_missing_policy(options.text("missing", "error"));
   parsed.missing_token = options.text("missing_token", "?");
   parsed.name = options.text("name", "");
@@ -155,6 +157,8 @@ core::Dataset load_libsvm(const DataSource& source) {
   const OptionReader options(source, with_label_options({"n_features", "storage"}));
   LibsvmOptions parsed;
   parsed.labels = options.label_map();
+  parsed.labels.allow_one_class = source.classes != Classes::both;
+  parsed.labelled = source.classes != Classes::none;
   parsed.n_features = non_negative(options.integer("n_features", 0), "n_features", source.location);
   parsed.storage = parse_storage(options.text("storage", "automatic"));
   parsed.name = options.text("name", "");
@@ -181,6 +185,8 @@ core::Dataset load_nips2003(const DataSource& source) {
   }
   parsed.n_features = non_negative(options.integer("n_features", 0), "n_features", source.location);
   parsed.storage = parse_storage(options.text("storage", "automatic"));
+  parsed.labelled = source.classes != Classes::none;
+  parsed.allow_one_class = source.classes != Classes::both;
   const std::filesystem::path prefix(source.location);
   return read_nips2003(prefix.parent_path().string(), prefix.filename().string(), parsed);
 }

@@ -19,10 +19,17 @@
 
 namespace sparsesvm::data {
 
+// What a file's class column must hold. Training needs both classes; applying a model to new data does not
+// (`any`: one class is fine), and new data may have no class column at all (`none`: every column is a
+// feature; LIBSVM lines may start with a label or not, which is ignored; the labels are placeholders, +1,
+// never to be scored). Not a loader option: predict and fit --test choose it.
+enum class Classes { both, any, none };
+
 struct DataSource {
   std::string location;  // a file path, a NIPS 2003 DIR/NAME prefix, or a generator spec
   std::string format = "auto";
   std::map<std::string, std::string> options;
+  Classes classes = Classes::both;
 };
 
 core::Dataset load_dataset(const DataSource& source);

@@ -95,7 +95,6 @@ core::Dataset read_nips2003(const std::string& directory, const std::string& nam
   for (const std::string& part : options.parts) {
     const std::string stem = (std::filesystem::path(directory) / (name + "_" + part)).string();
     const TextFile data = read_text_file(stem + ".data");
-    const TextFile labels = read_text_file(stem + ".labels");
     if (format == Nips2003Format::automatic) format = detect_format(data);
     const std::size_t columns_before = columns;
     const std::size_t rows =
@@ -105,6 +104,12 @@ core::Dataset read_nips2003(const std::string& directory, const std::string& nam
       throw InputError(fmt::format("{}: {} values per row, but the parts before it have {}", data.path, columns,
                                    columns_before));
     }
+    if (!options.labelled) {
+      raw_labels.resize(raw_labels.size() + rows, RawLabel{"1", 0});
+      checksums += data.sha256;
+      continue;
+    }
+    const TextFile labels = read_text_file(stem + ".labels");
     std::size_t label_rows = 0;
     for_each_line(labels, [&](std::size_t line, std::string_view text) {
       const std::vector<Field> fields = split_fields(text, 0);
@@ -130,6 +135,7 @@ core::Dataset read_nips2003(const std::string& directory, const std::string& nam
   LabelMap plus_minus_one;
   plus_minus_one.positive = {"1"};
   plus_minus_one.negative = {"-1"};
+  plus_minus_one.allow_one_class = options.allow_one_class || !options.labelled;
   core::Provenance provenance{"file", (std::filesystem::path(directory) / name).string(), core::sha256_hex(checksums),
                               {{"format", "nips2003"}, {"data_format", to_string(format)},
                                {"parts", fmt::format("{}", fmt::join(options.parts, "+"))}}};

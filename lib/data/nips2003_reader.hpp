@@ -21,6 +21,8 @@ struct Nips2003Options {
   Nips2003Format format = Nips2003Format::automatic;
   std::size_t n_features = 0;  // 0: the widest row (dense) or largest index (sparse)
   Storage storage = Storage::automatic;
+  bool labelled = true;          // false: no .labels files are read (the test part has none); labels +1
+  bool allow_one_class = false;  // applying a model: a part of one class is fine
 };
 
 // Reads DIRECTORY/NAME_PART.data and .labels for every part and stacks them in order.

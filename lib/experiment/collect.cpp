@@ -105,6 +105,33 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
 // The side files of the tasks that have a row (cv/<id>.csv, weights/<id>.csv), each read from the first
 // directory whose tasks/ has the task's row, concatenated under `header` in config order (data set, method,
 // repetition). A task with a row but without its side file counts in `missing` (a run of an older version).
+// Every field of a side file's line that is not text (identity, feature names) is a number or empty; the
+// flags solved and chosen are 0 or 1, and one candidate at most is chosen per file.
+void check_side_lines(const std::vector<std::vector<std::string>>& lines, const std::string& file) {
+  const std::vector<std::string>& header = lines.front();
+  const std::set<std::string> text_columns = {"dataset", "condition", "method", "feature"};
+  std::set<std::string> chosen_candidates;
+  for (std::size_t k = 1; k < lines.size(); ++k) {
+    Row row;
+    for (std::size_t c = 0; c < header.size(); ++c) row[header[c]] = lines[k][c];
+    std::vector<std::string> numeric;
+    for (const std::string& column : header) {
+      if (!text_columns.contains(column)) numeric.push_back(column);
+    }
+    check_numbers(row, numeric, fmt::format("{}:{}", file, k + 1));
+    for (const char* flag : {"solved", "chosen"}) {
+      if (row.contains(flag) && row.at(flag) != "0" && row.at(flag) != "1") {
+        throw core::InputError(fmt::format("{}:{}: column {}: expected 0 or 1, found '{}'", file, k + 1, flag, row.at(flag)));
+      }
+    }
+    if (row.contains("chosen") && row.at("chosen") == "1") chosen_candidates.insert(row.at("candidate"));
+  }
+  if (chosen_candidates.size() > 1) {
+    throw core::InputError(fmt::format("{}: candidates {} are all marked chosen; the file was edited (delete the "
+                                       "task's files and run again)", file, fmt::join(chosen_candidates, ", ")));
+  }
+}
+
 std::string side_table(const std::vector<std::string>& directories, const std::vector<Task>& planned,
                        const std::string& folder, const std::vector<std::string>& header,
                        const ConditionColumns& conditions, std::size_t& missing) {
@@ -143,6 +170,9 @@ std::string side_table(const std::vector<std::string>& directories, const std::v
         throw core::InputError(fmt::format("{}: line {} has {} fields, expected {}; the file is damaged (delete the "
                                            "task's files and run again)", file.string(), k + 1, lines[k].size(), header.size()));
       }
+    }
+    check_side_lines(lines, file.string());
+    for (std::size_t k = 1; k < lines.size(); ++k) {
       table += csv_line(with_conditions(lines[k], [&](const auto& before, const auto& after) {
         return conditions.fields(before, lines[k][1], after);
       }));
@@ -469,6 +499,16 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   }
   const std::size_t planned_per_cell = outer_count(config.protocol);
   const ConditionColumns conditions(config);
+  // The side files are read (and checked) before anything is written.
+  const std::string cv_scores =
+      side_table(input_directories, planned, "cv", cv_score_columns(config), conditions, summary.tasks_without_cv_scores);
+  const std::string weights = config.keep_weights ? side_table(input_directories, planned, "weights", weight_columns(),
+                                                               conditions, summary.tasks_without_weights)
+                                                  : "";
+  if (!partial && summary.tasks_without_cv_scores + summary.tasks_without_weights > 0) {
+    throw core::InputError(fmt::format("{}; run again (the run recomputes them) or collect with --partial",
+                                       fmt::join(side_file_warnings(summary), "; ")));
+  }
   // results.csv: the rows' columns, with the condition's columns in place of `condition`.
   const auto condition_at = std::find(columns_of_rows.begin(), columns_of_rows.end(), "condition");
   const std::vector<std::string> columns_before(columns_of_rows.begin(), condition_at);
@@ -562,7 +602,9 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
       std::vector<std::string> line = {kMajorityLabel};
       for (const auto& [name, condition, absent] : table_columns) {
         const std::vector<double> values = majority_values(name, condition);
-        line.push_back(absent ? "absent: not run (data file not present)" : values.empty() ? "-" : table_cell(values));
+        std::string text = absent ? "absent: not run (data file not present)" : values.empty() ? "-" : table_cell(values);
+        if (!absent && values.size() < planned_per_cell) text += fmt::format(" (n = {} of {})", values.size(), planned_per_cell);
+        line.push_back(text);
       }
       table += csv_line(line);
     }
@@ -602,13 +644,8 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     write("convergence_by_walk.csv", convergence.by_walk);
     write("convergence.csv", convergence.summary);
   }
-  std::size_t missing_side_files = 0;
-  write("cv_scores.csv", side_table(input_directories, planned, "cv", cv_score_columns(config), conditions, missing_side_files));
-  summary.tasks_without_cv_scores = missing_side_files;
-  if (config.keep_weights) {
-    write("weights.csv", side_table(input_directories, planned, "weights", weight_columns(), conditions, missing_side_files));
-    summary.tasks_without_weights = missing_side_files;
-  }
+  write("cv_scores.csv", cv_scores);
+  if (config.keep_weights) write("weights.csv", weights);
   if (!config.figures.empty()) write("figures.json", figures_json(config));
   if (std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& f) { return f.kind == "boundary"; })) {
     write("boundary_points.csv", boundary_points_csv(config));

@@ -810,6 +810,9 @@ void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const E
   }
   figure.methods = reader.strings(entry["methods"], key + ".methods");
   for (const std::string& label : figure.methods) {
+    if (std::count(figure.methods.begin(), figure.methods.end(), label) > 1) {
+      reader.fail(key + ".methods", fmt::format("'{}' is listed twice", label));
+    }
     if (std::find(tuning.begin(), tuning.end(), label) == tuning.end()) {
       reader.fail(key + ".methods", fmt::format("'{}' is not a method label that tunes {} (those that do: {})", label,
                                                 figure.x, fmt::join(tuning, ", ")));

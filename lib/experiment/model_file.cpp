@@ -1,5 +1,6 @@
 #include "experiment/model_file.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -36,10 +37,18 @@ T as(const YAML::Node& node, const std::string& key, const std::string& path) {
   }
 }
 
+// A number the model computes with: a NaN or infinite weight, bias or transform value would turn every
+// prediction into one class without a word.
+double finite(const YAML::Node& node, const std::string& key, const std::string& path) {
+  const double value = as<double>(node, key, path);
+  if (!std::isfinite(value)) throw core::InputError(fmt::format("{}: model file's '{}' holds {}, not a finite number", path, key, value));
+  return value;
+}
+
 core::Vector read_vector(const YAML::Node& node, const std::string& key, const std::string& path) {
   if (!node.IsSequence()) throw core::InputError(fmt::format("{}: model file's '{}' is not a list", path, key));
   core::Vector values(static_cast<Eigen::Index>(node.size()));
-  for (std::size_t k = 0; k < node.size(); ++k) values[static_cast<Eigen::Index>(k)] = as<double>(node[k], key, path);
+  for (std::size_t k = 0; k < node.size(); ++k) values[static_cast<Eigen::Index>(k)] = finite(node[k], key, path);
   return values;
 }
 
@@ -149,7 +158,7 @@ SavedModel read_model_text(const std::string& path) {
   if (static_cast<std::size_t>(w.size()) != d) {
     throw core::InputError(fmt::format("{}: model file has {} weights for {} features", path, w.size(), d));
   }
-  saved.model = core::LinearModel(w, as<double>(required(root, "bias", path), "bias", path));
+  saved.model = core::LinearModel(w, finite(required(root, "bias", path), "bias", path));
   const YAML::Node transforms = required(root, "transforms", path);
   if (!transforms.IsSequence()) throw core::InputError(fmt::format("{}: model file's 'transforms' is not a list", path));
   for (const auto& node : transforms) {

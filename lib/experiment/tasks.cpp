@@ -251,7 +251,13 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
           run.fold_scores[c].push_back(score);
         }
       } catch (const core::InputError& error) {
-        run.input_error = error.what();
+        // A fold is the training part minus one fold: say so, or "training data has only class +1" reads as
+        // the outer training part's fault.
+        run.input_error = fmt::format("inner fold {} of {} ({} training examples): {}{}", f + 1, folds.size(),
+                                      parts.train.n(), error.what(),
+                                      config.protocol.stratified ? "" : "; stratified folds keep both classes in "
+                                                                        "each (a config's protocol.outer.stratified: "
+                                                                        "true stratifies inner folds too; fit: --stratified)");
       }
       run.seconds += seconds_since(start);
     }

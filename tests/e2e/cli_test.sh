@@ -58,11 +58,11 @@ expect_error "a malformed shard is refused" "expected I/N with whole numbers" \
   "$bin" run "$root/configs/quickstart.yaml" --shard 1/4x --dry-run
 expect_ok "--sweep makes labelled variants of the methods taking the parameter" \
   "methods: SVM, OneNormSVM, ZeroNormSVM_a2, ZeroNormSVM_a4, RLSVM1, RLSVM0_a2, RLSVM0_a4" \
-  "$bin" run "$root/configs/quickstart.yaml" --sweep a=2,4 --dry-run
+  "$bin" run "$root/configs/quickstart.yaml" --sweep a=2,4 --dry-run --out "$tmp/sweep_a"
 expect_ok "--sweep takes decimal values" "RLSVM1_mu0.5, RLSVM1_mu1, RLSVM0_mu0.5, RLSVM0_mu1" \
-  "$bin" run "$root/configs/quickstart.yaml" --sweep mu=0.5,1 --dry-run
+  "$bin" run "$root/configs/quickstart.yaml" --sweep mu=0.5,1 --dry-run --out "$tmp/sweep_mu"
 expect_error "a key swept twice is refused" "a is swept twice" \
-  "$bin" run "$root/configs/quickstart.yaml" --sweep a=2 --sweep a=4 --dry-run
+  "$bin" run "$root/configs/quickstart.yaml" --sweep a=2 --sweep a=4 --dry-run --out "$tmp/sweep_twice"
 expect_error "a shard count past 10^5 is refused" "0 <= I < N <= 100000" \
   "$bin" run "$root/configs/quickstart.yaml" --shard 0/18446744073709551615 --dry-run
 expect_error "a malformed sweep is refused" "expected NAME=V1,V2" \
@@ -201,8 +201,31 @@ if len(predicted) != len(rows) or worst > 1e-12:
     print(f"FAIL: predict --out: {len(predicted)} rows for {len(rows)}, largest decision difference {worst}")
     sys.exit(1)
 PY
-expect_error "predict refuses other features" "sonar_fewer.csv: 59 features, but the training data has 60" \
+expect_error "predict: one feature fewer than the model suggests --no-labels" \
+  "sonar_fewer.csv: 59 features, one fewer than the model's 60; a file without a class column is read with --no-labels" \
   "$bin" predict --model "$tmp/raw.yaml" "$tmp/sonar_fewer.csv"
+cut -d, -f3- "$root/datasets/sonar.csv" >"$tmp/sonar_58.csv"
+expect_error "predict refuses other features" "sonar_58.csv: 58 features, but the training data has 60" \
+  "$bin" predict --model "$tmp/raw.yaml" "$tmp/sonar_58.csv"
+# New data: one example, one class, or no class column at all (--no-labels: predictions, no accuracy); the
+# decisions are those of the labelled file's rows.
+head -1 "$root/datasets/sonar.csv" >"$tmp/one_example.csv"
+sed -n 2p "$root/datasets/sonar.csv" >>"$tmp/one_example.csv"
+expect_ok "predict on one example of one class" "1 examples; true +1 0, false +1 0, true -1 1, false -1 0" \
+  "$bin" predict --model "$tmp/raw.yaml" "$tmp/one_example.csv"
+expect_ok "fit --test on one example of one class" "test acc" "$bin" fit -m OneNormSVM "$tmp/sonar_train.csv" \
+  --test "$tmp/one_example.csv"
+cut -d, -f1-60 "$tmp/sonar_test.csv" >"$tmp/sonar_test_unlabelled.csv"
+expect_ok "predict --no-labels" "no class column: no accuracy" "$bin" predict --model "$tmp/raw.yaml" \
+  "$tmp/sonar_test_unlabelled.csv" --no-labels --out "$tmp/unlabelled_predictions.csv"
+cmp -s <(cut -d, -f1-3 "$tmp/predictions.csv") <(cut -d, -f1-3 "$tmp/unlabelled_predictions.csv") \
+  || { echo "FAIL: --no-labels decisions differ from the labelled file's"; failures=$((failures + 1)); }
+grep -q ",$" "$tmp/unlabelled_predictions.csv" || { echo "FAIL: --no-labels wrote labels"; failures=$((failures + 1)); }
+expect_error "predict: a file without a class column names --no-labels" "with --no-labels" \
+  "$bin" predict --model "$tmp/raw.yaml" "$tmp/sonar_test_unlabelled.csv" -o label_column=0
+sed 's/^bias: .*/bias: .nan/' "$tmp/raw.yaml" >"$tmp/nan_bias.yaml"
+expect_error "predict refuses a NaN bias" "'bias' holds nan, not a finite number" \
+  "$bin" predict --model "$tmp/nan_bias.yaml" "$tmp/sonar_test.csv"
 grep -v "^weights" "$tmp/raw.yaml" >"$tmp/no_weights.yaml"
 expect_error "predict names a missing key" "no_weights.yaml: model file has no 'weights'" \
   "$bin" predict --model "$tmp/no_weights.yaml" "$tmp/sonar_test.csv"

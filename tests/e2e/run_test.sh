@@ -210,8 +210,17 @@ assert len(weights) == 2 * 3 * (10 + 3 + 1), len(weights)  # 10 signal + 3 noise
 assert all(abs(float(w["weight"])) < 1e-6 for w in weights if w["method"] == "empty" and w["feature"] != "(bias)")
 assert any(float(w["weight"]) != 0 for w in weights if w["method"] == "OneNormSVM" and w["feature"] != "(bias)")
 PYTHON
-# A task is finished only with its inner scores: deleting one cv file reruns that task's group.
+# A task is finished only with its inner scores: without one cv file collect refuses (unless --partial) and
+# a rerun recomputes that task's group; an edited score is refused naming the file and column.
+cp -r "$tmp/cv" "$tmp/cv_edited"
+edited=$(grep -l ",OneNormSVM," "$tmp/cv_edited/cv/"*.csv | head -1)
+sed -i '2s/^\(\([^,]*,\)\{7\}\)[^,]*/\1abc/' "$edited"
+out=$("$bin" collect "$tmp/cv_edited" 2>&1) && fail "collect of an edited cv file exited 0"
+grep -q "$edited:2: column score: expected a number, found 'abc'" <<<"$out" || fail "edited cv file: $out"
 rm "$(ls "$tmp/cv/cv/"*.csv | head -1)"
+out=$("$bin" collect "$tmp/cv" 2>&1) && fail "collect with a cv file missing exited 0"
+grep -q "1 tasks have a row but no cv/ file" <<<"$out" || fail "collect with a cv file missing: $out"
+"$bin" collect "$tmp/cv" --partial >/dev/null 2>&1 || fail "collect --partial with a cv file missing exited $?"
 "$bin" run "$tmp/cv.yaml" -q --out "$tmp/cv" || fail "rerun after a lost cv file exited $?"
 grep -q "tasks_run: 1$" "$tmp/cv/manifest.yaml" || fail "a lost cv file was not rerun: $(grep tasks_ "$tmp/cv/manifest.yaml")"
 [[ $(wc -l <"$tmp/cv/cv_scores.csv") -eq 28 ]] || fail "cv_scores.csv after the rerun: $(wc -l <"$tmp/cv/cv_scores.csv") lines"
