@@ -5,7 +5,7 @@
 # bench/admm_results.txt (bench/admm_summary.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSPARSESVM_BUILD_BENCH=ON -DSPARSESVM_BUILD_TESTS=OFF >/dev/null
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSPARSESVM_BUILD_BENCH=ON -DSPARSESVM_BUILD_TESTS=OFF -DSPARSESVM_BUILD_PYTHON=OFF >/dev/null
 cmake --build build-bench -j "$(nproc)" --target admm_bench
 uci=()
 for name in heart_scale.libsvm pima.csv ionosphere.csv sonar.csv wdbc.csv german.csv; do

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_packages.sh liblinear-dev
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSPARSESVM_BUILD_BENCH=ON -DSPARSESVM_BUILD_TESTS=OFF >/dev/null
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSPARSESVM_BUILD_BENCH=ON -DSPARSESVM_BUILD_TESTS=OFF -DSPARSESVM_BUILD_PYTHON=OFF >/dev/null
 cmake --build build-bench -j "$(nproc)" --target qp_bench
 ./build-bench/bench/qp_bench datasets/pima.csv datasets/wdbc.csv datasets/german.csv datasets/sonar.csv \
   datasets/ionosphere.csv datasets/golub.csv | tee bench/qp_results.txt

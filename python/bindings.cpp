@@ -1,0 +1,171 @@
+// The C++ core as the Python module sparsesvm._core: the method registry, one fit on numpy or CSR arrays
+// (the GIL released while it runs), and the loaders. The estimator in sparsesvm/estimator.py is the
+// public face; this module converts arrays and reports, nothing else. InputError becomes ValueError.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/closest_name.hpp"
+#include "core/errors.hpp"
+#include "core/status.hpp"
+#include "data/load.hpp"
+#include "experiment/manifest.hpp"
+#include "models/methods.hpp"
+#include "models/workspace.hpp"
+
+namespace py = pybind11;
+using namespace sparsesvm;
+
+namespace {
+
+using DenseArray = py::array_t<double, py::array::f_style | py::array::forcecast>;
+using IndexArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+using ValueArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+core::Vector labels_of(const ValueArray& y, std::size_t n) {
+  if (y.ndim() != 1 || static_cast<std::size_t>(y.shape(0)) != n) {
+    throw core::InputError(fmt::format("y has shape {} where {} labels were expected", y.ndim() == 1 ? y.shape(0) : -1, n));
+  }
+  return Eigen::Map<const core::Vector>(y.data(), static_cast<Eigen::Index>(n));
+}
+
+core::Dataset dense_dataset(const DenseArray& x, const ValueArray& y) {
+  if (x.ndim() != 2) throw core::InputError(fmt::format("X has {} dimensions, expected 2", x.ndim()));
+  const auto n = static_cast<Eigen::Index>(x.shape(0)), d = static_cast<Eigen::Index>(x.shape(1));
+  core::DenseMatrix features = Eigen::Map<const core::DenseMatrix>(x.data(), n, d);  // F order: one copy
+  return core::Dataset("python", std::move(features), labels_of(y, static_cast<std::size_t>(n)), {},
+                       core::Provenance{"python", "numpy array", "", {}});
+}
+
+// A CSR matrix (scipy's data, indices, indptr) copied into the core's row-major sparse storage.
+core::Dataset csr_dataset(const ValueArray& values, const IndexArray& indices, const IndexArray& indptr,
+                          std::size_t n, std::size_t d, const ValueArray& y) {
+  if (static_cast<std::size_t>(indptr.size()) != n + 1 || indices.size() != values.size()) {
+    throw core::InputError("a CSR matrix needs indptr of n + 1 entries and one index per value");
+  }
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<std::size_t>(values.size()));
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::int64_t k = indptr.at(i); k < indptr.at(i + 1); ++k) {
+      const std::int64_t j = indices.at(k);
+      if (j < 0 || static_cast<std::size_t>(j) >= d) throw core::InputError(fmt::format("column index {} outside 0..{}", j, d - 1));
+      entries.emplace_back(static_cast<int>(i), static_cast<int>(j), values.at(k));
+    }
+  }
+  core::SparseMatrix features(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
+  features.setFromTriplets(entries.begin(), entries.end());
+  return core::Dataset("python", std::move(features), labels_of(y, n), {}, core::Provenance{"python", "CSR matrix", "", {}});
+}
+
+py::dict report_dict(const models::FitReport& report) {
+  py::dict out;
+  out["status"] = core::to_string(report.status);
+  out["has_solution"] = report.has_solution();
+  out["objective"] = report.objective;
+  out["message"] = report.message;
+  out["stop_reason"] = report.stop_reason;
+  out["iterations"] = report.iterations;
+  out["inner_iterations"] = report.inner_iterations;
+  out["inner_solves"] = report.inner_solves;
+  out["seconds"] = report.seconds;
+  out["parameters"] = report.hyperparameters;
+  out["statistics"] = report.statistics;
+  out["text_statistics"] = report.text_statistics;
+  out["objective_trace"] = report.objective_trace;
+  const core::Vector& w = report.model.w();
+  out["coef"] = py::array_t<double>(w.size(), w.data());
+  out["intercept"] = report.model.b();
+  return out;
+}
+
+// Fits `method` with `parameters` (the rest at their defaults) on `data`; the GIL is released meanwhile.
+py::dict fit(const std::string& method, const models::Hyperparameters& parameters, core::Dataset data, std::uint64_t seed) {
+  models::find_method(method);  // an unknown name is a ValueError before any work
+  models::FitReport report;
+  {
+    py::gil_scoped_release release;
+    models::Workspace workspace(data, seed);
+    report = models::fit_method(method, parameters, workspace);
+  }
+  return report_dict(report);
+}
+
+py::list methods() {
+  py::list out;
+  for (const models::MethodInfo& method : models::method_registry()) {
+    py::list parameters;
+    for (const models::ParameterSpec& spec : method.parameters) {
+      py::dict p;
+      p["name"] = spec.name;
+      p["description"] = spec.description;
+      p["default"] = spec.default_value;
+      p["range"] = spec.range();
+      p["kind"] = spec.kind == models::ParameterKind::model ? "model" : "solver";
+      p["integer"] = spec.integer;
+      parameters.append(p);
+    }
+    py::dict m;
+    m["name"] = method.name;
+    m["citation"] = method.citation;
+    m["loss"] = method.loss;
+    m["penalty"] = method.penalty;
+    m["algorithm"] = method.algorithm;
+    m["start"] = method.start;
+    m["parameters"] = parameters;
+    out.append(m);
+  }
+  return out;
+}
+
+// A file read by the loaders: {"name", "feature_names", "y" (+-1), "dense"} or the CSR parts.
+py::dict load(const std::string& path, const std::string& format, const std::map<std::string, std::string>& options) {
+  const core::Dataset data = data::load_dataset(data::DataSource{path, format, options});
+  py::dict out;
+  out["name"] = data.name();
+  out["feature_names"] = data.feature_names();
+  out["y"] = py::array_t<double>(data.labels().size(), data.labels().data());
+  out["provenance"] = data.provenance().describe();
+  if (!data.is_sparse()) {
+    const core::DenseMatrix& x = data.dense();
+    // numpy reads Eigen's column-major buffer with Fortran strides.
+    out["dense"] = py::array_t<double>({x.rows(), x.cols()}, {sizeof(double), sizeof(double) * x.rows()}, x.data());
+    return out;
+  }
+  core::SparseMatrix x = data.sparse();
+  x.makeCompressed();  // plain CSR arrays
+  out["shape"] = py::make_tuple(x.rows(), x.cols());
+  out["data"] = py::array_t<double>(x.nonZeros(), x.valuePtr());
+  out["indices"] = py::array_t<int>(x.nonZeros(), x.innerIndexPtr());
+  out["indptr"] = py::array_t<int>(x.rows() + 1, x.outerIndexPtr());
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, module) {
+  module.doc() = "sparsesvm's C++ core (use the sparsesvm package, not this module)";
+  py::register_exception<core::InputError>(module, "InputError", PyExc_ValueError);
+  module.def("methods", &methods, "every registered method with its parameter table");
+  module.def(
+      "fit_dense",
+      [](const std::string& method, const models::Hyperparameters& parameters, const DenseArray& x, const ValueArray& y,
+         std::uint64_t seed) { return fit(method, parameters, dense_dataset(x, y), seed); },
+      py::arg("method"), py::arg("parameters"), py::arg("X"), py::arg("y"), py::arg("seed"));
+  module.def(
+      "fit_csr",
+      [](const std::string& method, const models::Hyperparameters& parameters, const ValueArray& values,
+         const IndexArray& indices, const IndexArray& indptr, std::size_t n, std::size_t d, const ValueArray& y,
+         std::uint64_t seed) { return fit(method, parameters, csr_dataset(values, indices, indptr, n, d, y), seed); },
+      py::arg("method"), py::arg("parameters"), py::arg("data"), py::arg("indices"), py::arg("indptr"), py::arg("n"),
+      py::arg("d"), py::arg("y"), py::arg("seed"));
+  module.def("load", &load, py::arg("path"), py::arg("format") = "auto",
+             py::arg("options") = std::map<std::string, std::string>{});
+  module.def("build_commit", &experiment::build_commit);
+  module.def("closest_name", &core::closest_name, py::arg("name"), py::arg("known"),
+             "the known name closest to a misspelled one (the command line's 'did you mean'), or None");
+}

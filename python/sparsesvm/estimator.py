@@ -1,0 +1,140 @@
+"""SparseSVC: every method of sparsesvm's registry as a scikit-learn classifier.
+
+The constructor takes `method` (a registry name such as "OneNormSVM", "RLSVM0", "ADMM-SCAD", "FSV") and
+one keyword per parameter name of any method's table (`sparsesvm.methods()`), `lambda` spelled `lam`;
+None leaves a parameter at its method's default. A parameter set to a value that the chosen method does
+not take is a ValueError at fit, as are NaN, a y without exactly two classes, and an unknown method.
+
+Labels: any two classes; `classes_[1]` is the +1 class of the core, `classes_[0]` the -1 class. The
+decision function is X @ coef_ + intercept_; as in the command line, a decision of exactly 0 predicts
+classes_[1]. Dense arrays and scipy.sparse CSR or CSC matrices are passed without densifying (CSC is
+converted to CSR, still sparse). The fit releases the GIL.
+
+After fit: coef_ (1, n_features), intercept_ (1,), classes_, n_features_in_ (and feature_names_in_ for a
+DataFrame), fit_report_ (status, objective, message, stop_reason, iterations, inner_iterations,
+inner_solves, seconds, parameters as used, statistics with the certificates, text_statistics,
+objective_trace). A status other than optimal is a ConvergenceWarning naming it; a fit without a
+solution is a RuntimeError.
+"""
+import keyword
+import warnings
+
+import numpy as np
+import scipy.sparse
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted
+
+from . import _core
+
+_METHODS = {method["name"]: method for method in _core.methods()}
+
+
+def python_name(parameter):
+    """The keyword of a parameter: its table name, or `lam` for lambda (a Python keyword)."""
+    return "lam" if parameter == "lambda" else parameter
+
+
+def _parameter_names():
+    names = []
+    for method in _METHODS.values():
+        for parameter in method["parameters"]:
+            if parameter["name"] not in names:
+                names.append(parameter["name"])
+    for name in names:
+        if keyword.iskeyword(python_name(name)) or not python_name(name).isidentifier():
+            raise ImportError(f"parameter {name!r} has no legal Python name")
+    return names
+
+
+_PARAMETERS = _parameter_names()  # table names, in order of first appearance
+
+
+class SparseSVC(ClassifierMixin, BaseEstimator):
+    __doc__ = __doc__
+
+    def _more_tags(self):
+        return {"binary_only": True}
+
+    def _core_parameters(self):
+        """The parameters given (not None), by table name; ValueError for one the method does not take."""
+        if self.method not in _METHODS:
+            hint = _core.closest_name(self.method, list(_METHODS)) if isinstance(self.method, str) else None
+            raise ValueError(f"unknown method {self.method!r}" + (f"; did you mean {hint!r}?" if hint else "")
+                             + " (sparsesvm.methods() lists them)")
+        takes = {p["name"] for p in _METHODS[self.method]["parameters"]}
+        given = {}
+        for name in _PARAMETERS:
+            value = getattr(self, python_name(name))
+            if value is None:
+                continue
+            if name not in takes:
+                raise ValueError(f"{self.method} has no parameter {python_name(name)!r}; it takes "
+                                 + ", ".join(python_name(p) for p in sorted(takes)))
+            if isinstance(value, (bool, np.bool_)):
+                value = float(value)
+            try:
+                given[name] = float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"{python_name(name)}={value!r} is not a number") from None
+        return given
+
+    def _seed(self):
+        if self.random_state is None:
+            return 0
+        if isinstance(self.random_state, (int, np.integer)) and self.random_state >= 0:
+            return int(self.random_state)
+        return int(check_random_state(self.random_state).randint(np.iinfo(np.int32).max))
+
+    def fit(self, X, y):
+        given = self._core_parameters()
+        X, y = self._validate_data(X, y, accept_sparse=["csr", "csc"], dtype=np.float64)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if len(self.classes_) != 2:
+            raise ValueError(f"SparseSVC is a binary classifier: y has {len(self.classes_)} class"
+                             f"{'' if len(self.classes_) == 1 else 'es'}, it needs 2")
+        signed = np.where(y == self.classes_[1], 1.0, -1.0)
+        if scipy.sparse.issparse(X):
+            X = X.tocsr()
+            report = _core.fit_csr(self.method, given, X.data, X.indices, X.indptr, X.shape[0], X.shape[1], signed,
+                                   self._seed())
+        else:
+            report = _core.fit_dense(self.method, given, X, signed, self._seed())
+        if not report["has_solution"]:
+            raise RuntimeError(f"{self.method}: no solution ({report['status']}): {report['message']}")
+        if report["status"] != "optimal":
+            warnings.warn(f"{self.method} ended with status {report['status']}"
+                          + (f": {report['message']}" if report["message"] else "")
+                          + (f" (stopped: {report['stop_reason']})" if report["stop_reason"] else ""),
+                          ConvergenceWarning)
+        self.coef_ = np.asarray(report.pop("coef")).reshape(1, -1)
+        self.intercept_ = np.array([report.pop("intercept")])
+        self.fit_report_ = report
+        return self
+
+    def decision_function(self, X):
+        check_is_fitted(self)
+        X = self._validate_data(X, accept_sparse=["csr", "csc"], dtype=np.float64, reset=False)
+        return np.asarray(X @ self.coef_.ravel()).ravel() + self.intercept_[0]
+
+    def predict(self, X):
+        decision = self.decision_function(X)  # first: it raises NotFittedError before classes_ exists
+        return self.classes_[(decision >= 0).astype(int)]
+
+
+def _make_init():
+    """SparseSVC.__init__ with one keyword per parameter: scikit-learn reads parameters from the signature."""
+    arguments = ", ".join(f"{python_name(name)}=None" for name in _PARAMETERS)
+    body = "\n".join(f"    self.{python_name(name)} = {python_name(name)}" for name in _PARAMETERS)
+    source = (f"def __init__(self, method='OneNormSVM', *, {arguments}, random_state=None):\n"
+              f"    self.method = method\n{body}\n    self.random_state = random_state\n")
+    namespace = {}
+    exec(source, namespace)  # noqa: S102  (names come from the registry, checked to be identifiers)
+    return namespace["__init__"]
+
+
+SparseSVC.__init__ = _make_init()
+SparseSVC.__init__.__qualname__ = "SparseSVC.__init__"

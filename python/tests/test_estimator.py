@@ -1,0 +1,214 @@
+"""The Python package against scikit-learn's estimator checks and against the command line.
+
+Run by ctest (test python.pytest) with PYTHONPATH=build/python, SPARSESVM=<the binary> and
+SPARSESVM_REPO=<the repository>; by hand:
+    PYTHONPATH=build/python SPARSESVM=build/sparsesvm /usr/bin/python3 -m pytest python/tests
+"""
+import csv
+import os
+import pickle
+import subprocess
+import warnings
+
+import numpy as np
+import pytest
+import scipy.sparse
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.model_selection import GridSearchCV
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import sparsesvm
+from sparsesvm import SparseSVC
+
+REPO = os.environ.get("SPARSESVM_REPO", os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("SPARSESVM", os.path.join(REPO, "build", "sparsesvm"))
+SONAR = os.path.join(REPO, "datasets", "sonar.csv")
+HEART = os.path.join(REPO, "datasets", "heart_scale.libsvm")
+
+
+@parametrize_with_checks([SparseSVC(method="OneNormSVM"), SparseSVC(method="RLSVM0", lam=0.5)])
+def test_scikit_learn_estimator_checks(estimator, check):
+    check(estimator)
+
+
+def cli_weights(tmp_path, *arguments):
+    """The weights and bias that `sparsesvm fit ... --weights` writes."""
+    path = tmp_path / "w.csv"
+    subprocess.run([BINARY, "fit", *arguments, "--weights", str(path)], check=True, capture_output=True)
+    rows = list(csv.DictReader(open(path)))
+    return np.array([float(r["weight"]) for r in rows[:-1]]), float(rows[-1]["weight"])
+
+
+@pytest.mark.parametrize("method, parameters, flags", [
+    ("OneNormSVM", {"lam": 0.5}, ["--lambda", "0.5"]),
+    ("RLSVM0", {"lam": 0.5, "mu": 1.0}, ["--lambda", "0.5", "--mu", "1"]),
+    ("SVM", {"lam": 2.0}, ["--lambda", "2"]),
+    ("FSV", {"lam": 0.1}, ["--lambda", "0.1", "--seed", "3"]),
+])
+def test_coefficients_equal_the_command_line(tmp_path, method, parameters, flags):
+    data = sparsesvm.load(SONAR)
+    random_state = 3 if method == "FSV" else None
+    clf = SparseSVC(method=method, random_state=random_state, **parameters).fit(data.X, data.y)
+    w, b = cli_weights(tmp_path, "-m", method, *flags, SONAR)
+    scale = max(1.0, np.abs(w).max())
+    assert np.abs(clf.coef_.ravel() - w).max() <= 1e-12 * scale
+    assert abs(clf.intercept_[0] - b) <= 1e-12 * scale
+    assert clf.fit_report_["status"] == "optimal"
+    assert list(clf.classes_) == [-1.0, 1.0]
+
+
+def test_sparse_input_equals_dense():
+    data = sparsesvm.load(HEART)
+    dense = SparseSVC(method="OneNormSVM", lam=1.0).fit(data.X, data.y)
+    for matrix in (scipy.sparse.csr_matrix(data.X), scipy.sparse.csc_matrix(data.X)):
+        sparse = SparseSVC(method="OneNormSVM", lam=1.0).fit(matrix, data.y)
+        np.testing.assert_allclose(sparse.coef_, dense.coef_, rtol=1e-9, atol=1e-10)
+        np.testing.assert_allclose(sparse.decision_function(matrix), dense.decision_function(data.X), rtol=1e-9, atol=1e-9)
+
+
+def test_any_two_labels_map_to_classes():
+    data = sparsesvm.load(SONAR)
+    names = np.where(data.y > 0, "mine", "rock")
+    by_name = SparseSVC(lam=0.5).fit(data.X, names)
+    by_sign = SparseSVC(lam=0.5).fit(data.X, data.y)
+    assert list(by_name.classes_) == ["mine", "rock"]  # "rock" is classes_[1], the core's +1
+    np.testing.assert_allclose(by_name.coef_, -by_sign.coef_, rtol=1e-9, atol=1e-10)
+    assert set(by_name.predict(data.X)) <= {"mine", "rock"}
+
+
+def test_grid_search_over_lambda():
+    data = sparsesvm.load(SONAR)
+    search = GridSearchCV(SparseSVC(method="OneNormSVM"), {"lam": [0.01, 0.1, 1.0]}, cv=3).fit(data.X, data.y)
+    assert search.best_params_["lam"] in (0.01, 0.1, 1.0)
+    assert search.best_estimator_.fit_report_["parameters"]["lambda"] == search.best_params_["lam"]
+
+
+def test_pickle_round_trip():
+    data = sparsesvm.load(SONAR)
+    clf = SparseSVC(method="RLSVM1", lam=0.3).fit(data.X, data.y)
+    again = pickle.loads(pickle.dumps(clf))
+    np.testing.assert_array_equal(again.coef_, clf.coef_)
+    np.testing.assert_array_equal(again.predict(data.X), clf.predict(data.X))
+    assert again.get_params() == clf.get_params()
+
+
+def test_random_state_makes_random_starts_deterministic():
+    data = sparsesvm.load(SONAR)
+    first = SparseSVC(method="FSV", lam=0.1, random_state=5).fit(data.X, data.y)
+    second = SparseSVC(method="FSV", lam=0.1, random_state=5).fit(data.X, data.y)
+    np.testing.assert_array_equal(first.coef_, second.coef_)
+
+
+def test_bad_input_is_a_value_error_naming_the_problem():
+    data = sparsesvm.load(SONAR)
+    X = data.X.copy()
+    X[3, 4] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        SparseSVC().fit(X, data.y)
+    with pytest.raises(ValueError, match="1 class"):
+        SparseSVC().fit(data.X, np.ones(len(data.y)))
+    with pytest.raises(ValueError, match="3 classes"):
+        SparseSVC().fit(data.X, np.arange(len(data.y)) % 3)
+    with pytest.raises(ValueError, match="did you mean 'RLSVM0'"):
+        SparseSVC(method="RLSVMO").fit(data.X, data.y)
+    with pytest.raises(ValueError, match="OneNormSVM has no parameter 'mu'"):
+        SparseSVC(method="OneNormSVM", mu=1.0).fit(data.X, data.y)
+    with pytest.raises(ValueError, match="lambda"):
+        SparseSVC(method="OneNormSVM", lam=-1.0).fit(data.X, data.y)
+    clf = SparseSVC().fit(data.X, data.y)
+    with pytest.raises(ValueError, match="features"):
+        clf.predict(data.X[:, :10])
+    with pytest.raises(TypeError):
+        SparseSVC(lamda=1.0)
+
+
+def test_a_status_other_than_optimal_warns():
+    data = sparsesvm.load(SONAR)
+    with pytest.warns(ConvergenceWarning, match="status"):
+        clf = SparseSVC(method="ADMM-SCAD", lam=0.01, max_iterations=3).fit(data.X, data.y)
+    assert clf.fit_report_["status"] != "optimal"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        SparseSVC(method="OneNormSVM").fit(data.X, data.y)  # optimal: silent
+
+
+def test_methods_list_every_registry_method_with_its_parameters():
+    table = sparsesvm.methods()
+    listed = subprocess.run([BINARY, "list"], check=True, capture_output=True, text=True).stdout
+    for name in ("SVM", "OneNormSVM", "RLSVM0", "RLSVMC1", "RLP", "FSV", "RW", "ADMM-SCAD", "PSI-1"):
+        assert name in table and name in listed
+    assert [p["python_name"] for p in table["RLSVM0"]["parameters"]][:1] == ["lam"]
+    assert len(table) == sum(1 for line in listed.splitlines() if line.startswith("  ") and line.split()[0] in table)
+
+
+def test_read_run_gives_the_results_table(tmp_path):
+    config = tmp_path / "tiny.yaml"
+    config.write_text("name: tiny\ndatasets:\n  - {name: g, generator: dca_gaussians, params: {n: 40}}\n"
+                      "methods: [OneNormSVM, SVM]\ngrid: {lambda: [0.5, 1]}\n"
+                      "protocol: {outer: {type: holdout, repetitions: 2}, inner: {type: kfold, folds: 3}}\n")
+    subprocess.run([BINARY, "run", str(config), "-q", "--out", str(tmp_path / "run")], check=True)
+    results = sparsesvm.read_run(tmp_path / "run")
+    assert len(results) == 4 and set(results["method"]) == {"OneNormSVM", "SVM"}
+    assert results["condition"].eq("none").all()
+    scores = sparsesvm.read_run(tmp_path / "run", "cv_scores")
+    assert len(scores) == 2 * 2 * 2 * 3 and scores["chosen"].sum() == 2 * 2 * 3
+
+
+def test_the_readme_example_runs_as_written(capsys):
+    readme = open(os.path.join(REPO, "README.md")).read()
+    section = readme[readme.index("\n## Python\n"):]
+    example = section[section.index("```python\n") + len("```python\n"):section.index("\n```", section.index("```python"))]
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        exec(compile(example, "README.md (## Python)", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    printed = capsys.readouterr().out
+    assert "sparsesvc__lam" in printed and "features" in printed and "[DCA]" in printed
+
+
+def test_pip_installs_the_built_package_offline(tmp_path):
+    """The README's install: a venv that sees Debian's packages, pip from build/python with no index."""
+    import sys
+    package = os.path.dirname(os.path.dirname(sparsesvm.__file__))  # build/python
+    copy = tmp_path / "python"
+    subprocess.run(["cp", "-r", package, str(copy)], check=True)  # pip writes build files beside the sources
+    env = tmp_path / "env"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(env)], check=True)
+    subprocess.run([str(env / "bin" / "pip"), "install", "-q", "--no-build-isolation", "--no-index", str(copy)],
+                   check=True, capture_output=True)
+    clean = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    out = subprocess.run([str(env / "bin" / "python"), "-c", "import sparsesvm; print(sparsesvm.__file__)"],
+                         check=True, capture_output=True, text=True, env=clean, cwd=tmp_path).stdout
+    assert str(env) in out
+
+
+def test_fits_release_the_gil():
+    """While a fit runs in another thread, this thread keeps running: no pause as long as the fit."""
+    import threading
+    import time
+    data = sparsesvm.load("dca_gaussians:n=3000,noise_dims=190,seed=2", format="generator")
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (SparseSVC(lam=1.0).fit(data.X, data.y), done.set()))
+    start = time.perf_counter()
+    worker.start()
+    last, longest_pause = start, 0.0
+    while not done.is_set():
+        now = time.perf_counter()
+        longest_pause, last = max(longest_pause, now - last), now
+    worker.join()
+    fit_seconds = time.perf_counter() - start
+    assert fit_seconds > 0.1, "the fit was too short to tell"
+    assert longest_pause < 0.5 * fit_seconds, (longest_pause, fit_seconds)
+
+
+def test_threads_fit_the_same_models_as_one_thread():
+    from concurrent.futures import ThreadPoolExecutor
+    data = sparsesvm.load(SONAR)
+    lambdas = [0.1, 0.3, 1.0, 3.0]
+    serial = [SparseSVC(method="RLSVM1", lam=lam).fit(data.X, data.y).coef_ for lam in lambdas]
+    with ThreadPoolExecutor(2) as pool:
+        parallel = list(pool.map(lambda lam: SparseSVC(method="RLSVM1", lam=lam).fit(data.X, data.y).coef_, lambdas))
+    for a, b in zip(serial, parallel):
+        np.testing.assert_array_equal(a, b)
