@@ -37,7 +37,8 @@ core::Vector labels_of(const ValueArray& y, std::size_t n) {
 core::Dataset dense_dataset(const DenseArray& x, const ValueArray& y) {
   if (x.ndim() != 2) throw core::InputError(fmt::format("X has {} dimensions, expected 2", x.ndim()));
   const auto n = static_cast<Eigen::Index>(x.shape(0)), d = static_cast<Eigen::Index>(x.shape(1));
-  core::DenseMatrix features = Eigen::Map<const core::DenseMatrix>(x.data(), n, d);  // F order: one copy
+  // One copy from Fortran-ordered input; a C-ordered array is first converted by numpy (forcecast).
+  core::DenseMatrix features = Eigen::Map<const core::DenseMatrix>(x.data(), n, d);
   return core::Dataset("python", std::move(features), labels_of(y, static_cast<std::size_t>(n)), {},
                        core::Provenance{"python", "numpy array", "", {}});
 }

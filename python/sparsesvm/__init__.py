@@ -37,9 +37,13 @@ def methods():
 
 def load(path, format="auto", **options):
     """A data file as the command line reads it (formats delimited, libsvm, nips2003; loader options as
-    keywords, e.g. positive="M", missing="drop_row", label_column=0). X is a dense array, or a CSR matrix
-    for sparse LIBSVM data; y holds +1 and -1."""
-    raw = _core.load(os.fspath(path), format, {key: str(value) for key, value in options.items()})
+    keywords, e.g. positive="M", missing="drop_row", label_column=0, header=True). X is a dense array, or a
+    CSR matrix when the loader stores the data sparse (a LIBSVM or NIPS file too large dense under
+    storage="automatic"; storage="sparse" forces it); y holds +1 and -1."""
+    def text(value):
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+    raw = _core.load(os.fspath(path), format, {key: text(value) for key, value in options.items()})
     if "dense" in raw:
         X = np.array(raw["dense"])
     else:

@@ -13,8 +13,10 @@ converted to CSR, still sparse). The fit releases the GIL.
 After fit: coef_ (1, n_features), intercept_ (1,), classes_, n_features_in_ (and feature_names_in_ for a
 DataFrame), fit_report_ (status, objective, message, stop_reason, iterations, inner_iterations,
 inner_solves, seconds, parameters as used, statistics with the certificates, text_statistics,
-objective_trace). A status other than optimal is a ConvergenceWarning naming it; a fit without a
-solution is a RuntimeError.
+objective_trace). A status other than optimal (converged, feasible, solved_inaccurate) is a
+ConvergenceWarning naming it and what it promises; a fit without a solution is a RuntimeError.
+random_state: an integer seed for the methods with random starts (FSV); None is seed 0, so that fits are
+reproducible by default.
 """
 import keyword
 import warnings
@@ -51,6 +53,14 @@ def _parameter_names():
 
 _PARAMETERS = _parameter_names()  # table names, in order of first appearance
 
+# What a status other than optimal promises (README "Fitting one method"); each is a ConvergenceWarning.
+_STATUS_MEANINGS = {
+    "converged": "a stationary point of a nonconvex objective, certified by its convex majorant's gap; not a "
+                 "proven global optimum",
+    "feasible": "a solution whose optimality is not proven (a limit stopped the search)",
+    "solved_inaccurate": "the solver's answer misses its tolerance; the best model is kept",
+}
+
 
 class SparseSVC(ClassifierMixin, BaseEstimator):
     __doc__ = __doc__
@@ -73,6 +83,8 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
             if name not in takes:
                 raise ValueError(f"{self.method} has no parameter {python_name(name)!r}; it takes "
                                  + ", ".join(python_name(p) for p in sorted(takes)))
+            if np.ndim(value) != 0:
+                raise ValueError(f"{python_name(name)}={value!r} is not a single number")
             if isinstance(value, (bool, np.bool_)):
                 value = float(value)
             try:
@@ -82,9 +94,11 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
         return given
 
     def _seed(self):
+        """The core's seed: random_state itself when it is an integer in [0, 2**64); None is 0 (fits are
+        reproducible by default, unlike scikit-learn's None); a RandomState draws one."""
         if self.random_state is None:
             return 0
-        if isinstance(self.random_state, (int, np.integer)) and self.random_state >= 0:
+        if isinstance(self.random_state, (int, np.integer)) and 0 <= self.random_state < 2**64:
             return int(self.random_state)
         return int(check_random_state(self.random_state).randint(np.iinfo(np.int32).max))
 
@@ -106,7 +120,8 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
         if not report["has_solution"]:
             raise RuntimeError(f"{self.method}: no solution ({report['status']}): {report['message']}")
         if report["status"] != "optimal":
-            warnings.warn(f"{self.method} ended with status {report['status']}"
+            meaning = _STATUS_MEANINGS.get(report["status"], "")
+            warnings.warn(f"{self.method} ended with status {report['status']}" + (f" ({meaning})" if meaning else "")
                           + (f": {report['message']}" if report["message"] else "")
                           + (f" (stopped: {report['stop_reason']})" if report["stop_reason"] else ""),
                           ConvergenceWarning)

@@ -212,3 +212,16 @@ def test_threads_fit_the_same_models_as_one_thread():
         parallel = list(pool.map(lambda lam: SparseSVC(method="RLSVM1", lam=lam).fit(data.X, data.y).coef_, lambdas))
     for a, b in zip(serial, parallel):
         np.testing.assert_array_equal(a, b)
+
+
+def test_loader_options_and_seeds_from_python_values():
+    with_header = sparsesvm.load(SONAR, header=True)
+    assert with_header.X.shape == (208, 60)
+    data = sparsesvm.load(SONAR)
+    with pytest.raises(ValueError, match="single number"):
+        SparseSVC(lam=np.array([0.5])).fit(data.X, data.y)
+    big = SparseSVC(method="FSV", lam=0.1, random_state=2**70)
+    with pytest.raises(ValueError):
+        big.fit(data.X, data.y)  # numpy's message: a seed must fit its range
+    with pytest.warns(ConvergenceWarning, match="not a proven global optimum"):
+        SparseSVC(method="ADMM-LSP").fit(with_header.X / with_header.X.std(axis=0), data.y)
