@@ -110,14 +110,14 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
 void check_side_lines(const std::vector<std::vector<std::string>>& lines, const std::string& file) {
   const std::vector<std::string>& header = lines.front();
   const std::set<std::string> text_columns = {"dataset", "condition", "method", "feature"};
+  std::vector<std::string> numeric;
+  for (const std::string& column : header) {
+    if (!text_columns.contains(column)) numeric.push_back(column);
+  }
   std::set<std::string> chosen_candidates;
   for (std::size_t k = 1; k < lines.size(); ++k) {
     Row row;
     for (std::size_t c = 0; c < header.size(); ++c) row[header[c]] = lines[k][c];
-    std::vector<std::string> numeric;
-    for (const std::string& column : header) {
-      if (!text_columns.contains(column)) numeric.push_back(column);
-    }
     check_numbers(row, numeric, fmt::format("{}:{}", file, k + 1));
     for (const char* flag : {"solved", "chosen"}) {
       if (row.contains(flag) && row.at(flag) != "0" && row.at(flag) != "1") {

@@ -286,19 +286,32 @@ std::vector<MethodSelection> unscored_selections(const ExperimentConfig& config,
   return runs;
 }
 
+// The model parameters some method of the config tunes, in parameter_columns() order: the parameter
+// columns of the inner scores.
+std::vector<std::string> tuned_by_any_method(const ExperimentConfig& config) {
+  std::vector<std::string> tuned;
+  for (const std::string& name : parameter_columns(config)) {
+    const bool by_some = std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& entry) {
+      const std::vector<std::string> names = tuned_parameters(config, entry);
+      return std::find(names.begin(), names.end(), name) != names.end();
+    });
+    if (by_some) tuned.push_back(name);
+  }
+  return tuned;
+}
+
 // The inner scores of one method, one line per candidate and fold (cv_score_columns()).
 std::vector<std::vector<std::string>> cv_score_lines(const ExperimentConfig& config, const DatasetInstance& instance,
                                                      std::size_t repetition, const MethodSelection& run) {
   std::vector<std::vector<std::string>> lines;
   if (!run.selected || !run.input_error.empty()) return lines;
-  const std::vector<std::string> columns = cv_score_columns(config);
-  const std::size_t first_parameter = 6, parameters = columns.size() - first_parameter - 4;
+  const std::vector<std::string> tuned = tuned_by_any_method(config);
   for (std::size_t c = 0; c < run.candidates.size(); ++c) {
     for (std::size_t f = 0; f < run.fold_scores[c].size(); ++f) {
       std::vector<std::string> line = {instance.name, instance.condition, run.entry->label, std::to_string(repetition),
                                        std::to_string(f), std::to_string(c)};
-      for (std::size_t k = 0; k < parameters; ++k) {
-        const auto value = run.candidates[c].find(columns[first_parameter + k]);
+      for (const std::string& name : tuned) {
+        const auto value = run.candidates[c].find(name);
         line.push_back(value != run.candidates[c].end() ? number(value->second) : "");
       }
       const double score = run.fold_scores[c][f];
@@ -541,13 +554,7 @@ std::vector<MethodSelection> select_on_training_part(const ExperimentConfig& con
 
 std::vector<std::string> cv_score_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "fold", "candidate"};
-  for (const std::string& name : parameter_columns(config)) {
-    const bool tuned = std::any_of(config.methods.begin(), config.methods.end(), [&](const MethodEntry& entry) {
-      const std::vector<std::string> names = tuned_parameters(config, entry);
-      return std::find(names.begin(), names.end(), name) != names.end();
-    });
-    if (tuned) columns.push_back(name);
-  }
+  for (const std::string& name : tuned_by_any_method(config)) columns.push_back(name);
   columns.insert(columns.end(), {"score", "solved", "mean_score", "chosen"});
   return columns;
 }
