@@ -70,6 +70,8 @@ py::dict report_dict(const models::FitReport& report) {
   out["objective"] = report.objective;
   out["message"] = report.message;
   out["stop_reason"] = report.stop_reason;
+  out["certificate"] = report.certificate;
+  out["certificate_kind"] = report.certificate_kind;
   out["iterations"] = report.iterations;
   out["inner_iterations"] = report.inner_iterations;
   out["inner_solves"] = report.inner_solves;

@@ -122,9 +122,10 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
     header.push_back(spec.name);
     fields.push_back(experiment::format_number(report.hyperparameters.at(spec.name)));
   }
-  header.insert(header.end(), {"status", "objective", "iterations", "inner_iterations", "nnz", "train_accuracy",
-                               "time_s", "stop_reason", "message"});
+  header.insert(header.end(), {"status", "objective", "certificate", "certificate_kind", "iterations", "inner_iterations",
+                               "nnz", "train_accuracy", "time_s", "stop_reason", "message"});
   fields.insert(fields.end(), {core::to_string(report.status), solved ? experiment::format_number(report.objective) : "",
+                               experiment::format_number(report.certificate), report.certificate_kind,
                                std::to_string(report.iterations), std::to_string(report.inner_iterations),
                                solved ? std::to_string(report.model.count_nonzeros()) : "",
                                solved ? experiment::format_number(report.model.accuracy(data)) : "",
@@ -189,6 +190,9 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   fmt::print("method      {} ({})\n", options.method, fmt::join(parameters, ", "));
   fmt::print("data        {} (n={}, d={})\n", data.name(), data.n(), data.d());
   fmt::print("status      {}\n", core::to_string(report.status));
+  if (!report.certificate_kind.empty()) {
+    fmt::print("certificate {} {:.3g}\n", report.certificate_kind, report.certificate);
+  }
   if (!report.stop_reason.empty()) fmt::print("stopped     {}\n", report.stop_reason);
   if (!report.message.empty()) fmt::print("message     {}\n", report.message);
   if (!core::has_solution(report.status)) return;

@@ -363,6 +363,8 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
   row["status"] = core::to_string(report.status);
   row["message"] = report.message;
   row["stop_reason"] = report.stop_reason;
+  row["certificate"] = number(report.certificate);
+  row["certificate_kind"] = report.certificate_kind;
   std::vector<std::string> options;
   for (const models::ParameterSpec& spec : method.parameters) {
     const std::string value = number(report.hyperparameters.at(spec.name));
@@ -429,7 +431,7 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "status"};
   for (const std::string& name : parameter_columns(config)) columns.push_back(name);
   for (const char* name : {"cv_accuracy", "accuracy", "majority_accuracy", "train_accuracy", "n_features", "frac_features", "fp_features",
-                           "fn_features", "n_sv", "frac_sv", "frac_params", "objective", "iterations",
+                           "fn_features", "n_sv", "frac_sv", "frac_params", "objective", "certificate", "certificate_kind", "iterations",
                            "inner_iterations", "inner_failures", "fits", "train_time_s", "task_time_s",
                            "objective_trace", "message", "stop_reason", "solver_options"}) {
     columns.emplace_back(name);

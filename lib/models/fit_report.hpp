@@ -1,6 +1,7 @@
 #pragma once
 // What every fit returns: the model, the hyperparameters it was fitted with, and how the solver got
 // there. Algorithms never compute test metrics, print, or read configs.
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -10,6 +11,12 @@
 #include "models/parameters.hpp"
 
 namespace sparsesvm::models {
+
+// What FitReport::certificate measures (the result column certificate_kind); README "Statuses".
+inline constexpr const char* kDualityGap = "duality_gap";  // (P - D) / |P| of a convex objective's solve
+inline constexpr const char* kMipGap = "mip_gap";          // (incumbent - best bound) / |incumbent| of a MIP
+inline constexpr const char* kMajorantGap = "majorant_gap";  // what one more DC step could gain, relative to F
+inline constexpr const char* kInnerSvmGap = "inner_svm_gap";  // RW(N): the largest relative gap of its N SVMs
 
 struct FitReport {
   core::Status status = core::Status::numerical_error;
@@ -25,6 +32,10 @@ struct FitReport {
   int inner_solves = 0;                  // LPs or QPs solved, start included
   bool fell_back_to_cold = false;        // some warm LP solve was repeated cold
   double seconds = 0.0;                  // wall time of the fit, start included
+  // How close the returned model is proven to be to what the status claims, in the kind's measure (above);
+  // NaN when nothing was measured (no solution, a failed step).
+  double certificate = std::numeric_limits<double>::quiet_NaN();
+  std::string certificate_kind;
   // Solver statistics by name; each algorithm lists the names it reports (Algorithm::statistic_names).
   std::map<std::string, double> statistics;
   // Solver facts in words by name (which QP solver answered), listed by Algorithm::text_statistic_names.
@@ -33,7 +44,7 @@ struct FitReport {
   // of ';'-separated numbers.
   std::map<std::string, std::vector<double>> traces;
 
-  // True when the status comes with a model: optimal, feasible or solved_inaccurate.
+  // True when the status comes with a model: optimal, converged, feasible or solved_inaccurate.
   bool has_solution() const { return core::has_solution(status); }
   // One line for logs: "optimal F=12.5 iter=4 (LP/QP 37 in 5 solves) nnz=7 0.012s".
   std::string brief() const;

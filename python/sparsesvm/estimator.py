@@ -13,8 +13,10 @@ converted to CSR, still sparse). The fit releases the GIL.
 After fit: coef_ (1, n_features), intercept_ (1,), classes_, n_features_in_ (and feature_names_in_ for a
 DataFrame), fit_report_ (status, objective, message, stop_reason, iterations, inner_iterations,
 inner_solves, seconds, parameters as used, statistics with the certificates, text_statistics,
-objective_trace). A status other than optimal (converged, feasible, solved_inaccurate) is a
-ConvergenceWarning naming it and what it promises; a fit without a solution is a RuntimeError.
+objective_trace, certificate and certificate_kind). optimal (a convex objective's duality gap or a closed
+MIP gap) and converged (a certified stationary point of a nonconvex objective) are what the methods
+promise; feasible and solved_inaccurate are a ConvergenceWarning naming the status and what it promises;
+a fit without a solution is a RuntimeError.
 random_state: an integer seed for the methods with random starts (FSV); None is seed 0, so that fits are
 reproducible by default.
 """
@@ -53,11 +55,11 @@ def _parameter_names():
 
 _PARAMETERS = _parameter_names()  # table names, in order of first appearance
 
-# What a status other than optimal promises (README "Fitting one method"); each is a ConvergenceWarning.
+# What a status short of its method's promise means (README "Statuses"); each is a ConvergenceWarning.
+# optimal and converged (a stationary point certified by its convex majorant's gap) are not.
 _STATUS_MEANINGS = {
-    "converged": "a stationary point of a nonconvex objective, certified by its convex majorant's gap; not a "
-                 "proven global optimum",
-    "feasible": "a solution whose optimality is not proven (a limit stopped the search)",
+    "feasible": "a solution whose optimality or stationarity is not proven (a limit stopped the search, or "
+                "RW(N)'s walk was truncated)",
     "solved_inaccurate": "the solver's answer misses its tolerance; the best model is kept",
 }
 
@@ -119,7 +121,7 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
             report = _core.fit_dense(self.method, given, X, signed, self._seed())
         if not report["has_solution"]:
             raise RuntimeError(f"{self.method}: no solution ({report['status']}): {report['message']}")
-        if report["status"] != "optimal":
+        if report["status"] in _STATUS_MEANINGS:
             meaning = _STATUS_MEANINGS.get(report["status"], "")
             warnings.warn(f"{self.method} ended with status {report['status']}" + (f" ({meaning})" if meaning else "")
                           + (f": {report['message']}" if report["message"] else "")

@@ -454,6 +454,8 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   report.statistics["dual_residual"] = sweeps.dual_residual();
   report.statistics["relative_gap"] = convex && answer ? answer->certificate : std::nan("");
   report.statistics["stationarity"] = !convex && answer ? answer->certificate : std::nan("");
+  report.certificate = answer ? answer->certificate : std::nan("");
+  report.certificate_kind = convex ? kDualityGap : kMajorantGap;
   report.statistics["final_rho1"] = sweeps.rho1();
   report.statistics["final_rho2"] = sweeps.rho2();
   report.statistics["factorizations"] = sweeps.factorizations();

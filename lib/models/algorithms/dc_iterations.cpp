@@ -11,11 +11,6 @@ constexpr double kRefusalSlack = 1e-6;  // relative rise of F beyond which a ste
 
 void append(std::string& message, const std::string& text) { message += (message.empty() ? "" : "; ") + text; }
 
-// A kept iterate whose convergence was not reached is feasible, unless it is already flagged inaccurate.
-void keep_unconverged(FitReport& report) {
-  if (report.status != core::Status::solved_inaccurate) report.status = core::Status::feasible;
-}
-
 }  // namespace
 
 const ParameterTable& dc_iteration_options() {
@@ -24,14 +19,48 @@ const ParameterTable& dc_iteration_options() {
        Scale::log, Regularizes::neither, ParameterKind::solver},
       {"objective_tolerance", "stop when F_{k+1} >= F_k - objective_tolerance (1 + |F_k|)", 1e-9, 0.0, 1.0, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver},
-      {"max_iterations", "iterations before stopping with status feasible (the last iterate kept)", 200, 1, 1e6, false,
+      {"max_iterations", "steps taken before stopping (one more then certifies the iterate kept: converged or feasible)", 200, 1, 1e6, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
       lp_form_option(),
       {"surrogate_stop", "1: also stop when the step objective stops decreasing ([FSV] eq. (10))", 0, 0, 1, false,
        false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
+      {"stationarity_tolerance", "a stop by the rules above needs one more step to certify the iterate: the majorant "
+       "gap (what that step could gain, relative to F) within this, else the iteration goes on", 1e-4, 0.0, 1.0, false,
+       false, Scale::log, Regularizes::neither, ParameterKind::solver},
   };
   return table;
 }
+
+namespace {
+
+// The relative gap of the step's convex majorant G at the iterate x it was built at:
+// (G(x) - min G) / |F(x)|, with min G bounded below by the solver's certificate (its relative duality
+// gap times |G(x+)|), so that the value is an upper bound on what one more step from x can lower G, up to
+// rounding. 0 exactly at a DC-critical point ([DCA] section 3.1: x minimizes its own majorant).
+double step_majorant_gap(const ConvexStep& step, const StepResult& next, const core::Dataset& data,
+                             const core::Vector& w, double b, double value) {
+  const double at_iterate = step.value(data, w, b);
+  const double at_step = step.value(data, next.w, next.b);
+  const double solver_gap = next.kind == StepKind::lp ? std::abs(next.certificate.relative_gap) : next.qp_relative_gap;
+  const double lower_bound = at_step - solver_gap * std::abs(at_step);
+  return (at_iterate - lower_bound) / (value != 0.0 ? std::abs(value) : 1.0);
+}
+
+// The status of a kept iterate: solved_inaccurate if a step that produced it (or the start) was; else
+// converged when its majorant gap is within the tolerance, feasible when not (then the message says so).
+void settle_status(FitReport& report, bool inaccurate, double tolerance) {
+  if (inaccurate) {
+    report.status = core::Status::solved_inaccurate;
+  } else if (report.certificate <= tolerance) {
+    report.status = core::Status::converged;
+  } else {
+    report.status = core::Status::feasible;
+    append(report.message, fmt::format("one more step could still lower the majorant by {:.3g} of F (tolerance {:g})",
+                                       report.certificate, tolerance));
+  }
+}
+
+}  // namespace
 
 FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, const Start& start,
                             const Hyperparameters& options,
@@ -39,6 +68,7 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
   const auto clock_start = std::chrono::steady_clock::now();
   const double tolerance = options.at("tolerance");
   const double objective_tolerance = options.at("objective_tolerance");
+  const double stationarity_tolerance = options.at("stationarity_tolerance");
   const auto max_iterations = static_cast<int>(options.at("max_iterations"));
   const bool surrogate_stop = options.at("surrogate_stop") != 0.0;
   const core::Dataset& data = workspace.data();
@@ -51,19 +81,19 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     report.statistics = start.report->statistics;
     report.text_statistics = start.report->text_statistics;
   }
+  report.certificate_kind = kMajorantGap;
   core::Vector w = start.model.w();
   double b = start.model.b();
   double value = objective.value(data, w, b);
   report.objective_trace.push_back(value);
-  report.status = start.report ? start.report->status : core::Status::optimal;
+  // Whether the iterate came from an inexact solve (the start's or a step's).
+  bool inaccurate = start.report && start.report->status == core::Status::solved_inaccurate;
+  // The paper's rule (change, F or the step objective stalled) held at the iterate: the step just solved
+  // there certifies it, or the iteration goes on (it stopped short of a critical point).
+  std::string paper_stop;
+  int stops_overruled = 0;
 
   for (int k = 0;; ++k) {
-    if (k == max_iterations) {
-      keep_unconverged(report);
-      report.stop_reason = "iteration limit";
-      append(report.message, fmt::format("stopped after {} iterations before converging", k));
-      break;
-    }
     // Linearize at the iterate, then solve the convex step ([DCA] Algorithm 1; [FSV] Algorithm 2.1).
     ConvexStep step = make_step(w, b);
     step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
@@ -73,30 +103,44 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     report.iterations = k + 1;
     if (!core::has_solution(next.status)) {
       // The previous iterate is a model only if some step or a fitted start produced it: a random or
-      // zero start that no step improved is no answer.
+      // zero start that no step improved is no answer. Its certificate is unknown (NaN).
       const bool has_iterate = k > 0 || start.report;
-      if (has_iterate) {
-        keep_unconverged(report);
-      } else {
-        report.status = next.status;
-      }
+      report.status = has_iterate ? (inaccurate ? core::Status::solved_inaccurate : core::Status::feasible) : next.status;
       report.stop_reason = "step failed";
       append(report.message, fmt::format("step {} ended '{}': {}; {}", k + 1, core::to_string(next.status), next.message,
-                                         has_iterate ? "kept the previous iterate" : "no model (the start was not fitted)"));
+                                         has_iterate ? "kept the previous iterate, uncertified" : "no model (the start was not fitted)"));
+      report.certificate = std::nan("");
+      break;
+    }
+    report.certificate = step_majorant_gap(step, next, data, w, b, value);
+    if (!paper_stop.empty()) {
+      if (report.certificate <= stationarity_tolerance) {
+        report.stop_reason = paper_stop + "; certified by one more step";
+        settle_status(report, inaccurate, stationarity_tolerance);
+        break;
+      }
+      paper_stop.clear();
+      ++stops_overruled;
+    }
+    if (k == max_iterations) {
+      report.stop_reason = "iteration limit";
+      append(report.message, fmt::format("stopped after {} steps; the last one certifies the iterate kept", k + 1));
+      settle_status(report, inaccurate, stationarity_tolerance);
       break;
     }
     const double next_value = objective.value(data, next.w, next.b);
     const double slack = objective_tolerance * (1.0 + std::abs(value));
     if (next_value > value + std::max(slack, kRefusalSlack * (1.0 + std::abs(value)))) {
-      report.status = core::Status::solved_inaccurate;
       report.stop_reason = "step refused: F rose";
       append(report.message, fmt::format("step {} raised F from {:.10g} to {:.10g} (inexact step); kept the "
                                          "previous iterate",
                                          k + 1, value, next_value));
+      settle_status(report, true, stationarity_tolerance);
       break;
     }
     if (next_value > value) {  // a rise within rounding: F stopped decreasing; keep the previous iterate
       report.stop_reason = "F stopped decreasing (the last step rose by rounding; not taken)";
+      settle_status(report, inaccurate, stationarity_tolerance);
       break;
     }
     const double change = (next.w - w).lpNorm<1>() + std::abs(next.b - b);
@@ -105,14 +149,17 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     w = next.w;
     b = next.b;
     value = next_value;
-    report.status = next.status;  // the returned iterate is only as accurate as the step that produced it
+    inaccurate = next.status == core::Status::solved_inaccurate;  // the iterate is only as accurate as its step
     report.objective_trace.push_back(value);
     if (change < tolerance || objective_stalled || surrogate_stalled) {
-      report.stop_reason = change < tolerance ? "change below tolerance"
-                           : objective_stalled ? "F stopped decreasing"
-                                               : "step objective stopped decreasing";
-      break;
+      paper_stop = change < tolerance ? "change below tolerance"
+                   : objective_stalled ? "F stopped decreasing"
+                                       : "step objective stopped decreasing";
     }
+  }
+  if (stops_overruled > 0) {
+    append(report.message, fmt::format("went on {} time{} after the stopping rule held: the majorant gap was above {:g}",
+                                       stops_overruled, stops_overruled == 1 ? "" : "s", stationarity_tolerance));
   }
   report.model = core::LinearModel(w, b);
   report.objective = value;

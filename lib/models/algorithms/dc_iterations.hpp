@@ -9,7 +9,15 @@
 // Both algorithms decrease F in exact arithmetic (the step majorizes F up to a constant); a step that
 // raises F beyond 1e-6 (1 + |F_k|) is refused as a solver inaccuracy (status solved_inaccurate), a
 // rounding-level rise ends the iteration; either way the previous iterate is kept and stop_reason says
-// so. A failed step, or max_iterations, keeps the last iterate with status feasible.
+// so.
+//
+// Certificate: a step built at the iterate x also measures x. Its majorant G (G >= F up to a constant,
+// equal at x) can fall below G(x) by at most G(x) - min G; relative to |F(x)| this is the row's
+// certificate (kind majorant_gap), 0 exactly at a DC-critical point. A stop by the rules above is
+// therefore confirmed by one more step: within `stationarity_tolerance` the iterate is `converged`,
+// otherwise the iteration goes on (the message counts how often). max_iterations, a refused step and a
+// rounding-level rise also end with the certificate of the iterate kept: converged or, above the
+// tolerance, feasible. A failed step keeps the last iterate, uncertified, with status feasible.
 #include <functional>
 
 #include "models/algorithms/algorithm.hpp"
@@ -17,7 +25,7 @@
 
 namespace sparsesvm::models {
 
-// tolerance, objective_tolerance, max_iterations, surrogate_stop.
+// tolerance, objective_tolerance, max_iterations, lp_form, surrogate_stop, stationarity_tolerance.
 const ParameterTable& dc_iteration_options();
 
 // `make_step(w, b)` is the convex step at the iterate (w, b).

@@ -3,6 +3,7 @@
 // point (optim/l2_svm_solver.hpp) for l2^2 ([DCA] A.1; [FSV] (14)). Tolerances are those of the
 // workspace's step solver: Clp's defaults; the QP until the relative duality gap is below 1e-6.
 #include <chrono>
+#include <cmath>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
@@ -50,6 +51,8 @@ class DirectAlgorithm : public Algorithm {
     record_step(report, step);
     report.status = step.status;
     report.stop_reason = "one convex solve";
+    report.certificate_kind = kDualityGap;
+    report.certificate = step.kind == StepKind::lp ? std::abs(step.certificate.relative_gap) : step.qp_relative_gap;
     if (!step.fell_back_to_cold) report.message = step.message;
     if (core::has_solution(step.status)) {
       report.model = core::LinearModel(step.w, step.b);

@@ -38,6 +38,8 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   report.seconds = search.seconds + (start.report ? start.report->seconds : 0.0);
   report.statistics["mip_best_bound"] = search.lower_bound;
   report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
+  report.certificate = report.statistics["mip_relative_gap"];
+  report.certificate_kind = kMipGap;
   report.statistics["mip_nodes"] = static_cast<double>(search.nodes);
   report.statistics["mip_seconds"] = search.seconds;
   report.statistics["mip_big_m"] = search.largest_big_m;

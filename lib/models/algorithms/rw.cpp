@@ -127,10 +127,15 @@ void extend(Walk& walk, Walks& walks, const core::Dataset& data, const Objective
 }
 
 // RW(N) from the first N iterates of a walk (fewer when an inner solve failed: the report is that failure).
+// What RW(N) proves is that it solved N 2-norm SVMs, each within its relative gap (the certificate: the
+// largest); the 1-norm objective F it reports is only approached, so a walk with a solution is
+// `feasible` (solved_inaccurate if an inner SVM was), never optimal.
 FitReport report_after(const Walk& walk, std::size_t iterations) {
   FitReport report;
   const WalkIterate& last = walk.iterates[iterations - 1];
-  report.status = last.status;
+  report.status = last.status == core::Status::optimal ? core::Status::feasible : last.status;
+  report.certificate_kind = kInnerSvmGap;
+  report.certificate = 0.0;
   report.message = last.message;
   report.iterations = static_cast<int>(iterations);
   report.inner_solves = static_cast<int>(iterations);
@@ -138,6 +143,10 @@ FitReport report_after(const Walk& walk, std::size_t iterations) {
   for (std::size_t t = 0; t < iterations; ++t) {
     const WalkIterate& iterate = walk.iterates[t];
     report.inner_iterations += iterate.coordinate_updates + iterate.interior_iterations;
+    report.certificate = std::max(report.certificate, std::abs(iterate.relative_gap));
+    if (iterate.status == core::Status::solved_inaccurate && core::has_solution(last.status)) {
+      report.status = core::Status::solved_inaccurate;
+    }
     record_qp_statistics(report, iterate.solver, iterate.coordinate_updates, iterate.interior_iterations,
                          iterate.relative_gap);
     if (core::has_solution(iterate.status)) report.objective_trace.push_back(iterate.objective);
@@ -145,8 +154,10 @@ FitReport report_after(const Walk& walk, std::size_t iterations) {
   if (core::has_solution(last.status)) {
     report.model = core::LinearModel(last.w, last.b);
     report.objective = last.objective;
-    report.stop_reason = fmt::format("{} re-weighting iterations", iterations);
+    report.stop_reason = fmt::format("{} re-weighting iterations (2-norm SVMs); the 1-norm objective is approached, "
+                                     "not certified", iterations);
   } else {
+    report.certificate = std::nan("");
     report.stop_reason = fmt::format("inner SVM failed at iteration {}", iterations);
   }
   return report;

@@ -35,3 +35,72 @@ TEST_CASE("paired t-test on hand-computed differences", "[stats]") {
   CHECK(paired_t_test({1, 2}, {1, 2}).p_value == 1.0);
   CHECK(sample_stddev({1, 2, 3, 4}) == Approx(std::sqrt(5.0 / 3.0)));
 }
+
+TEST_CASE("corrected resampled t-test shrinks t by sqrt(1 + J n_test / n_train)", "[stats]") {
+  // Differences 1, 2, 3, 4: mean 2.5, s^2 = 5/3, J = 4; with n_test/n_train = 0.3/0.7 the variance of the
+  // mean is (1/4 + 3/7) 5/3 = 1.1309524 (Nadeau and Bengio, eq. (11)): t = 2.5 / 1.0634625 = 2.3508, 3 dof.
+  const std::vector<double> a = {2, 4, 6, 8}, b = {1, 2, 3, 4};
+  const PairedTest corrected = corrected_resampled_t_test(a, b, 0.3 / 0.7);
+  CHECK(corrected.t == Approx(2.5 / std::sqrt((0.25 + 3.0 / 7.0) * 5.0 / 3.0)).epsilon(1e-12));
+  CHECK(corrected.t == Approx(2.35082).epsilon(1e-5));
+  CHECK(corrected.p_value == Approx(t_test_p_value(corrected.t, 3)).epsilon(1e-12));
+  CHECK(corrected.p_value > paired_t_test(a, b).p_value);  // the overlap of training sets widens the interval
+  // Without overlap (ratio 0) it is the paired t-test.
+  CHECK(corrected_resampled_t_test(a, b, 0.0).t == Approx(paired_t_test(a, b).t).epsilon(1e-12));
+}
+
+TEST_CASE("Wilcoxon's signed-rank test: exact by hand, normal approximation against scipy", "[stats]") {
+  // Five positive differences: W- = 0, and P(W- <= 0) = 1/32, two-sided 1/16.
+  const SignedRankTest all_up = wilcoxon_signed_rank({2, 3, 4, 5, 6}, {1, 1, 1, 1, 1});
+  CHECK(all_up.exact);
+  CHECK(all_up.w_minus == 0.0);
+  CHECK(all_up.p_value == Approx(1.0 / 16.0).epsilon(1e-12));
+  // Differences 1, -2, 3, 4, 5: W- = 2; subsets of {1..5} with sum <= 2 are {}, {1}, {2}: p = 2 * 3/32.
+  const SignedRankTest one_down = wilcoxon_signed_rank({1, -2, 3, 4, 5}, {0, 0, 0, 0, 0});
+  CHECK(one_down.w_minus == 2.0);
+  CHECK(one_down.w_plus == 13.0);
+  CHECK(one_down.p_value == Approx(6.0 / 32.0).epsilon(1e-12));
+  // Zero differences are dropped.
+  CHECK(wilcoxon_signed_rank({1, -2, 3, 4, 5, 7}, {0, 0, 0, 0, 0, 7}).n == 5);
+  // scipy.stats.wilcoxon([1,-2,3,4,5,6,7,-8,9,10], [0]*10): statistic 10, p = 0.083984375 (exact).
+  const SignedRankTest ten = wilcoxon_signed_rank({1, -2, 3, 4, 5, 6, 7, -8, 9, 10}, std::vector<double>(10, 0.0));
+  CHECK(std::min(ten.w_plus, ten.w_minus) == 10.0);
+  CHECK(ten.p_value == Approx(0.083984375).epsilon(1e-12));
+  // Tied |differences|: the normal approximation with the tie correction. scipy.stats.wilcoxon(x, y,
+  // correction=False, mode='approx') gives statistic 17 and p = 0.8879536894905294.
+  const SignedRankTest tied = wilcoxon_signed_rank({3, 1, 4, 1, 5, 9, 2, 6}, {2, 7, 1, 8, 2, 8, 1, 8});
+  CHECK_FALSE(tied.exact);
+  CHECK(std::min(tied.w_plus, tied.w_minus) == 17.0);
+  CHECK(tied.p_value == Approx(0.8879536894905294).epsilon(1e-9));
+}
+
+TEST_CASE("ranks give ties their mean rank", "[stats]") {
+  CHECK(ranks({0.9, 0.7, 0.9, 0.8}, true) == std::vector<double>{1.5, 4, 1.5, 3});
+  CHECK(ranks({0.9, 0.7, 0.9, 0.8}, false) == std::vector<double>{3.5, 1, 3.5, 2});
+}
+
+TEST_CASE("Nemenyi's q matches Demsar's Table 5a", "[stats]") {
+  // Demsar (2006), Table 5(a), alpha = 0.05, k = 2..10.
+  const std::vector<double> table = {1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164};
+  for (std::size_t k = 2; k <= 10; ++k) CHECK(nemenyi_q(k, 0.05) == Approx(table[k - 2]).margin(1.5e-3));
+  // k = 2 is the two-sided normal quantile.
+  CHECK(nemenyi_q(2, 0.05) == Approx(1.959964).epsilon(1e-5));
+}
+
+TEST_CASE("Friedman's test reproduces Demsar's worked example and scipy", "[stats]") {
+  // Demsar (2006) section 3.2.2: four C4.5 variants on 14 data sets, mean ranks 3.143, 2.000, 2.893,
+  // 1.964: chi^2_F = 9.28, F_F = 3.69, and Nemenyi's CD = 2.569 sqrt(4 * 5 / (6 * 14)) = 1.25.
+  const FriedmanTest demsar = friedman_from_ranks({3.143, 2.000, 2.893, 1.964}, 14);
+  CHECK(demsar.chi_square == Approx(9.28).margin(0.01));
+  CHECK(demsar.iman_davenport_f == Approx(3.69).margin(0.01));
+  CHECK(demsar.critical_difference == Approx(1.25).margin(0.005));
+  CHECK(demsar.p_value < 0.05);  // Demsar: F(3, 39) = 2.85 at 0.05, so the null is rejected
+  // scipy.stats.friedmanchisquare on three methods over six data sets without ties: 3.0.
+  const std::vector<std::vector<double>> values = {
+      {0.90, 0.88, 0.85}, {0.80, 0.82, 0.79}, {0.70, 0.65, 0.66}, {0.95, 0.91, 0.90}, {0.60, 0.62, 0.55}, {0.85, 0.80, 0.86}};
+  const FriedmanTest three = friedman_test(values, true);
+  CHECK(three.chi_square == Approx(3.0).epsilon(1e-12));
+  CHECK(three.mean_ranks == std::vector<double>{1.5, 2.0, 2.5});
+  // Lower is better reverses the ranks: k + 1 - r.
+  CHECK(friedman_test(values, false).mean_ranks == std::vector<double>{2.5, 2.0, 1.5});
+}

@@ -287,8 +287,9 @@ TEST_CASE("lp_form picks the LP: OneNormSVM and RLSVM0 by generation equal the f
     const FitReport full = fit_method(method, {{"lambda", 0.3}, {"lp_form", 1}}, full_space);
     const FitReport generated = fit_method(method, {{"lambda", 0.3}, {"lp_form", 2}}, generated_space);
     INFO(method);
-    REQUIRE(full.status == core::Status::optimal);
-    REQUIRE(generated.status == core::Status::optimal);
+    const core::Status expected = method == "OneNormSVM" ? core::Status::optimal : core::Status::converged;
+    REQUIRE(full.status == expected);
+    REQUIRE(generated.status == expected);
     CHECK(full.statistics.at("lp_generated") == 0.0);
     CHECK(generated.statistics.at("lp_generated") == 1.0);
     CHECK(generated.statistics.at("lp_working_features") < 400);
