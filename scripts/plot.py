@@ -25,6 +25,10 @@ DIR/<file> (PNG). Figure kinds:
                        best), then the mean over the outer splits (band: one standard deviation), one line
                        per method label, one panel per data set and condition; each outer split's chosen
                        value is marked, the marker's area growing with how many chose it (cv_scores.csv)
+  critical_difference  Demsar (2006) Fig. 1: the methods' mean ranks of a metric over the data sets (1 = the
+                       best) on one axis, Nemenyi's critical difference above it, and a thick bar joining
+                       each maximal group of methods whose ranks lie closer than it (not significantly
+                       different); Friedman's p-value in the caption (ranks_<metric>.csv, friedman.csv)
   boundary             [PSI] Fig. 3: the training points of repetition 0 of the first data set (two
                        features; boundary_points.csv names it) and the lines w.x + b = 0 of the listed
                        labels on it; when a later label is a restricted psi started from the first
@@ -408,6 +412,53 @@ def mark_restricted(ax, labels, rows, xs, results, spec):
         return
 
 
+def plot_critical_difference(directory, figure):
+    ranks = read_rows(os.path.join(directory, f"ranks_{figure['metric']}.csv"))
+    path = os.path.join(directory, "friedman.csv")
+    tests = [row for row in read_rows(path) if row["metric"] == figure["metric"]]
+    if not ranks or not tests or tests[0]["critical_difference"] == "":
+        raise PlotError(f"{path}: no Friedman test of {figure['metric']} (fewer than two data sets with every method?)")
+    test = tests[0]
+    ranked = sorted((float(row["mean_rank"]), row["method"]) for row in ranks)
+    cd = float(test["critical_difference"])
+    k = len(ranked)
+    half = (k + 1) // 2
+    fig, ax = plt.subplots(figsize=(8, 1.6 + 0.22 * half))
+    ax.set_xlim(0.5, k + 0.5)
+    ax.set_ylim(-(half + 1.5), 2.2)
+    ax.axis("off")
+    ax.hlines(0, 1, k, color="black")
+    for r in range(1, k + 1):
+        ax.vlines(r, 0, 0.25, color="black")
+        ax.text(r, 0.35, str(r), ha="center", va="bottom", fontsize=7)
+    ax.hlines(1.4, 1, 1 + cd, color="black", linewidth=1.5)  # the critical difference, to scale
+    ax.text(1 + cd / 2, 1.55, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=7)
+    # Labels: the better half to the left, the rest to the right, one line each, joined to their rank.
+    for index, (rank, method) in enumerate(ranked):
+        left = index < half
+        depth = -(index + 1) * 0.9 if left else -(k - index) * 0.9
+        edge = 0.6 if left else k + 0.4
+        ax.plot([rank, rank, edge], [0, depth, depth], color="gray", linewidth=0.6)
+        ax.text(edge - 0.05 if left else edge + 0.05, depth, f"{method} ({rank:.2f})", ha="right" if left else "left",
+                va="center", fontsize=6)
+    # Cliques: each maximal run of consecutive methods whose ranks span less than the critical difference.
+    reach = -1
+    bar = 0
+    for first in range(k):
+        last = first
+        while last + 1 < k and ranked[last + 1][0] - ranked[first][0] < cd:
+            last += 1
+        if last > first and last > reach:
+            bar += 1
+            y = -0.25 * bar
+            ax.hlines(y, ranked[first][0] - 0.05, ranked[last][0] + 0.05, color="black", linewidth=3)
+            reach = last
+    ax.set_title(f"mean rank of {figure['metric']} ({test['better']} is better) over {test['datasets']} data sets; "
+                 f"Friedman p = {float(test['p_value']):.2g}" + (f"; dropped: {test['dropped']}" if test["dropped"] else ""),
+                 fontsize=8)
+    return fig
+
+
 def make_figure(directory, figure, spec):
     """The matplotlib figure of one entry of figures.json (not yet titled or saved)."""
     if figure["kind"] == "convergence":
@@ -426,6 +477,8 @@ def make_figure(directory, figure, spec):
         return plot_validation_curve(directory, figure, spec["methods"])
     if figure["kind"] == "metric_by_parameter":
         return plot_metric_by_parameter(directory, figure)
+    if figure["kind"] == "critical_difference":
+        return plot_critical_difference(directory, figure)
     raise PlotError(f"{os.path.join(directory, 'figures.json')}: unknown figure kind '{figure['kind']}'")
 
 

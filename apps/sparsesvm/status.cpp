@@ -21,20 +21,21 @@ namespace {
 
 enum class TaskState { done, missing, failed };
 
-// The state of a task: its file in the first directory that has one, and the file's status column.
-TaskState task_state(const experiment::Task& task, const std::vector<std::string>& directories) {
+// The state of a task and the status its row records ("" when missing, "damaged" for an unreadable file):
+// its file in the first directory that has one, and the file's status column.
+std::pair<TaskState, std::string> task_state(const experiment::Task& task, const std::vector<std::string>& directories) {
   for (const std::string& directory : directories) {
     const std::filesystem::path file = std::filesystem::path(directory) / "tasks" / (task.id + ".csv");
     if (!std::filesystem::exists(file)) continue;
     const auto table = experiment::parse_csv(experiment::read_whole_file(file.string()), file.string());
-    if (table.size() != 2 || table[0].size() != table[1].size()) return TaskState::failed;  // damaged
+    if (table.size() != 2 || table[0].size() != table[1].size()) return {TaskState::failed, "damaged"};
     for (std::size_t c = 0; c < table[0].size(); ++c) {
       if (table[0][c] != "status") continue;
-      return core::has_solution(table[1][c]) ? TaskState::done : TaskState::failed;
+      return {core::has_solution(table[1][c]) ? TaskState::done : TaskState::failed, table[1][c]};
     }
-    return TaskState::failed;
+    return {TaskState::failed, "damaged"};
   }
-  return TaskState::missing;
+  return {TaskState::missing, ""};
 }
 
 struct Counts {
@@ -53,6 +54,7 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   std::vector<std::pair<std::string, std::string>> order;
   std::set<std::string> missing;  // task ids without a file: a rerun of their shard computes them
   Counts total;
+  std::map<std::string, std::size_t> statuses;  // recorded rows by status
   for (const experiment::Task& task : tasks) {
     const experiment::DatasetInstance& instance = config.datasets[task.dataset];
     const std::pair<std::string, std::string> key{
@@ -60,7 +62,9 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
         config.methods[task.method].label};
     if (!counts.contains(key)) order.push_back(key);
     Counts& cell = counts[key];
-    switch (task_state(task, directories)) {
+    const auto [state, recorded] = task_state(task, directories);
+    if (!recorded.empty()) ++statuses[recorded];
+    switch (state) {
       case TaskState::done: ++cell.done; ++total.done; break;
       case TaskState::missing: ++cell.missing; ++total.missing; missing.insert(task.id); break;
       case TaskState::failed: ++cell.failed; ++total.failed; break;
@@ -73,6 +77,9 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   }
   fmt::print("total: {} done, {} missing, {} without a solution, of {} planned\n", total.done, total.missing,
              total.failed, tasks.size());
+  std::vector<std::string> by_status;
+  for (const auto& [name, count] : statuses) by_status.push_back(fmt::format("{} {}", name, count));
+  if (!by_status.empty()) fmt::print("statuses: {}\n", fmt::join(by_status, ", "));
   for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
   // A task without a solution is a recorded result (a rerun skips it and would compute the same), so
   // only shards with missing tasks have work left.

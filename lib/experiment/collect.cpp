@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 #include "core/status.hpp"
 #include "data/load.hpp"
+#include "experiment/comparisons.hpp"
 #include "experiment/condition_columns.hpp"
 #include "experiment/convergence.hpp"
 #include "experiment/csv.hpp"
@@ -26,7 +27,7 @@
 namespace sparsesvm::experiment {
 namespace {
 
-using Row = std::map<std::string, std::string>;
+using Row = ResultRow;
 
 // Every field collect computes with is a number (or empty); `rep` a whole number.
 void check_numbers(const Row& row, const std::vector<std::string>& numeric_columns, const std::string& file) {
@@ -181,8 +182,6 @@ std::string side_table(const std::vector<std::string>& directories, const std::v
   return table;
 }
 
-// A row without a solution: any status but optimal, feasible and solved_inaccurate.
-bool failed(const Row& row) { return !core::has_solution(row.at("status")); }
 
 std::string json_string(const std::string& text) {
   std::string quoted = "\"";
@@ -286,37 +285,6 @@ struct Cell {
 // The label of the baseline row in accuracy tables.
 constexpr const char* kMajorityLabel = "majority class";
 
-
-// The rows of methods a and b on the repetitions of (dataset, condition) where both have a solution, in
-// repetition order.
-std::vector<std::pair<const Row*, const Row*>> paired_rows(const std::vector<Row>& rows, const std::string& dataset,
-                                                           const std::string& condition, const std::string& a,
-                                                           const std::string& b) {
-  std::map<std::string, std::map<std::string, const Row*>> by_method;  // method -> rep -> row
-  for (const Row& row : rows) {
-    if (row.at("dataset") == dataset && row.at("condition") == condition && !failed(row)) {
-      by_method[row.at("method")][row.at("rep")] = &row;
-    }
-  }
-  std::vector<std::pair<const Row*, const Row*>> pairs;
-  for (const auto& [rep, row] : by_method[a]) {
-    const auto other = by_method[b].find(rep);
-    if (other != by_method[b].end()) pairs.emplace_back(row, other->second);
-  }
-  return pairs;
-}
-
-// The values of `metric` of those pairs.
-std::pair<std::vector<double>, std::vector<double>> paired_values(const std::vector<Row>& rows, const std::string& dataset,
-                                                                  const std::string& condition, const std::string& a,
-                                                                  const std::string& b, const std::string& metric) {
-  std::vector<double> values_a, values_b;
-  for (const auto& [row_a, row_b] : paired_rows(rows, dataset, condition, a, b)) {
-    values_a.push_back(std::stod(row_a->at(metric)));
-    values_b.push_back(std::stod(row_b->at(metric)));
-  }
-  return {values_a, values_b};
-}
 
 // How close to the true minimum a certified objective is, relative to max(1, |F|): Cbc's feasibility and
 // integrality tolerances put its bounds up to about 6e-6 above exact minima in a reviewer's brute-force
@@ -441,6 +409,38 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
   return ours;
 }
 
+// statuses.csv: per data set, method, status and certificate kind, the rows and their largest certificate
+// (README "Statuses": what each status promises and what the certificate measures).
+std::string statuses_csv(const ExperimentConfig& config, const std::vector<Row>& rows,
+                         const std::vector<std::pair<std::string, std::string>>& datasets, const ConditionColumns& conditions) {
+  struct Count {
+    std::size_t rows = 0;
+    double largest = -std::numeric_limits<double>::infinity();
+  };
+  std::map<std::tuple<std::string, std::string, std::string, std::string, std::string>, Count> counts;
+  for (const Row& row : rows) {
+    Count& count = counts[{row.at("dataset"), row.at("condition"), row.at("method"), row.at("status"), row.at("certificate_kind")}];
+    ++count.rows;
+    if (!row.at("certificate").empty()) count.largest = std::max(count.largest, std::stod(row.at("certificate")));
+  }
+  std::string table = csv_line(conditions.header({"dataset"}, {"method", "status", "certificate_kind", "rows", "largest_certificate"}));
+  for (const auto& [name, condition] : datasets) {
+    for (const MethodEntry& method : config.methods) {
+      for (auto found = counts.lower_bound({name, condition, method.label, "", ""});
+           found != counts.end() && std::get<0>(found->first) == name && std::get<1>(found->first) == condition &&
+           std::get<2>(found->first) == method.label;
+           ++found) {
+        const auto& [dataset, condition_key, label, status, kind] = found->first;
+        const double largest = found->second.largest;
+        const bool measured = largest > -std::numeric_limits<double>::infinity();  // some row had a certificate
+        table += csv_line(conditions.fields({name}, condition, {label, status, kind, std::to_string(found->second.rows),
+                                                                measured ? format_number(largest) : ""}));
+      }
+    }
+  }
+  return table;
+}
+
 }  // namespace
 
 std::vector<std::string> side_file_warnings(const CollectSummary& summary) {
@@ -522,6 +522,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     };
     all += csv_line(conditions.fields(fields_of(columns_before), row.at("condition"), fields_of(columns_after)));
     summary.failed += failed(row) ? 1 : 0;
+    ++summary.statuses[row.at("status")];
   }
   const auto write = [&](const std::string& name, const std::string& content) {
     const std::string path = (std::filesystem::path(output_directory) / name).string();
@@ -529,6 +530,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     summary.written.push_back(path);
   };
   write("results.csv", all);
+  write("statuses.csv", statuses_csv(config, rows, columns, conditions));
 
   // (dataset, condition, method, metric) -> values
   std::map<std::tuple<std::string, std::string, std::string, std::string>, Cell> cells;
@@ -621,19 +623,19 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   }
 
   if (config.paired_test.size() == 2) {
-    std::string tests =
-        csv_line(conditions.header({"dataset"}, {"method_a", "method_b", "n", "mean_difference", "t", "p_value"}));
-    for (const auto& [name, condition] : columns) {
-      const auto [a, b] = paired_values(rows, name, condition, config.paired_test[0], config.paired_test[1], "accuracy");
-      const PairedTest test = paired_t_test(a, b);
-      // With fewer than two pairs there is no test: empty cells, not t = 0 or p = 0.
-      const bool defined = test.n >= 2 && std::isfinite(test.t);
-      tests += csv_line(conditions.fields({name}, condition,
-                                          {config.paired_test[0], config.paired_test[1], std::to_string(test.n),
-                                           test.n > 0 ? format_number(test.mean_difference) : "",
-                                           defined ? format_number(test.t) : "", defined ? format_number(test.p_value) : ""}));
+    write("paired_test.csv", paired_tests_csv(config, rows, columns, {{config.paired_test[0], config.paired_test[1]}},
+                                              "accuracy", conditions));
+  }
+  if (!config.comparisons.metrics.empty()) {
+    std::string friedman;
+    for (const auto& [metric, higher_is_better] : config.comparisons.metrics) {
+      write(fmt::format("tests_{}.csv", metric),
+            paired_tests_csv(config, rows, columns, comparison_pairs(config), metric, conditions));
+      const RankTables ranked = rank_tables(config, rows, columns, metric, higher_is_better);
+      write(fmt::format("ranks_{}.csv", metric), ranked.ranks);
+      friedman += friedman.empty() ? ranked.friedman : ranked.friedman.substr(ranked.friedman.find('\n') + 1);
     }
-    write("paired_test.csv", tests);
+    write("friedman.csv", friedman);
   }
   if (!config.objective_ratios.empty()) write("objective_ratio.csv", objective_ratio_csv(config, rows, columns, conditions));
   if (!config.published.empty()) {

@@ -17,6 +17,7 @@
 //                        repetitions both solved (mean, min, max, how many worse by 1e-4): ADMM vs DCA
 // A failed task (a status without a solution: not optimal, feasible or solved_inaccurate) counts in `failed` and never silently
 // shortens a mean without saying so.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ namespace sparsesvm::experiment {
 struct CollectSummary {
   std::size_t rows = 0;
   std::size_t failed = 0;
+  std::map<std::string, std::size_t> statuses;  // rows by status
   std::size_t expected = 0;       // tasks the config plans
   std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
   std::vector<std::string> missing_datasets;  // data sets whose files are absent now: their tasks cannot be named

@@ -820,6 +820,35 @@ void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const E
   }
 }
 
+// tables.comparisons: {against: LABEL (optional), metrics: {METRIC: higher | lower, ...}}.
+Comparisons read_comparisons(const YAML::Node& node, const ExperimentConfig& config, const std::vector<std::string>& known,
+                             const Reader& reader) {
+  const std::string key = "tables.comparisons";
+  if (!node.IsMap()) reader.fail(key, "expected a mapping: {against: LABEL, metrics: {accuracy: higher, ...}}");
+  reader.check_keys(node, key, {"against", "metrics"});
+  Comparisons comparisons;
+  comparisons.against = reader.optional<std::string>(node, key, "against", "", "a method label");
+  if (node["against"] && !has_method_label(config, comparisons.against)) {
+    reader.fail(key + ".against", fmt::format("'{}' is not a method label of this config", comparisons.against));
+  }
+  const YAML::Node metrics = node["metrics"];
+  if (!metrics || !metrics.IsMap() || metrics.size() == 0) {
+    reader.fail(key + ".metrics", "expected a mapping of metric: higher | lower (which end is better)");
+  }
+  for (const auto& entry : metrics) {
+    const std::string metric = entry.first.as<std::string>();
+    if (std::find(known.begin(), known.end(), metric) == known.end()) {
+      reader.fail(key + ".metrics." + metric, fmt::format("unknown metric '{}' (known: {})", metric, fmt::join(known, ", ")));
+    }
+    const std::string better = entry.second.IsScalar() ? entry.second.as<std::string>() : "";
+    if (better != "higher" && better != "lower") {
+      reader.fail(key + ".metrics." + metric, "expected higher or lower (which end of the metric is better)");
+    }
+    comparisons.metrics.emplace_back(metric, better == "higher");
+  }
+  return comparisons;
+}
+
 std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
   if (!node.IsSequence()) reader.fail("figures", "expected a list of figures");
   const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
@@ -882,6 +911,13 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       check_sweep_entries(figure.method, figure.x, config, reader, key);
     } else if (figure.kind == "validation_curve") {
       check_validation_curve(entry, figure, config, reader, key);
+    } else if (figure.kind == "critical_difference") {
+      if (entry["x"] || entry["as_error"]) reader.fail(key, "a critical_difference figure takes no x or as_error");
+      const auto& ranked = config.comparisons.metrics;
+      if (std::none_of(ranked.begin(), ranked.end(), [&](const auto& m) { return m.first == figure.metric; })) {
+        reader.fail(key + ".metric", fmt::format("'{}' is not ranked: a critical_difference figure draws a metric of "
+                                                 "tables.comparisons.metrics", figure.metric));
+      }
     } else if (figure.kind == "boundary") {
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a boundary figure takes no metric, x or as_error");
       if (!entry["methods"]) reader.fail(key, "a boundary figure needs methods: [label, ...]");
@@ -900,8 +936,8 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       }
     } else {
       reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: boundary, coefficient_path, convergence, "
-                                             "metric_by_condition, metric_by_dataset, metric_by_parameter, "
-                                             "objective_trace, validation_curve)", figure.kind));
+                                             "critical_difference, metric_by_condition, metric_by_dataset, "
+                                             "metric_by_parameter, objective_trace, validation_curve)", figure.kind));
     }
     figures.push_back(std::move(figure));
   }
@@ -1142,7 +1178,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   check_method_grids(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
-    reader.check_keys(tables, "tables", {"metrics", "paired_test", "convergence", "objective_ratio", "published"});
+    reader.check_keys(tables, "tables", {"metrics", "paired_test", "comparisons", "convergence", "objective_ratio", "published"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
     const std::vector<std::string> known = summary_metric_names(summarized_method_columns(config));
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
@@ -1160,6 +1196,9 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
           reader.fail(fmt::format("tables.paired_test[{}]", k), fmt::format("'{}' is not a method of this config", label));
         }
       }
+    }
+    if (const YAML::Node comparisons = tables["comparisons"]) {
+      config.comparisons = read_comparisons(comparisons, config, known, reader);
     }
     if (const YAML::Node convergence = tables["convergence"]) config.convergence = read_convergence(convergence, config, reader);
     if (const YAML::Node ratios = tables["objective_ratio"]) config.objective_ratios = read_objective_ratios(ratios, config, reader);

@@ -106,6 +106,12 @@ struct FigureSpec {
   std::vector<double> bayes_line;    // boundary: (w1, w2, b) of the Bayes boundary when known; empty: none
 };
 
+// tables.comparisons: statistics over methods (comparisons.hpp). Each metric names which end is better.
+struct Comparisons {
+  std::string against;  // a method label: each other method is tested against it; empty: every pair
+  std::vector<std::pair<std::string, bool>> metrics;  // metric, higher is better
+};
+
 struct ExperimentConfig {
   std::string path;
   std::string name;
@@ -116,6 +122,7 @@ struct ExperimentConfig {
   Protocol protocol;
   std::vector<std::string> table_metrics;           // metrics collect tabulates
   std::vector<std::string> paired_test;              // two methods for paired t-tests over outer splits
+  Comparisons comparisons;
   // tables.objective_ratio: pairs (A, B) of method labels of one objective, compared by F_A / F_B - 1.
   std::vector<std::pair<std::string, std::string>> objective_ratios;
   std::optional<ConvergenceTable> convergence;

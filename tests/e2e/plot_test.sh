@@ -63,6 +63,47 @@ PRELUDE
     cat; } | /usr/bin/python3 - "$1" "$plot"
 }
 
+# A critical-difference diagram: its bars join exactly the maximal groups of methods whose mean ranks
+# (ranks_accuracy.csv) lie closer than the critical difference (friedman.csv), recomputed here.
+cat > "$tmp/cd.yaml" <<'YAML'
+name: cd_check
+seed: 5
+datasets:
+  - {name: a, generator: dca_gaussians, params: {n: 40, seed: 1}}
+  - {name: b, generator: dca_gaussians, params: {n: 40, seed: 2}}
+  - {name: c, generator: dca_gaussians, params: {n: 40, seed: 3}, grid: {noise_dims: [0, 20]}}
+methods: [OneNormSVM, SVM, RLSVM0, RLP]
+protocol:
+  outer: {type: holdout, repetitions: 3}
+  inner: {type: none}
+tables:
+  metrics: [accuracy]
+  comparisons: {metrics: {accuracy: higher, n_features: lower}}
+figures:
+  - {kind: critical_difference, metric: accuracy, file: cd.png}
+  - {kind: critical_difference, metric: n_features, file: cd_features.png}
+YAML
+"$bin" run "$tmp/cd.yaml" -q --out "$tmp/cd" || fail "cd run exited $?"
+/usr/bin/python3 "$plot" "$tmp/cd" > /dev/null || fail "plot.py (cd) exited $?"
+is_png "$tmp/cd/cd.png" || fail "cd.png is not a PNG"
+[[ $(wc -l < "$tmp/cd/tests_accuracy.csv") -eq 25 ]] || fail "tests_accuracy.csv: every pair of 4 methods on 4 data sets"
+check_figures "$tmp/cd" <<'PY' || fail "critical_difference figure"
+for metric in ("accuracy", "n_features"):
+    figure = [f for f in spec["figures"] if f["metric"] == metric][0]
+    fig = plot.make_figure(directory, figure, spec)
+    ranks = sorted(float(r["mean_rank"]) for r in csv.DictReader(open(f"{directory}/ranks_{metric}.csv")))
+    cd = float([r for r in csv.DictReader(open(f"{directory}/friedman.csv")) if r["metric"] == metric][0]["critical_difference"])
+    groups = set()
+    for i in range(len(ranks)):
+        members = [j for j in range(i, len(ranks)) if ranks[j] - ranks[i] < cd]
+        if len(members) > 1 and not any(set(members) <= set(g) for g in groups):
+            groups.add(tuple(members))
+    bars = sorted((round(seg[0][0] + 0.05, 9), round(seg[1][0] - 0.05, 9))
+                  for c in fig.axes[0].collections if c.get_linewidth()[0] == 3 for seg in c.get_segments())
+    expected = sorted((round(ranks[g[0]], 9), round(ranks[g[-1]], 9)) for g in groups)
+    assert bars == expected, (metric, bars, expected, cd)
+PY
+
 # A bar figure and the objective ratio of two solvers of one objective (F_A / F_B - 1 per repetition,
 # recomputed here from results.csv).
 cat > "$tmp/bars.yaml" <<'YAML'

@@ -49,6 +49,55 @@ for table in table_accuracy.csv table_n_features.csv paired_test.csv; do
   cmp -s "$tmp/j1/$table" "$tmp/s0/$table" || fail "$table differs between -j 1 and shards"
 done
 grep -q "^sonar,none,,,FSV,SVM-1,4," "$tmp/j1/paired_test.csv" || fail "paired_test.csv: $(cat "$tmp/j1/paired_test.csv")"
+# The comparison tables against an independent computation from results.csv (numpy/scipy): the corrected
+# resampled t-test (holdout 0.3: n_test/n_train = 3/7), Wilcoxon's signed rank (scipy's, exact or normal),
+# the mean ranks per data set (scipy's rankdata) with Friedman's statistic and Nemenyi's CD; and every row
+# with a certificate and a status that its certificate kind allows.
+/usr/bin/python3 - "$tmp/j1" <<'PYTHON' || fail "comparison tables disagree with scipy"
+import csv, math, sys
+import numpy as np
+from scipy import stats
+d = sys.argv[1]
+read = lambda name: list(csv.DictReader(open(f"{d}/{name}", newline="")))
+rows = read("results.csv")
+key = lambda r: (r["dataset"], r["condition_noise_dims"], r["condition_flip_count"])
+values = {}
+for r in rows:
+    assert r["certificate"] != "" and r["certificate_kind"] != "", r
+    allowed = {"optimal": {"duality_gap", "mip_gap"}, "converged": {"majorant_gap"}}.get(r["status"])
+    assert allowed is None or r["certificate_kind"] in allowed, r
+    values.setdefault(key(r), {}).setdefault(r["method"], {})[int(r["rep"])] = r
+bad = 0
+for t in read("tests_accuracy.csv"):
+    a = values[key(t)][t["method_a"]]; b = values[key(t)][t["method_b"]]
+    diff = np.array([float(a[k]["accuracy"]) - float(b[k]["accuracy"]) for k in sorted(a)])
+    J = len(diff)
+    assert int(t["n"]) == J
+    if diff.std(ddof=1) > 0:
+        tc = diff.mean() / math.sqrt((1 / J + 3 / 7) * diff.var(ddof=1))
+        p = 2 * stats.t.sf(abs(tc), J - 1)
+        bad += abs(float(t["corrected_t"]) - tc) > 1e-9 or abs(float(t["corrected_t_p"]) - p) > 1e-7
+    nonzero = diff[diff != 0]
+    if len(nonzero) > 0 and len(set(np.abs(nonzero))) == len(nonzero):
+        w = stats.wilcoxon(nonzero, mode="exact")
+        bad += abs(float(t["wilcoxon_p"]) - w.pvalue) > 1e-9
+assert bad == 0, f"{bad} mismatches"
+for metric, higher in (("accuracy", True), ("n_features", False)):
+    datasets = sorted(values)
+    methods = [r["method"] for r in read(f"ranks_{metric}.csv")]
+    table = np.array([[np.mean([float(r[metric]) for r in values[k][m].values()]) for m in methods] for k in datasets])
+    ranks = np.array([stats.rankdata(-row if higher else row) for row in table]).mean(axis=0)
+    ours = np.array([float(r["mean_rank"]) for r in read(f"ranks_{metric}.csv")])
+    assert np.allclose(ranks, ours, atol=1e-12), (ranks, ours)
+    N, k = table.shape
+    chi2 = 12 * N / (k * (k + 1)) * (np.sum(ranks ** 2) - k * (k + 1) ** 2 / 4)
+    line = [r for r in read("friedman.csv") if r["metric"] == metric][0]
+    assert abs(float(line["chi_square"]) - chi2) < 1e-9, (line, chi2)
+    cd = stats.studentized_range.ppf(0.95, k, 1e9) / math.sqrt(2) * math.sqrt(k * (k + 1) / (6 * N))
+    assert abs(float(line["critical_difference"]) - cd) < 2e-3, (line, cd)
+statuses = read("statuses.csv")
+assert sum(int(s["rows"]) for s in statuses) == len(rows)
+PYTHON
 
 # Kill a run part-way (SIGKILL: no chance to clean up), resume it, compare with the uninterrupted run.
 "$bin" run "$config" -q -j 1 --out "$tmp/killed" protocol.outer.repetitions=4 &
@@ -131,8 +180,9 @@ before=$(cd "$tmp/full" && sha256sum tasks/*.csv results.csv table_*.csv)
 out=$(ulimit -f 1; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=5 2>&1)
 status=$?
 ((status == 1)) || fail "a results.csv larger than the file size limit exited $status"
-grep -q "$tmp/full/results.csv: cannot write file (File too large)" <<<"$out" || fail "file size limit message: $out"
-grep -q "stopped: .*results.csv: cannot write file (File too large)" "$tmp/full/run.log" || fail "run.log does not say why it stopped"
+# (The first file beyond 1 KB: the manifest, which holds the resolved config, or results.csv.)
+grep -Eq "$tmp/full/(manifest.yaml|results.csv): cannot write file \(File too large\)" <<<"$out" || fail "file size limit message: $out"
+grep -Eq "stopped: .*(manifest.yaml|results.csv): cannot write file \(File too large\)" "$tmp/full/run.log" || fail "run.log does not say why it stopped"
 out=$(ulimit -f 0; "$bin" run "$config" -q --out "$tmp/full" protocol.outer.repetitions=6 2>&1)
 status=$?
 ((status == 1)) || fail "task files over the file size limit exited $status"

@@ -1,0 +1,149 @@
+#include "experiment/comparisons.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/status.hpp"
+#include "experiment/csv.hpp"
+#include "experiment/stats.hpp"
+
+namespace sparsesvm::experiment {
+
+bool failed(const ResultRow& row) { return !core::has_solution(row.at("status")); }
+
+std::vector<std::pair<const ResultRow*, const ResultRow*>> paired_rows(const std::vector<ResultRow>& rows,
+                                                                       const std::string& dataset,
+                                                                       const std::string& condition,
+                                                                       const std::string& a, const std::string& b) {
+  std::map<std::string, std::map<std::size_t, const ResultRow*>> by_method;  // method -> rep -> row
+  for (const ResultRow& row : rows) {
+    if (row.at("dataset") == dataset && row.at("condition") == condition && !failed(row)) {
+      by_method[row.at("method")][std::stoul(row.at("rep"))] = &row;
+    }
+  }
+  std::vector<std::pair<const ResultRow*, const ResultRow*>> pairs;
+  for (const auto& [rep, row] : by_method[a]) {
+    const auto other = by_method[b].find(rep);
+    if (other != by_method[b].end()) pairs.emplace_back(row, other->second);
+  }
+  return pairs;
+}
+
+double test_train_ratio(const Protocol& protocol) {
+  if (protocol.outer == "kfold") return 1.0 / static_cast<double>(protocol.outer_folds - 1);
+  if (protocol.outer == "half_half") return 1.0;
+  if (protocol.outer == "train_tune_test") {
+    return static_cast<double>(protocol.test_size) / static_cast<double>(protocol.train_size);
+  }
+  return protocol.test_fraction / (1.0 - protocol.test_fraction);
+}
+
+namespace {
+
+std::string defined_number(double value, bool defined) { return defined ? format_number(value) : ""; }
+
+std::vector<std::string> test_fields(const std::vector<double>& a, const std::vector<double>& b, double ratio) {
+  const PairedTest paired = paired_t_test(a, b);
+  const PairedTest corrected = corrected_resampled_t_test(a, b, ratio);
+  const SignedRankTest signed_rank = wilcoxon_signed_rank(a, b);
+  // With fewer than two pairs there is no t-test: empty cells, not t = 0 or p = 0.
+  const bool t_defined = paired.n >= 2 && std::isfinite(paired.t);
+  return {std::to_string(paired.n),
+          defined_number(paired.mean_difference, paired.n > 0),
+          defined_number(paired.t, t_defined),
+          defined_number(paired.p_value, t_defined),
+          defined_number(corrected.t, t_defined),
+          defined_number(corrected.p_value, t_defined),
+          defined_number(std::min(signed_rank.w_plus, signed_rank.w_minus), !a.empty()),
+          defined_number(signed_rank.p_value, !a.empty())};
+}
+
+}  // namespace
+
+std::string paired_tests_csv(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
+                             const std::vector<std::pair<std::string, std::string>>& datasets,
+                             const std::vector<std::pair<std::string, std::string>>& method_pairs,
+                             const std::string& metric, const ConditionColumns& conditions) {
+  const double ratio = test_train_ratio(config.protocol);
+  std::string table = csv_line(conditions.header(
+      {"dataset"}, {"method_a", "method_b", "n", "mean_difference", "paired_t", "paired_t_p", "corrected_t",
+                    "corrected_t_p", "wilcoxon_w", "wilcoxon_p"}));
+  for (const auto& [name, condition] : datasets) {
+    for (const auto& [a, b] : method_pairs) {
+      std::vector<double> values_a, values_b;
+      for (const auto& [row_a, row_b] : paired_rows(rows, name, condition, a, b)) {
+        if (row_a->at(metric).empty() || row_b->at(metric).empty()) continue;
+        values_a.push_back(std::stod(row_a->at(metric)));
+        values_b.push_back(std::stod(row_b->at(metric)));
+      }
+      std::vector<std::string> after = {a, b};
+      for (std::string& field : test_fields(values_a, values_b, ratio)) after.push_back(std::move(field));
+      table += csv_line(conditions.fields({name}, condition, after));
+    }
+  }
+  return table;
+}
+
+std::vector<std::pair<std::string, std::string>> comparison_pairs(const ExperimentConfig& config) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  const std::string& against = config.comparisons.against;
+  for (std::size_t i = 0; i < config.methods.size(); ++i) {
+    const std::string& a = config.methods[i].label;
+    if (!against.empty()) {
+      if (a != against) pairs.emplace_back(a, against);
+      continue;
+    }
+    for (std::size_t j = i + 1; j < config.methods.size(); ++j) pairs.emplace_back(a, config.methods[j].label);
+  }
+  return pairs;
+}
+
+RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
+                       const std::vector<std::pair<std::string, std::string>>& datasets, const std::string& metric,
+                       bool higher_is_better) {
+  // (data set, condition, method) -> the metric's values over the splits with a solution
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<double>> values;
+  for (const ResultRow& row : rows) {
+    if (failed(row) || row.at(metric).empty()) continue;
+    values[{row.at("dataset"), row.at("condition"), row.at("method")}].push_back(std::stod(row.at(metric)));
+  }
+  std::vector<std::vector<double>> table;  // [data set][method]: the mean over the splits
+  std::vector<std::string> dropped;
+  for (const auto& [name, condition] : datasets) {
+    std::vector<double> line;
+    for (const MethodEntry& method : config.methods) {
+      const auto found = values.find({name, condition, method.label});
+      if (found == values.end()) break;
+      line.push_back(mean(found->second));
+    }
+    if (line.size() == config.methods.size()) {
+      table.push_back(std::move(line));
+    } else {
+      dropped.push_back(condition.empty() ? name : name + " " + condition);
+    }
+  }
+  constexpr double kAlpha = 0.05;
+  RankTables tables;
+  tables.ranks = csv_line({"method", "mean_rank", "datasets"});
+  tables.friedman = csv_line({"metric", "better", "methods", "datasets", "chi_square", "iman_davenport_f", "p_value",
+                              "alpha", "nemenyi_q", "critical_difference", "dropped"});
+  if (table.empty() || config.methods.size() < 2) {
+    tables.friedman += csv_line({metric, higher_is_better ? "higher" : "lower", std::to_string(config.methods.size()), "0",
+                                 "", "", "", "", "", "", fmt::format("{}", fmt::join(dropped, "; "))});
+    return tables;
+  }
+  const FriedmanTest test = friedman_test(table, higher_is_better, kAlpha);
+  for (std::size_t m = 0; m < config.methods.size(); ++m) {
+    tables.ranks += csv_line({config.methods[m].label, format_number(test.mean_ranks[m]), std::to_string(table.size())});
+  }
+  const bool defined = table.size() >= 2;
+  tables.friedman += csv_line({metric, higher_is_better ? "higher" : "lower", std::to_string(test.methods),
+                               std::to_string(test.datasets), defined_number(test.chi_square, defined),
+                               defined_number(test.iman_davenport_f, defined), defined_number(test.p_value, defined),
+                               format_number(kAlpha), format_number(nemenyi_q(test.methods, kAlpha)),
+                               defined_number(test.critical_difference, defined), fmt::format("{}", fmt::join(dropped, "; "))});
+  return tables;
+}
+
+}  // namespace sparsesvm::experiment

@@ -1,0 +1,56 @@
+#pragma once
+// Comparing methods on the rows of a run (collect writes these tables):
+//   paired tests  per data set, two methods' values of a metric over the outer splits where both have a
+//                 solution: the paired t-test, the corrected resampled t-test (the splits share training
+//                 examples) and Wilcoxon's signed-rank test (stats.hpp)
+//   ranks         per data set the methods' mean values ranked (1 = the best), then Friedman's test over
+//                 the data sets and Nemenyi's critical difference (Demsar 2006), for a CD diagram
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "experiment/condition_columns.hpp"
+#include "experiment/config.hpp"
+
+namespace sparsesvm::experiment {
+
+using ResultRow = std::map<std::string, std::string>;
+
+// A row without a solution: any status but optimal, converged, feasible and solved_inaccurate.
+bool failed(const ResultRow& row);
+
+// The rows of methods a and b on the repetitions of (dataset, condition) where both have a solution, in
+// repetition order.
+std::vector<std::pair<const ResultRow*, const ResultRow*>> paired_rows(const std::vector<ResultRow>& rows,
+                                                                       const std::string& dataset,
+                                                                       const std::string& condition,
+                                                                       const std::string& a, const std::string& b);
+
+// n_test / n_train of one outer split of the protocol (the corrected resampled t-test's correction).
+double test_train_ratio(const Protocol& protocol);
+
+// The paired tests' table: one line per data set (with its condition's columns) and pair (a, b):
+// method_a, method_b, n, mean_difference (a - b), paired_t, paired_t_p, corrected_t, corrected_t_p,
+// wilcoxon_w (the smaller signed-rank sum), wilcoxon_p. Empty cells where a test is undefined.
+std::string paired_tests_csv(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
+                             const std::vector<std::pair<std::string, std::string>>& datasets,
+                             const std::vector<std::pair<std::string, std::string>>& method_pairs,
+                             const std::string& metric, const ConditionColumns& conditions);
+
+// The pairs tables.comparisons tests: each label against `against`, or every pair when it is empty.
+std::vector<std::pair<std::string, std::string>> comparison_pairs(const ExperimentConfig& config);
+
+struct RankTables {
+  std::string ranks;     // method, mean_rank, datasets
+  std::string friedman;  // one line: metric, better, methods, datasets, chi_square, iman_davenport_f,
+                         // p_value, alpha, nemenyi_q, critical_difference, dropped
+};
+
+// Friedman and Nemenyi for `metric` over the data sets (with conditions) on which every method of the
+// config has a value (a data set where some method has none is dropped and named in `dropped`).
+RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
+                       const std::vector<std::pair<std::string, std::string>>& datasets, const std::string& metric,
+                       bool higher_is_better);
+
+}  // namespace sparsesvm::experiment
