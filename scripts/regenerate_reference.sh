@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Reruns configs whose data are present offline and copies their tables, summary, paired tests,
+# Reruns configs whose data are present offline and copies their tables, summary, statuses, paired tests,
+# comparison tests, ranks and Friedman tests,
 # convergence tables, objective ratios, the comparison with the paper, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
 # name>/ (the effort config keeps its results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
@@ -20,7 +21,8 @@ if ((${#configs[@]} == 0)); then
            configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml configs/admm/penalties.yaml
            configs/admm/scaling.yaml configs/ong2010/large_shaped.yaml configs/liu2006/choice_of_a.yaml
            configs/liu2006/simulation.yaml configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
-           configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml configs/ong2010/mu_sweep.yaml)
+           configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml configs/ong2010/mu_sweep.yaml
+           configs/beyond/all_methods.yaml)
 fi
 # A reference is evidence only when a commit produces it: the tree must match HEAD (results/ and Markdown
 # aside, but not the reference runs' overrides.txt) and the binary must be built from HEAD, so that every manifest names a commit in the history.
@@ -46,14 +48,18 @@ for config in "${configs[@]}"; do
   "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing
   mkdir -p "results/reference/$name"
   find "results/reference/$name" -maxdepth 1 -type f ! -name overrides.txt ! -name README.md -delete
-  cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/table_*.csv "results/reference/$name/"
-  for extra in paired_test.csv convergence.csv convergence_by_walk.csv objective_ratio.csv paper_comparison.csv; do
+  cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/statuses.csv "results/$name"/table_*.csv \
+    "results/reference/$name/"
+  for extra in "results/$name"/tests_*.csv "results/$name"/ranks_*.csv; do cp "$extra" "results/reference/$name/"; done
+  for extra in friedman.csv paired_test.csv convergence.csv convergence_by_walk.csv objective_ratio.csv paper_comparison.csv; do
     if [[ -f "results/$name/$extra" ]]; then cp "results/$name/$extra" "results/reference/$name/"; fi
   done
   if [[ -f "results/$name/figures.json" ]]; then
     /usr/bin/python3 scripts/plot.py "results/$name" >/dev/null
     cp "results/$name"/*.png "results/$name/index.html" "results/reference/$name/"
   fi
-  [[ "$name" == ong2010_effort ]] && cp "results/$name/results.csv" "results/reference/$name/"
+  # results.csv where the reference needs its rows: the objective traces (effort); every row's status and
+  # certificate (all_methods).
+  if [[ "$name" == ong2010_effort || "$name" == beyond_all_methods ]]; then cp "results/$name/results.csv" "results/reference/$name/"; fi
   echo "regenerated results/reference/$name"
 done

@@ -291,15 +291,17 @@ constexpr const char* kMajorityLabel = "majority class";
 // probes (800 tiny fits), whatever relative_gap asks.
 constexpr double kCertificateAccuracy = 1e-5;
 
-// An optimum certified by its algorithm: status optimal, not on the face of its search box (`global`,
-// mip_box_binding), and not a restricted problem (psi with examples fixed to a region, mip_fixed_examples).
+// An optimum certified by its algorithm: status optimal, or a MIP whose gap Cbc closed over a search box
+// (`global` with capped-l1: mip_closed; status feasible, since the objective does not imply the box), not
+// on the face of that box (mip_box_binding), and not a restricted problem (psi with examples fixed to a
+// region, mip_fixed_examples).
 bool certified_optimum(const Row& row) {
   const auto is_set = [&](const char* column) {
     const auto found = row.find(column);
     return found != row.end() && !found->second.empty() && std::stod(found->second) != 0.0;
   };
-  return row.at("status") == core::to_string(core::Status::optimal) && !is_set("mip_box_binding") &&
-         !is_set("mip_fixed_examples");
+  return (row.at("status") == core::to_string(core::Status::optimal) || is_set("mip_closed")) &&
+         !is_set("mip_box_binding") && !is_set("mip_fixed_examples");
 }
 
 // A certificate over a search box the objective does not imply (`global` with capped-l1): the optimum over

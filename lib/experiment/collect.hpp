@@ -11,11 +11,18 @@
 //                        majority-class baseline (column majority_accuracy)
 //   cv_scores.csv        every inner score: per task, candidate and inner fold (tasks.hpp cv_score_columns)
 //   weights.csv          with keep: [weights], every final model's weights by feature name
+//   statuses.csv         per data set and method: rows per status and certificate kind, the largest
+//                        certificate (README "Statuses and certificates")
 //   paired_test.csv      with tables.paired_test [A, B]: per data set, the paired two-tailed t-test of
-//                        A vs B test accuracy over the outer splits both completed ([FSV] Table 2)
+//                        A vs B test accuracy over the outer splits both completed ([FSV] Table 2), the
+//                        corrected resampled t-test and Wilcoxon's test beside it (comparisons.hpp)
+//   tests_<metric>.csv   with tables.comparisons: the same tests for each method against `against` (or
+//                        every pair), per data set
+//   ranks_<metric>.csv, friedman.csv   with tables.comparisons: mean ranks over the data sets, Friedman's
+//                        test and Nemenyi's critical difference per metric
 //   objective_ratio.csv  with tables.objective_ratio [[A, B], ...]: per data set, F_A / F_B - 1 over the
 //                        repetitions both solved (mean, min, max, how many worse by 1e-4): ADMM vs DCA
-// A failed task (a status without a solution: not optimal, feasible or solved_inaccurate) counts in `failed` and never silently
+// A failed task (a status without a solution: not optimal, converged, feasible or solved_inaccurate) counts in `failed` and never silently
 // shortens a mean without saying so.
 #include <map>
 #include <string>

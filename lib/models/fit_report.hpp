@@ -15,6 +15,9 @@ namespace sparsesvm::models {
 // What FitReport::certificate measures (the result column certificate_kind); README "Statuses".
 inline constexpr const char* kDualityGap = "duality_gap";  // (P - D) / |P| of a convex objective's solve
 inline constexpr const char* kMipGap = "mip_gap";          // (incumbent - best bound) / |incumbent| of a MIP
+// The same for a MIP with restrictions the objective does not imply (PSI-r's fixed examples, capped-l1's
+// search box): a bound for the restricted problem only.
+inline constexpr const char* kRestrictedMipGap = "restricted_mip_gap";
 inline constexpr const char* kMajorantGap = "majorant_gap";  // what one more DC step could gain, relative to F
 inline constexpr const char* kInnerSvmGap = "inner_svm_gap";  // RW(N): the largest relative gap of its N SVMs
 

@@ -246,8 +246,10 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     const double largest = at.d > 0 ? report.model.w().cwiseAbs().maxCoeff() : 0.0;
     report.statistics["mip_box_binding"] = !bounds.box_implied && largest >= bounds.weight * (1.0 - 1e-9) ? 1.0 : 0.0;
     report.statistics["mip_box_implied"] = bounds.box_implied ? 1.0 : 0.0;
-    finish_mip_report(report, {lower_bound, answer.nodes, seconds, time_limit, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0},
-                      start, used);
+    const std::string restriction =
+        bounds.box_implied ? std::string() : fmt::format("the search box |w_j| <= {:.3g}", bounds.weight);
+    finish_mip_report(report, {lower_bound, answer.nodes, seconds, time_limit,
+                               at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction}, start, used);
     return report;
   }
 

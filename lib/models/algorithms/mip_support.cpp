@@ -26,7 +26,7 @@ ParameterTable mip_search_options() {
 }
 
 std::vector<std::string> mip_statistic_names() {
-  return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_seconds", "mip_big_m"};
+  return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_seconds", "mip_big_m", "mip_closed"};
 }
 
 double mip_relative_gap(double objective, double bound) {
@@ -39,7 +39,7 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   report.statistics["mip_best_bound"] = search.lower_bound;
   report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
   report.certificate = report.statistics["mip_relative_gap"];
-  report.certificate_kind = kMipGap;
+  report.certificate_kind = search.restriction.empty() ? kMipGap : kRestrictedMipGap;
   report.statistics["mip_nodes"] = static_cast<double>(search.nodes);
   report.statistics["mip_seconds"] = search.seconds;
   report.statistics["mip_big_m"] = search.largest_big_m;
@@ -57,6 +57,13 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
                        used.model.b()));
     // Only a certificate stands without the start: an unproven answer from a failed start is no answer.
     if (report.status != core::Status::optimal) report.status = start.report->status;
+  }
+  // Cbc closed the gap of the MIP it solved (restricted or not) at a trusted big-M.
+  report.statistics["mip_closed"] = report.status == core::Status::optimal ? 1.0 : 0.0;
+  if (report.status == core::Status::optimal && !search.restriction.empty()) {
+    report.status = core::Status::feasible;
+    append(fmt::format("optimal for the MIP restricted to {}, which the objective does not imply: not certified "
+                       "for the objective", search.restriction));
   }
   if (report.status == core::Status::feasible && report.message.empty()) {
     append(fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", search.time_limit,

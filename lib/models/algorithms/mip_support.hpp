@@ -54,6 +54,9 @@ struct MipSearch {
   double seconds = 0.0;      // of branch and bound, the start's fit not included
   double time_limit = 0.0;
   double largest_big_m = 0.0;  // of the formulation (mip_big_m)
+  // What the MIP assumes that the objective does not imply ("" when nothing): its bound and a closed gap
+  // then hold for the restricted problem only, so the fit is feasible, never optimal (README "Statuses").
+  std::string restriction;
 };
 
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the

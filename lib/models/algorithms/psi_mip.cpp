@@ -358,13 +358,15 @@ class PsiMipAlgorithm : public MipAlgorithm {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
     report.statistics["mip_cuts"] = static_cast<double>(tangents.size());
-    report.statistics["mip_fixed_examples"] =
-        static_cast<double>(std::count(problem.fixed_to_region3.begin(), problem.fixed_to_region3.end(), true));
+    const auto fixed = std::count(problem.fixed_to_region3.begin(), problem.fixed_to_region3.end(), true);
+    report.statistics["mip_fixed_examples"] = static_cast<double>(fixed);
     // The start's C: the method's own, or the best-tuned one (restricted variants, methods.hpp).
     const bool start_has_c = start.report && start.report->hyperparameters.contains("C");
     report.statistics["start_C"] = start_has_c ? start.report->hyperparameters.at("C") : kNaN;
-    finish_mip_report(report, {lower_bound, nodes, seconds, time_limit, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0},
-                      start, used);
+    const std::string restriction =
+        fixed > 0 ? fmt::format("{} examples fixed to region 3 (restrict_margin)", fixed) : std::string();
+    finish_mip_report(report, {lower_bound, nodes, seconds, time_limit, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0,
+                               restriction}, start, used);
     return report;
   }
  protected:
