@@ -50,7 +50,9 @@ for config in "${configs[@]}"; do
   find "results/reference/$name" -maxdepth 1 -type f ! -name overrides.txt ! -name README.md -delete
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/statuses.csv "results/$name"/table_*.csv \
     "results/reference/$name/"
-  for extra in "results/$name"/tests_*.csv "results/$name"/ranks_*.csv; do cp "$extra" "results/reference/$name/"; done
+  for extra in "results/$name"/tests_*.csv "results/$name"/ranks_*.csv; do
+    if [[ -f "$extra" ]]; then cp "$extra" "results/reference/$name/"; fi   # (an unmatched glob stays as it is)
+  done
   for extra in friedman.csv paired_test.csv convergence.csv convergence_by_walk.csv objective_ratio.csv paper_comparison.csv; do
     if [[ -f "results/$name/$extra" ]]; then cp "results/$name/$extra" "results/reference/$name/"; fi
   done
