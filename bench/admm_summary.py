@@ -1,5 +1,5 @@
 """The goals of ADMM's benchmark (bench/run_admm.sh) from its rows: per-row table, then each goal with
-its number; with --markdown the README's table instead. Usage: admm_summary.py [--markdown] bench/admm_results.csv"""
+its number; with --markdown docs/benchmarks.md's table instead. Usage: admm_summary.py [--markdown] bench/admm_results.csv"""
 import csv
 import statistics
 import sys

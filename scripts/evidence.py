@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """Writes docs/evidence.md, our reference results against the papers' published numbers, from the committed
 results/reference/*/paper_comparison.csv (collect writes them from each config's tables.published) and the
-checked explanations in docs/evidence_notes.csv, and the summary of it between the README's evidence
-markers. Nothing in either is typed by hand but those explanations.
+checked explanations in docs/evidence_notes.csv, and the summary of it between the evidence markers of
+docs/papers.md. Nothing in either is typed by hand but those explanations.
 
-Usage: scripts/evidence.py          rewrite docs/evidence.md and the README's block
+Usage: scripts/evidence.py          rewrite docs/evidence.md and docs/papers.md's block
        scripts/evidence.py --check  exit 1 when either differs from what the references give
 """
 import csv
@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "docs" / "evidence.md"
-README = ROOT / "README.md"
+SUMMARY_PAGE = ROOT / "docs" / "papers.md"  # the page with the summary block
 BEGIN = "<!-- evidence summary: written by scripts/evidence.py -->"
 END = "<!-- end of evidence summary -->"
 NOTES = ROOT / "docs" / "evidence_notes.csv"
@@ -121,7 +121,7 @@ def manifest_fields(path):
 
 
 def summary(comparisons, notes):
-    """The README's block: per reference, how many published cells fall where, and how many of those off
+    """docs/papers.md's block: per reference, how many published cells fall where, and how many of those off
     are explained."""
     lines = [BEGIN, "", "| reference | paper cells | within 1 SE | within 2 SE | off (explained) | no result | not run |",
              "|---|---|---|---|---|---|---|"]
@@ -129,16 +129,16 @@ def summary(comparisons, notes):
         counts = Counter(row["verdict"] for row in rows)
         explained = sum(1 for row in rows if row["verdict"] in ("off", "no_result")
                         and explanation_of(notes, cell_key(reference, row)))
-        lines.append(f"| [{reference}](docs/evidence.md#{reference}) | {len(rows)} | {counts['within_1se']} | "
+        lines.append(f"| [{reference}](evidence.md#{reference}) | {len(rows)} | {counts['within_1se']} | "
                      f"{counts['within_2se']} | {counts['off']} ({explained}) | {counts['no_result']} | {counts['not_run']} |")
     lines.extend(["", END])
     return "\n".join(lines)
 
 
-def readme_with(block):
-    text = README.read_text()
+def page_with(block):
+    text = SUMMARY_PAGE.read_text()
     if BEGIN not in text or END not in text:
-        raise SystemExit(f"{README}: the evidence markers are missing ({BEGIN} ... {END})")
+        raise SystemExit(f"{SUMMARY_PAGE}: the evidence markers are missing ({BEGIN} ... {END})")
     before, _, rest = text.partition(BEGIN)
     _, _, after = rest.partition(END)
     return before + block + after
@@ -165,23 +165,23 @@ def render():
 
 def main():
     text = render()
-    readme = readme_with(summary(comparisons(), explanations()))
+    page = page_with(summary(comparisons(), explanations()))
     if sys.argv[1:] == ["--check"]:
-        stale = [str(path) for path, content in ((OUTPUT, text), (README, readme))
+        stale = [str(path) for path, content in ((OUTPUT, text), (SUMMARY_PAGE, page))
                  if not path.exists() or path.read_text() != content]
         if stale:
             print(f"{', '.join(stale)}: differ from what results/reference/*/paper_comparison.csv give; "
                   "run scripts/evidence.py and commit", file=sys.stderr)
             return 1
-        print("docs/evidence.md and the README's evidence summary match the references")
+        print("docs/evidence.md and docs/papers.md's evidence summary match the references")
         return 0
     if sys.argv[1:]:
         print(__doc__, file=sys.stderr)
         return 1
     OUTPUT.parent.mkdir(exist_ok=True)
     OUTPUT.write_text(text)
-    README.write_text(readme)
-    print(f"wrote {OUTPUT} and the README's evidence summary")
+    SUMMARY_PAGE.write_text(page)
+    print(f"wrote {OUTPUT} and the evidence summary in {SUMMARY_PAGE}")
     return 0
 
 

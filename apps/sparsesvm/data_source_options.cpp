@@ -24,7 +24,7 @@ void DataSourceOptions::add_to(CLI::App& command) {
       ->check(CLI::IsMember({"auto", "delimited", "libsvm", "nips2003"}));
   command.add_option("-o,--option", loader_options,
                      "loader option key=value, repeatable (e.g. -o positive=M -o drop_columns=0 -o missing=keep); "
-                     "see the README for the keys")
+                     "see docs/user-guide.md, \"Loader options\", for the keys")
       ->allow_extra_args(false);
 }
 

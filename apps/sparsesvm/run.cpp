@@ -270,7 +270,7 @@ Command add_collect(CLI::App& app) {
     fmt::print("{} rows of {} planned tasks ({} without a solution)\n", summary.rows, summary.expected, summary.failed);
     std::vector<std::string> statuses;
     for (const auto& [status, count] : summary.statuses) statuses.push_back(fmt::format("{} {}", status, count));
-    fmt::print("statuses: {} (README \"Statuses\" says what each promises; statuses.csv has them per method)\n",
+    fmt::print("statuses: {} (docs/user-guide.md, \"Statuses and certificates\", says what each promises; statuses.csv has them per method)\n",
                fmt::join(statuses, ", "));
     for (const std::string& note : summary.missing_datasets) {
       fmt::print(stderr, "sparsesvm: warning: data set {}; its rows are not collected\n", note);

@@ -412,7 +412,7 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
 }
 
 // statuses.csv: per data set, method, status and certificate kind, the rows and their largest certificate
-// (README "Statuses": what each status promises and what the certificate measures).
+// (docs/user-guide.md, "Statuses and certificates": what each status promises and what the certificate measures).
 std::string statuses_csv(const ExperimentConfig& config, const std::vector<Row>& rows,
                          const std::vector<std::pair<std::string, std::string>>& datasets, const ConditionColumns& conditions) {
   struct Count {

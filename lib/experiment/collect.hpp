@@ -12,7 +12,7 @@
 //   cv_scores.csv        every inner score: per task, candidate and inner fold (tasks.hpp cv_score_columns)
 //   weights.csv          with keep: [weights], every final model's weights by feature name
 //   statuses.csv         per data set and method: rows per status and certificate kind, the largest
-//                        certificate (README "Statuses and certificates")
+//                        certificate (docs/user-guide.md, "Statuses and certificates")
 //   paired_test.csv      with tables.paired_test [A, B]: per data set, the paired two-tailed t-test of
 //                        A vs B test accuracy over the outer splits both completed ([FSV] Table 2), the
 //                        corrected resampled t-test and Wilcoxon's test beside it (comparisons.hpp)

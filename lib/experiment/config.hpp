@@ -3,7 +3,7 @@
 // names the file and the key path, e.g. "configs/x.yaml: protocol.outer.repetitons: unknown key (known:
 // k, repetitions, stratified, test_fraction, type)". Overrides "key.path=value" from the command line
 // are applied to the YAML before validation and recorded in the manifest. The schema is documented in
-// the README, with an annotated example.
+// docs/user-guide.md, with an annotated example.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -40,7 +40,7 @@ struct MethodEntry {
 };
 
 // How each task splits its data (outer), selects hyperparameters on the training part (inner), and
-// picks among them (selection). README "Protocols" has the YAML keys.
+// picks among them (selection). docs/user-guide.md ("Config schema") has the YAML keys.
 struct Protocol {
   std::string outer = "holdout";  // holdout | kfold | half_half | train_tune_test
   double test_fraction = 0.3;     // holdout (half_half: 0.5)

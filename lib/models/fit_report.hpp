@@ -12,7 +12,8 @@
 
 namespace sparsesvm::models {
 
-// What FitReport::certificate measures (the result column certificate_kind); README "Statuses".
+// What FitReport::certificate measures (the result column certificate_kind); docs/user-guide.md,
+// "Statuses and certificates".
 inline constexpr const char* kDualityGap = "duality_gap";  // (P - D) / |P| of a convex objective's solve
 inline constexpr const char* kMipGap = "mip_gap";          // (incumbent - best bound) / |incumbent| of a MIP
 // The same for a MIP with restrictions the objective does not imply (PSI-r's fixed examples, capped-l1's

@@ -55,7 +55,7 @@ def _parameter_names():
 
 _PARAMETERS = _parameter_names()  # table names, in order of first appearance
 
-# What a status short of its method's promise means (README "Statuses"); each is a ConvergenceWarning.
+# What a status short of its method's promise means (docs/user-guide.md, "Statuses and certificates"); each is a ConvergenceWarning.
 # optimal and converged (a stationary point certified by its convex majorant's gap) are not.
 _STATUS_MEANINGS = {
     "feasible": "a solution whose optimality or stationarity is not proven (a limit stopped the search, or "

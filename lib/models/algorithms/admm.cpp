@@ -7,7 +7,7 @@
 //   (xi, s) = argmin over xi, s >= 0 of c'xi + (rho2/2)||A w + b y + xi - s - 1 + v||^2, in closed form:
 //        with r = 1 - A w - b y - v:  xi = (r - c/rho2)_+,  s = (xi - r)_+   (the paper's mean hinge: c_i = 1/n)
 //   u += w - z;   v += A w + b y + xi - s - 1
-// Beyond the paper (README, "ADMM"; each can be turned off, which gives the published algorithm):
+// Beyond the paper (docs/methods.md, "ADMM"; each can be turned off, which gives the published algorithm):
 //   equilibrate  the iterations run on the features centered (dense data) and divided by their spread;
 //                the answer is mapped back (Equilibrated below), so the data's units do not matter.
 //   relaxation   over-relaxation (Boyd et al. 2011, 3.4.3): the z-, (xi, s)- and dual steps see
@@ -174,7 +174,7 @@ constexpr double kBalanceBand = 5.0;
 constexpr double kMaxRhoStep = 10.0;
 // rho stays within this factor of its start: unbounded, balancing drove rho2 down 600-fold on an 80 x 10
 // set and ADMM stalled 1e-3 above the LP optimum for 10^4 sweeps; bounded by 10 the median over
-// the UCI cases fell from 1.5e3 to 4e2 sweeps (README, "ADMM").
+// the UCI cases fell from 1.5e3 to 4e2 sweeps (docs/methods.md, "ADMM").
 constexpr double kRhoRange = 10.0;
 double rho_step(double imbalance) {
   if (!std::isfinite(imbalance) || (imbalance <= kBalanceBand && imbalance >= 1.0 / kBalanceBand)) return 1.0;
@@ -403,7 +403,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   report.stop_reason = "iteration limit";
   std::optional<Candidate> answer;
   // Residual balancing for the convex l1 objective only: for the nonconvex penalties it lowers rho1
-  // until their prox steps overshoot (measured: rho1 1e-40 and F = 29.5 for LSP on wdbc; README).
+  // until their prox steps overshoot (measured: rho1 1e-40 and F = 29.5 for LSP on wdbc; docs/methods.md).
   const bool adapt = o.adapt_rho && convex;
   int k = 0;
   while (k < o.max_iterations && !answer) {
@@ -474,11 +474,11 @@ class AdmmAlgorithm : public Algorithm {
          Regularizes::neither, ParameterKind::solver},
         {"rho2", "penalty parameter of the margin constraint at the start (10 as published; divided by n unless "
          "rho2_per_n is 0)", 10.0, 0.0, 1e8, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
-        {"rho2_per_n", "1: rho2 is divided by n, the scale of the mean hinge's weights 1/n (README, \"ADMM\"); 0: used "
+        {"rho2_per_n", "1: rho2 is divided by n, the scale of the mean hinge's weights 1/n (docs/methods.md, \"ADMM\"); 0: used "
          "as given, as published", 1, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver,
          true},
         {"adapt_rho", "1: residual balancing of rho1 and rho2 at sweeps 8, 16, ..., 1024, for the l1 penalty (convex; "
-         "the nonconvex ones keep rho, README); 0: fixed, as published", 1,
+         "the nonconvex ones keep rho, docs/methods.md); 0: fixed, as published", 1,
          0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
         {"relaxation", "over-relaxation alpha (Boyd et al. 2011, 3.4.3); 1: none, as published", 1.6, 1.0,
          1.99, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver},

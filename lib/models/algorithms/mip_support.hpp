@@ -55,7 +55,7 @@ struct MipSearch {
   double time_limit = 0.0;
   double largest_big_m = 0.0;  // of the formulation (mip_big_m)
   // What the MIP assumes that the objective does not imply ("" when nothing): its bound and a closed gap
-  // then hold for the restricted problem only, so the fit is feasible, never optimal (README "Statuses").
+  // then hold for the restricted problem only, so the fit is feasible, never optimal (docs/user-guide.md, "Statuses and certificates").
   std::string restriction;
 };
 

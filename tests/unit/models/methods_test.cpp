@@ -310,7 +310,7 @@ TEST_CASE("contract: every registered method fits and reports honestly", "[metho
     }
     REQUIRE(!report.objective_trace.empty());
     CHECK(report.objective_trace.back() == report.objective);
-    // The status vocabulary (README "Statuses"): every fit with a model carries a measured certificate;
+    // The status vocabulary (docs/user-guide.md, "Statuses and certificates"): every fit with a model carries a measured certificate;
     // optimal only with a duality gap of a convex objective or a closed MIP gap; converged only for a
     // stationary point (majorant gap) within its tolerance.
     CHECK(std::isfinite(report.certificate));

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The README's commands run as written: its "Your own CSV" config (the YAML block, saved as the README
+# says) with the commands below it, its sweep, override, shard and collect lines, status, list and
+# describe. From the repository's root, as the README assumes; outputs go to a temporary directory.
+# Usage: readme_test.sh PATH/TO/sparsesvm REPO_ROOT
+set -uo pipefail
+bin=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+cd "$root" || exit 1
+
+# The first YAML block after "## Your own CSV".
+/usr/bin/python3 - "$root/README.md" "$tmp/mine.yaml" <<'PY' || fail "README has no YAML block under '## Your own CSV'"
+import sys
+text = open(sys.argv[1]).read()
+section = text[text.index("\n## Your own CSV\n"):]
+start = section.index("```yaml\n") + len("```yaml\n")
+open(sys.argv[2], "w").write(section[start:section.index("\n```", start)] + "\n")
+PY
+lines=$(wc -l <"$tmp/mine.yaml")
+((lines <= 14)) || fail "the README's config has $lines lines; it promises a short one"
+
+"$bin" run "$tmp/mine.yaml" --dry-run >"$tmp/plan" || fail "run --dry-run on the README's config exited $?"
+grep -q "20 tasks over 4 methods" "$tmp/plan" || fail "dry-run plan: $(cat "$tmp/plan")"
+"$bin" run "$tmp/mine.yaml" -j 2 -q --out "$tmp/mine" || fail "run -j 2 exited $?"
+for file in results.csv table_accuracy.csv table_n_features.csv statuses.csv manifest.yaml; do
+  [[ -s "$tmp/mine/$file" ]] || fail "the run wrote no $file"
+done
+"$bin" status "$tmp/mine" >"$tmp/status" || fail "status exited $?"
+grep -q "statuses: converged 10, optimal 10" "$tmp/status" || fail "status: $(cat "$tmp/status")"
+"$bin" describe-data datasets/sonar.csv >/dev/null || fail "describe-data exited $?"
+
+# Sweeps, overrides, shards and collect, as the README writes them.
+"$bin" run "$tmp/mine.yaml" --sweep a=2,4,8 --dry-run >"$tmp/sweep" || fail "--sweep exited $?"
+grep -q "RLSVM0_a2, RLSVM0_a4, RLSVM0_a8" "$tmp/sweep" || fail "sweep labels: $(cat "$tmp/sweep")"
+"$bin" run "$tmp/mine.yaml" protocol.outer.repetitions=20 --dry-run >"$tmp/override" || fail "override exited $?"
+grep -q "80 tasks" "$tmp/override" || fail "override plan: $(cat "$tmp/override")"
+for shard in 0 1 2 3; do
+  "$bin" run "$tmp/mine.yaml" --shard $shard/4 -q --out "$tmp/sharded" || fail "shard $shard/4 exited $?"
+done
+"$bin" collect "$tmp/sharded" >/dev/null || fail "collect of 4 shards exited $?"
+cmp -s "$tmp/sharded/table_accuracy.csv" "$tmp/mine/table_accuracy.csv" || fail "sharded tables differ from the -j 2 run"
+grep -q -- "--shards N" scripts/slurm_array.sh && grep -q -- "--time T" scripts/slurm_array.sh ||
+  fail "slurm_array.sh lacks the options the README uses"
+
+# The papers' tables: list and describe.
+"$bin" list | grep -q "configs/beyond/all_methods.yaml" || fail "list does not name configs/beyond/all_methods.yaml"
+"$bin" describe RLSVM0 >/dev/null || fail "describe RLSVM0 exited $?"
+"$bin" run configs/ong2010/uci.yaml --skip-missing --dry-run >/dev/null || fail "dry-run of ong2010/uci exited $?"
+# Every page the README links to exists.
+for page in $(grep -o '(docs/[a-z_.-]*\.md' README.md | tr -d '(' | sort -u); do
+  [[ -f "$page" ]] || fail "README links to $page, which does not exist"
+done
+((failures == 0)) && echo "readme_test: all passed"
+exit $((failures > 0))
