@@ -30,6 +30,9 @@ Command add_run(CLI::App& app);
 Command add_collect(CLI::App& app);
 Command add_list(CLI::App& app);
 
+// `sparsesvm plot`: draw a collected run's figures (figures.cpp; run and collect call it too).
+Command add_plot(CLI::App& app);
+
 // `sparsesvm status`: done, missing and failed tasks of a run; exit 4 while work remains (status.cpp).
 Command add_status(CLI::App& app);
 

@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
                                                              sparsesvm::app::add_run(app),
                                                              sparsesvm::app::add_collect(app),
                                                              sparsesvm::app::add_list(app),
-                                                             sparsesvm::app::add_status(app)};
+                                                             sparsesvm::app::add_status(app),
+                                                             sparsesvm::app::add_plot(app)};
 
   try {
     app.parse(argc, argv);

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "commands.hpp"
+#include "figures.hpp"
 #include "core/errors.hpp"
 #include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
@@ -36,6 +37,7 @@ struct RunOptions {
   bool force = false;
   bool quiet = false;
   bool verbose = false;
+  bool no_figures = false;
 };
 
 // "I/N" with whole numbers 0 <= I < N and nothing else ("1/4x" is refused).
@@ -164,6 +166,11 @@ void run_and_collect(const experiment::ExperimentConfig& config, const std::vect
       log->warn("{} task files in {}/tasks belong to another config or other data; not read", collected.ignored_files,
                 directory);
     }
+    if (!options.no_figures) {
+      const DrawnFigures figures = draw_figures(directory);
+      if (figures.drawn) log->info("{}", figures.message);
+      if (!figures.drawn && !figures.message.empty()) log->warn("{}", figures.message);
+    }
   } else {
     log->info("shard done; after all shards: sparsesvm collect {}", directory);
   }
@@ -235,6 +242,7 @@ Command add_run(CLI::App& app) {
   command->add_flag("--skip-missing", options->skip_missing,
                     "run the data sets that are present and skip absent ones (default: an absent data file is an error)");
   command->add_flag("-q,--quiet", options->quiet, "warnings and errors only");
+  command->add_flag("--no-figures", options->no_figures, "do not draw the config's figures after collecting (sparsesvm plot DIR draws them)");
   command->add_flag("-v,--verbose", options->verbose, "more detail in the log");
   return {command, [options]() { return run(*options); }};
 }
@@ -251,11 +259,13 @@ experiment::ExperimentConfig config_of_run(const std::string& directory) {
 Command add_collect(CLI::App& app) {
   auto directories = std::make_shared<std::vector<std::string>>();
   auto partial = std::make_shared<bool>(false);
+  auto no_figures = std::make_shared<bool>(false);
   CLI::App* command = app.add_subcommand(
       "collect", "Merge task results (of one run directory, or several shard directories) into summary and tables");
   command->add_option("directories", *directories, "run directories (shards of one config); tables go to the first")->required();
   command->add_flag("--partial", *partial, "write tables although planned tasks have no result (cells say n of N)");
-  return {command, [directories, partial]() {
+  command->add_flag("--no-figures", *no_figures, "do not draw the config's figures (sparsesvm plot DIR draws them)");
+  return {command, [directories, partial, no_figures]() {
     const experiment::ExperimentConfig config = config_of_run(directories->front());
     for (std::size_t k = 1; k < directories->size(); ++k) {
       const experiment::ExperimentConfig other = config_of_run((*directories)[k]);
@@ -281,6 +291,11 @@ Command add_collect(CLI::App& app) {
     }
     for (const std::string& warning : experiment::side_file_warnings(summary)) fmt::print(stderr, "sparsesvm: warning: {}\n", warning);
     for (const std::string& path : summary.written) fmt::print("  {}\n", path);
+    if (!*no_figures) {
+      const DrawnFigures figures = draw_figures(directories->front());
+      if (figures.drawn) fmt::print("{}\n", figures.message);
+      if (!figures.drawn && !figures.message.empty()) fmt::print(stderr, "sparsesvm: warning: {}\n", figures.message);
+    }
     return 0;
   }};
 }

@@ -36,6 +36,21 @@ figures:
 YAML
 "$bin" run "$tmp/figures.yaml" -q --out "$tmp/run" || fail "run exited $?"
 [[ -s "$tmp/run/figures.json" ]] || fail "collect wrote no figures.json"
+# run draws the figures itself (Debian's python3, whatever python3 PATH finds first).
+is_png "$tmp/run/convergence.png" && [[ -s "$tmp/run/index.html" ]] || fail "run drew no figures: $(cat "$tmp/run/plot.log" 2>&1)"
+# Without matplotlib (a stand-in interpreter that has none), or without the interpreter: one line naming
+# the Debian package; run still exits 0 with its tables, plot exits 1.
+printf '#!/bin/sh\nexit 1\n' > "$tmp/no_matplotlib"
+chmod +x "$tmp/no_matplotlib"
+out=$(SPARSESVM_PYTHON=$tmp/no_matplotlib "$bin" plot "$tmp/run" 2>&1) && fail "plot without matplotlib exited 0"
+grep -q "has no matplotlib (Debian: apt-get install python3-matplotlib" <<<"$out" || fail "plot without matplotlib: $out"
+out=$(SPARSESVM_PYTHON=$tmp/absent "$bin" plot "$tmp/run" 2>&1) && fail "plot without python exited 0"
+grep -q "figures not drawn: no $tmp/absent (Debian: apt-get install python3 python3-matplotlib" <<<"$out" || fail "plot without python: $out"
+out=$(SPARSESVM_PYTHON=$tmp/no_matplotlib "$bin" run "$tmp/figures.yaml" -q --out "$tmp/run_bare" 2>&1) ||
+  fail "run without matplotlib exited $?"
+grep -q "has no matplotlib" <<<"$out" && [[ -s "$tmp/run_bare/table_accuracy.csv" ]] || fail "run without matplotlib: $out"
+out=$("$bin" plot "$tmp/nothing" 2>&1) && fail "plot of a directory without figures.json exited 0"
+grep -q "figures.json: missing" <<<"$out" || fail "plot without figures.json: $out"
 [[ $(wc -l < "$tmp/run/convergence.csv") -eq 6 ]] || fail "convergence.csv: expected a header and 5 iterations"
 /usr/bin/python3 "$plot" "$tmp/run" > "$tmp/plot.out" || fail "plot.py exited $?"
 for png in convergence.png error.png; do

@@ -47,7 +47,8 @@ grep -q -- "--shards N" scripts/slurm_array.sh && grep -q -- "--time T" scripts/
   fail "slurm_array.sh lacks the options the README uses"
 
 # The papers' tables: list and describe.
-"$bin" list | grep -q "configs/beyond/all_methods.yaml" || fail "list does not name configs/beyond/all_methods.yaml"
+"$bin" list >"$tmp/list" || fail "list exited $?"
+grep -q "configs/beyond/all_methods.yaml" "$tmp/list" || fail "list does not name configs/beyond/all_methods.yaml"
 "$bin" describe RLSVM0 >/dev/null || fail "describe RLSVM0 exited $?"
 "$bin" run configs/ong2010/uci.yaml --skip-missing --dry-run >/dev/null || fail "dry-run of ong2010/uci exited $?"
 # Every page the README links to exists.
