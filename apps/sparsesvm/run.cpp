@@ -18,6 +18,7 @@
 #include "data/generators/generator_registry.hpp"
 #include "data/load.hpp"
 #include "experiment/collect.hpp"
+#include "experiment/data_check.hpp"
 #include "experiment/manifest.hpp"
 #include "experiment/tasks.hpp"
 #include "models/methods.hpp"
@@ -195,6 +196,7 @@ int run(const RunOptions& options) {
                                        config.path, missing.size(), fmt::join(missing, "\n  ")));
   }
   check_same_run(directory, config, all_tasks, options.force);  // --dry-run too: it says what run would do
+  experiment::check_data_files(config);  // before anything is queued or written
   auto log = make_logger(options.dry_run ? "" : directory, options);
   for (const std::string& note : missing) log->warn("skipping data set {} (--skip-missing)", note);
   if (options.dry_run) {
@@ -217,7 +219,7 @@ int run(const RunOptions& options) {
   try {
     run_and_collect(config, tasks, directory, options, missing, log);
   } catch (const std::exception& error) {
-    log->error("stopped: {} (finished task files are kept; run again to resume)", error.what());
+    log->error("stopped: {} (finished task files are kept; once the cause is fixed, run again to resume)", error.what());
     throw;
   }
   return 0;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include "core/closest_name.hpp"
 #include "core/errors.hpp"
 #include "data/text_reader.hpp"
 
@@ -98,9 +99,27 @@ char sniffed_delimiter(std::string_view first_line, char fallback) {
   return fallback;
 }
 
+// The options with the class column named by the header `fields` (label_column given as a name).
+DelimitedOptions with_named_label_column(DelimitedOptions options, const std::vector<Field>& fields,
+                                         const std::string& path, std::size_t line) {
+  std::vector<std::string> names;
+  for (const Field& field : fields) names.emplace_back(field.text);
+  const auto found = std::find(names.begin(), names.end(), options.label_column_name);
+  if (found == names.end()) {
+    const std::optional<std::string> suggestion = core::closest_name(options.label_column_name, names);
+    core::throw_at(path, line, 0,
+                   fmt::format("label_column '{}' is not a field of the first line (the header){}", options.label_column_name,
+                               suggestion ? fmt::format("; did you mean '{}'?", *suggestion) : ""));
+  }
+  options.label_column = static_cast<int>(found - names.begin());
+  options.header = true;
+  return options;
+}
+
 }  // namespace
 
-core::Dataset read_delimited(const std::string& path, const DelimitedOptions& options) {
+core::Dataset read_delimited(const std::string& path, const DelimitedOptions& given) {
+  DelimitedOptions options = given;
   const TextFile file = read_text_file(path);
   std::optional<Layout> layout;
   std::vector<std::string> feature_names;
@@ -114,6 +133,7 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& op
     if (!layout && options.sniff_delimiter) delimiter = sniffed_delimiter(text, options.delimiter);
     const std::vector<Field> fields = split_fields(text, delimiter);
     if (!layout) {
+      if (!options.label_column_name.empty()) options = with_named_label_column(options, fields, path, line);
       layout = make_layout(fields.size(), options, path, line);
       if (options.header.value_or(looks_like_header(fields, *layout, options.missing_token, path, line))) {
         for (std::size_t k = 0; k < fields.size(); ++k) {
@@ -134,14 +154,16 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& op
       if (fields[k].text == options.missing_token || fields[k].text.empty()) {
         if (options.missing == MissingPolicy::error) {
           core::throw_at(path, line, fields[k].column,
-                         fmt::format("missing value '{}' in field {}; set the loader option missing to drop_row or "
-                                     "keep (fit: -o missing=drop_row; a config: loader: {{missing: drop_row}})",
-                                     fields[k].text, k + 1));
+                         fmt::format("missing value '{}' in column {} (counting from 0, as label_column does); set "
+                                     "the loader option missing to drop_row or keep (fit: -o missing=drop_row; a "
+                                     "config: loader: {{missing: drop_row}})",
+                                     fields[k].text, k));
         }
         row_has_missing = true;
         value = std::numeric_limits<double>::quiet_NaN();
       } else {
-        value = parse_number(fields[k].text, Location{path, line, fields[k].column}, fmt::format("field {}", k + 1));
+        value = parse_number(fields[k].text, Location{path, line, fields[k].column},
+                             fmt::format("column {} (counting from 0)", k));
       }
       if (value != 0.0) row_entries.push_back(Entry{rows, feature, value});
       ++feature;

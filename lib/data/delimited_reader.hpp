@@ -22,6 +22,8 @@ struct DelimitedOptions {
   bool sniff_delimiter = false;
   std::optional<bool> header;           // unset: a header when the first row has a non-numeric feature field
   int label_column = -1;                // 0-based; negative counts from the end (-1 is the last column)
+  std::string label_column_name;        // when set: the header field of that name is the class column (the
+                                        // first line is then the header)
   std::vector<int> drop_columns;        // 0-based columns to ignore, e.g. an ID; negative counts from the end
   LabelMap labels;
   bool has_label_column = true;         // false: every column (but drop_columns) is a feature; labels +1

@@ -60,12 +60,25 @@ LabelMap automatic_map(const std::vector<RawLabel>& raw, const std::string& file
     for (std::size_t k = 0; k < std::min(kShown, names.size()); ++k) {
       shown.push_back(names[k].size() > kShownLength ? names[k].substr(0, kShownLength) + "..." : names[k]);
     }
+    // Many distinct numbers with fractions: a measurement, not a class (a file without a class column, or
+    // the class in another column). Say so first: naming a positive value would only hide it.
+    const bool fractional = std::any_of(names.begin(), names.end(), [](const std::string& v) {
+      return is_number(v) && v.find_first_of(".eE") != std::string::npos;
+    });
+    if (numeric && fractional && values.size() > 20) {
+      throw InputError(fmt::format(
+          "{}: the class column holds {} distinct numbers with fractions ({}, ...): a feature, not a class; the file "
+          "has no class column, or it is another one: loader option label_column=K (a column counted from 0, or its "
+          "header name; -o label_column=K, YAML loader: {{label_column: K}}), or a threshold rule (threshold=x: values above it are +1)",
+          file, values.size(), fmt::join(shown, ", ")));
+    }
     throw InputError(fmt::format(
         "{}: class column has {} distinct value(s) ({}{}); name the positive class (loader option positive={}) or "
         "use most_frequent for one-vs-rest{}",
         file, values.size(), fmt::join(shown, ", "), names.size() > kShown ? ", ..." : "",
         names.empty() ? "" : names.front(),
-        values.size() > 20 ? "; so many classes often mean the wrong format or label column (-f, label_column)" : ""));
+        values.size() > 20 ? "; so many classes often mean the wrong format, delimiter or label column (-f, delimiter, "
+                             "label_column)" : ""));
   }
   const Location nowhere{file, 0, 0};
   const bool first_larger = parse_number(names[0], nowhere, "label") > parse_number(names[1], nowhere, "label");

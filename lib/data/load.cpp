@@ -142,7 +142,13 @@ core::Dataset load_delimited(const DataSource& source) {
                                  source.location, delimiter));
   }
   parsed.header = options.boolean("header");
-  parsed.label_column = options.column_number("label_column", options.integer("label_column", -1));
+  // label_column: a column number (from 0; negative from the end) or a header name.
+  const std::string label_column = options.text("label_column", "-1");
+  if (label_column.find_first_not_of("-0123456789") != std::string::npos) {
+    parsed.label_column_name = label_column;
+  } else {
+    parsed.label_column = options.column_number("label_column", options.integer("label_column", -1));
+  }
   parsed.drop_columns = options.integer_list("drop_columns");
   parsed.labels = options.label_map();
   parsed.labels.allow_one_class = source.classes != Classes::both;

@@ -99,6 +99,32 @@ statuses = read("statuses.csv")
 assert sum(int(s["rows"]) for s in statuses) == len(rows)
 PYTHON
 
+# run --dry-run loads every data file and refuses, naming the config key, the file and the fix, what no
+# task could fit: no class column (a continuous last column), no features (d = 0); a ';'-separated file
+# and a class column named by its header are read.
+/usr/bin/python3 - "$root/datasets/sonar.csv" "$root/datasets/pima.csv" "$tmp" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+tmp = sys.argv[3]
+open(f"{tmp}/semicolon.csv", "w").write("\n".join(";".join(r) for r in rows) + "\n")
+open(f"{tmp}/no_class.csv", "w").write("\n".join(",".join(r[:-1]) for r in rows) + "\n")
+open(f"{tmp}/no_features.csv", "w").write("class\n1\n-1\n1\n-1\n")
+for name, entry in (("semicolon", "{name: s, file: %s/semicolon.csv}" % tmp),
+                    ("no_class", "{name: s, file: %s/no_class.csv}" % tmp),
+                    ("no_features", "{name: s, file: %s/no_features.csv, loader: {header: true}}" % tmp),
+                    ("named", "{name: p, file: %s, loader: {label_column: label}}" % sys.argv[2])):
+    open(f"{tmp}/{name}.yaml", "w").write(f"name: {name}\ndatasets:\n  - {entry}\nmethods: [OneNormSVM]\n"
+                                          "protocol:\n  outer: {type: holdout, repetitions: 2}\n  inner: {type: none}\n")
+PY
+"$bin" run "$tmp/semicolon.yaml" --dry-run --out "$tmp/semicolon" >/dev/null || fail "a ';'-separated file was refused"
+"$bin" run "$tmp/named.yaml" --dry-run --out "$tmp/named" >/dev/null || fail "label_column by header name was refused"
+out=$("$bin" run "$tmp/no_class.yaml" --dry-run --out "$tmp/no_class" 2>&1) && fail "a file without a class column passed --dry-run"
+grep -q "datasets\[0\] (data set 's'): .*no_class.csv: the class column holds .* a feature, not a class; .*label_column=K" <<<"$out" ||
+  fail "no class column: $out"
+out=$("$bin" run "$tmp/no_features.yaml" --dry-run --out "$tmp/no_features" 2>&1) && fail "d = 0 passed --dry-run"
+grep -q "datasets\[0\] (data set 's'): .*no_features.csv: no features (d = 0)" <<<"$out" || fail "d = 0: $out"
+[[ ! -e "$tmp/no_features" ]] || fail "a refused dry-run wrote its directory"
+
 # Kill a run part-way (SIGKILL: no chance to clean up), resume it, compare with the uninterrupted run.
 "$bin" run "$config" -q -j 1 --out "$tmp/killed" protocol.outer.repetitions=4 &
 pid=$!

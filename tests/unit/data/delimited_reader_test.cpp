@@ -90,13 +90,13 @@ TEST_CASE("malformed delimited files give file:line errors", "[loader][delimited
   SECTION("non-numeric token") {
     const std::string path = write_file("token.csv", "1,2,1\n3,x4,-1\n");
     CHECK_THROWS_WITH(data::read_delimited(path, {}),
-                      Catch::StartsWith(path + ":2:3: expected a number for field 2, found 'x4'"));
+                      Catch::StartsWith(path + ":2:3: expected a number for column 1 (counting from 0), found 'x4'"));
   }
   SECTION("NaN and inf") {
     const std::string nan_path = write_file("nan.csv", "1,2,1\nnan,4,-1\n");
-    CHECK_THROWS_WITH(data::read_delimited(nan_path, {}), Catch::Contains(":2:1: field 1 is 'nan'"));
+    CHECK_THROWS_WITH(data::read_delimited(nan_path, {}), Catch::Contains(":2:1: column 0 (counting from 0) is 'nan'"));
     const std::string inf_path = write_file("inf.csv", "1,2,1\n3,-inf,-1\n");
-    CHECK_THROWS_WITH(data::read_delimited(inf_path, {}), Catch::Contains(":2:3: field 2 is '-inf'"));
+    CHECK_THROWS_WITH(data::read_delimited(inf_path, {}), Catch::Contains(":2:3: column 1 (counting from 0) is '-inf'"));
   }
   SECTION("empty file") {
     const std::string path = write_file("empty.csv", "\n  \n");
@@ -161,4 +161,22 @@ TEST_CASE("without a delimiter option, ';' and tab files are read; ',' stays the
   CHECK(load(comma, {{"positive", "1"}}).d() == 2);  // the header's ',' decides, its ';' is a name's
   // A given delimiter is used as given (here it makes one field per row: no feature, an error).
   CHECK_THROWS_AS(load(semicolon, {{"positive", "1"}, {"delimiter", ","}}), InputError);
+}
+
+TEST_CASE("label_column by header name: the named field is the class, a misspelled name gets a suggestion",
+          "[loader][delimited]") {
+  const std::string path = write_file("named_class.csv", "kind,x1,x2\nB,1,2\nM,3,4\nB,5,6\n");
+  data::DataSource source{path, "delimited", {{"label_column", "kind"}, {"positive", "M"}}};
+  const core::Dataset data = data::load_dataset(source);
+  CHECK(data.n() == 3);
+  CHECK(data.d() == 2);
+  CHECK(data.labels()[1] == 1.0);
+  CHECK(data.labels()[0] == -1.0);
+  CHECK(data.feature_names() == std::vector<std::string>{"x1", "x2"});
+  source.options["label_column"] = "knid";
+  CHECK_THROWS_WITH(data::load_dataset(source), Catch::Contains("label_column 'knid' is not a field of the first line") &&
+                                                    Catch::Contains("did you mean 'kind'?"));
+  // A number stays a column number (from 0; negative from the end).
+  source.options["label_column"] = "0";
+  CHECK(data::load_dataset(source).d() == 2);
 }
