@@ -1,42 +1,72 @@
 #!/usr/bin/env bash
 # Downloads the data sets that no Debian package ships into datasets/raw/, on a machine with network.
-# Each file is checked against datasets/raw/CHECKSUMS.sha256 when it has an entry there; a file with
+# Each file is checked against CHECKSUMS.sha256 in that folder when it has an entry there; a file with
 # no entry yet is recorded (trust on first use) and the script says so, so that the next fetch, on any
-# machine, is verified. Nothing here runs at build or test time.
+# machine, is verified. A file already present is checked, not downloaded again. A download that fails,
+# stops short or does not match its checksum is removed and the script exits 1. The files are used as
+# they come: the configs read them with loader options (bupa, cleveland) or as NIPS 2003 parts (arcene,
+# gisette). Nothing here runs at build or test time; tests/e2e/fetch_test.sh runs it against a server on
+# 127.0.0.1.
 # Usage: scripts/fetch_datasets.sh [NAME ...]     (default: all; names: bupa cleveland arcene gisette)
-# NOTE: written without network access; the download path has not been exercised yet.
+#   SPARSESVM_FETCH_BASE  the archive's base URL (default: the UCI repository's)
+#   SPARSESVM_RAW_DIR     where the files go (default: datasets/raw of this checkout)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-raw=datasets/raw
+raw=${SPARSESVM_RAW_DIR:-datasets/raw}
+base=${SPARSESVM_FETCH_BASE:-https://archive.ics.uci.edu/ml/machine-learning-databases}
 mkdir -p "$raw"
-uci=https://archive.ics.uci.edu/ml/machine-learning-databases
 
 declare -A files=(
-  [bupa]="$uci/liver-disorders/bupa.data"
-  [cleveland]="$uci/heart-disease/processed.cleveland.data"
-  [arcene]="$uci/arcene/ARCENE/arcene_train.data $uci/arcene/ARCENE/arcene_train.labels $uci/arcene/ARCENE/arcene_valid.data $uci/arcene/arcene_valid.labels"
-  [gisette]="$uci/gisette/GISETTE/gisette_train.data $uci/gisette/GISETTE/gisette_train.labels $uci/gisette/GISETTE/gisette_valid.data $uci/gisette/gisette_valid.labels"
+  [bupa]="liver-disorders/bupa.data"
+  [cleveland]="heart-disease/processed.cleveland.data"
+  [arcene]="arcene/ARCENE/arcene_train.data arcene/ARCENE/arcene_train.labels arcene/ARCENE/arcene_valid.data arcene/arcene_valid.labels"
+  [gisette]="gisette/GISETTE/gisette_train.data gisette/GISETTE/gisette_train.labels gisette/GISETTE/gisette_valid.data gisette/gisette_valid.labels"
 )
+
+checksums="$raw/CHECKSUMS.sha256"
+touch "$checksums"
+recorded() { awk -v f="$1" '$2 == f {print $1}' "$checksums"; }
+
+# Checks $raw/$file.part against the recorded checksum (recording it when there is none) and moves it
+# into place; on a mismatch removes it and exits 1.
+accept() {
+  local file=$1 actual expected
+  actual=$(sha256sum "$raw/$file.part" | cut -d' ' -f1)
+  expected=$(recorded "$file")
+  if [[ -z "$expected" ]]; then
+    echo "$actual  $file" >>"$checksums"
+    echo "fetch: $file: no recorded checksum; recorded $actual (commit $checksums)"
+  elif [[ "$expected" != "$actual" ]]; then
+    rm -f "$raw/$file.part"
+    echo "fetch: $file: SHA-256 $actual does not match the recorded $expected; removed (a damaged or changed download)" >&2
+    exit 1
+  fi
+  mv "$raw/$file.part" "$raw/$file"
+}
 
 names=("$@")
 ((${#names[@]})) || names=(bupa cleveland arcene gisette)
-touch "$raw/CHECKSUMS.sha256"
 for name in "${names[@]}"; do
   [[ -n "${files[$name]:-}" ]] || { echo "fetch: unknown data set '$name' (known: ${!files[*]})" >&2; exit 1; }
-  for url in ${files[$name]}; do
-    file=$(basename "$url")
-    echo "fetch: $name: $url"
-    curl --fail --location --silent --show-error -o "$raw/$file.part" "$url"
-    actual=$(sha256sum "$raw/$file.part" | cut -d' ' -f1)
-    expected=$(awk -v f="$file" '$2 == f {print $1}' "$raw/CHECKSUMS.sha256")
-    if [[ -z "$expected" ]]; then
-      echo "$actual  $file" >>"$raw/CHECKSUMS.sha256"
-      echo "fetch: $file: no recorded checksum; recorded $actual (commit datasets/raw/CHECKSUMS.sha256)"
-    elif [[ "$expected" != "$actual" ]]; then
+done
+for name in "${names[@]}"; do
+  for path in ${files[$name]}; do
+    file=$(basename "$path")
+    if [[ -f "$raw/$file" ]]; then
+      expected=$(recorded "$file")
+      if [[ -n "$expected" && "$(sha256sum "$raw/$file" | cut -d' ' -f1)" != "$expected" ]]; then
+        echo "fetch: $raw/$file is present but does not match its recorded checksum; delete it to fetch it again" >&2
+        exit 1
+      fi
+      echo "fetch: $name: $file present; skipped"
+      continue
+    fi
+    echo "fetch: $name: $base/$path"
+    if ! curl --fail --location --silent --show-error -o "$raw/$file.part" "$base/$path"; then
       rm -f "$raw/$file.part"
-      echo "fetch: $file: SHA-256 $actual does not match the recorded $expected" >&2
+      echo "fetch: $file: download failed (above); nothing kept" >&2
       exit 1
     fi
-    mv "$raw/$file.part" "$raw/$file"
+    accept "$file"
   done
 done
