@@ -169,6 +169,14 @@ PYBIND11_MODULE(_core, module) {
   module.def("load", &load, py::arg("path"), py::arg("format") = "auto",
              py::arg("options") = std::map<std::string, std::string>{});
   module.def("build_commit", &experiment::build_commit);
+  module.def(
+      "parameter_value",
+      [](const std::string& name, const std::string& text) {
+        const models::ParameterSpec* spec = models::registry_parameter(name);
+        if (!spec) throw core::InputError(fmt::format("unknown parameter '{}'", name));
+        return spec->parse(text, name);
+      },
+      py::arg("name"), py::arg("text"), "a parameter's value as written (a choice's name, true/false, a number)");
   module.def("closest_name", &core::closest_name, py::arg("name"), py::arg("known"),
              "the known name closest to a misspelled one (the command line's 'did you mean'), or None");
 }

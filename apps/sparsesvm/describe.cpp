@@ -19,6 +19,13 @@ std::string regularizes_text(models::Regularizes direction) {
   return "-";
 }
 
+// What a value is written as: a number, a whole number, a choice's name, or true/false.
+std::string value_type(const models::ParameterSpec& spec) {
+  if (spec.is_switch()) return "switch";
+  if (spec.is_choice()) return "choice";
+  return spec.integer ? "integer" : "number";
+}
+
 void describe(const std::string& name) {
   const models::MethodInfo& method = models::find_method(name);
   const models::LossInfo& loss = models::find_loss(method.loss);
@@ -30,12 +37,13 @@ void describe(const std::string& name) {
   fmt::print("algorithm   {}: {}\n", algorithm.id(), algorithm.description());
   if (!method.start.empty()) fmt::print("start       {}\n", method.start);
   if (method.parameters.empty()) fmt::print("\nparameters  none\n");
-  else fmt::print("\n{:<20} {:<7} {:>10} {:<16} {:<7} {:<12} {}\n", "parameter", "kind", "default", "range", "scale",
-             "regularizes", "description");
+  else fmt::print("\n{:<22} {:<7} {:<7} {:>10} {:<32} {:<7} {:<12} {}\n", "parameter", "kind", "type", "default", "range",
+             "scale", "regularizes", "description");
   for (const models::ParameterSpec& spec : method.parameters) {
-    fmt::print("{:<20} {:<7} {:>10} {:<16} {:<7} {:<12} {}\n", spec.name,
-               spec.kind == models::ParameterKind::model ? "model" : "solver", spec.default_value, spec.range(),
-               spec.scale == models::Scale::log ? "log" : "linear", regularizes_text(spec.regularizes), spec.description);
+    fmt::print("{:<22} {:<7} {:<7} {:>10} {:<32} {:<7} {:<12} {}\n", spec.name,
+               spec.kind == models::ParameterKind::model ? "model" : "solver", value_type(spec), spec.format(spec.default_value),
+               spec.range(), spec.scale == models::Scale::log ? "log" : "linear", regularizes_text(spec.regularizes),
+               spec.description);
   }
   const std::vector<std::string> statistics = algorithm.statistic_names();
   if (!statistics.empty()) fmt::print("\nstatistics  {}\n", fmt::join(statistics, ", "));

@@ -120,7 +120,8 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
   std::vector<std::string> fields = {options.method, data.name()};
   for (const models::ParameterSpec& spec : models::find_method(options.method).parameters) {
     header.push_back(spec.name);
-    fields.push_back(experiment::format_number(report.hyperparameters.at(spec.name)));
+    const double value = report.hyperparameters.at(spec.name);
+    fields.push_back(spec.is_choice() ? spec.format(value) : experiment::format_number(value));
   }
   header.insert(header.end(), {"status", "objective", "certificate", "certificate_kind", "iterations", "inner_iterations",
                                "nnz", "train_accuracy", "time_s", "stop_reason", "message"});
@@ -186,7 +187,9 @@ void write_model(const FitOptions& options, const core::Dataset& data, const mod
 
 void print_summary(const FitOptions& options, const core::Dataset& data, const models::FitReport& report) {
   std::vector<std::string> parameters;
-  for (const auto& [key, value] : report.hyperparameters) parameters.push_back(fmt::format("{}={}", key, value));
+  for (const auto& [key, value] : report.hyperparameters) {
+    parameters.push_back(fmt::format("{}={}", key, models::registry_parameter(key)->format(value)));
+  }
   fmt::print("method      {} ({})\n", options.method, fmt::join(parameters, ", "));
   fmt::print("data        {} (n={}, d={})\n", data.name(), data.n(), data.d());
   fmt::print("status      {}\n", core::to_string(report.status));
@@ -214,7 +217,7 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
 void add_parameter_flags(CLI::App& command, models::Hyperparameters& given) {
   std::map<std::string, std::vector<std::string>> users;
   std::map<std::string, std::string> description;
-  std::map<std::string, bool> whole;  // every method's spec of it is an integer (iteration counts, switches)
+  std::map<std::string, bool> whole;  // every method's spec of it is a whole number (iteration counts)
   for (const models::MethodInfo& method : models::method_registry()) {
     for (const models::ParameterSpec& spec : method.parameters) {
       users[spec.name].push_back(method.name);
@@ -225,10 +228,16 @@ void add_parameter_flags(CLI::App& command, models::Hyperparameters& given) {
     }
   }
   for (const auto& [name, methods] : users) {
+    // A choice or switch takes its names (every method's spec of one name takes the same values).
+    const models::ParameterSpec& spec = *models::registry_parameter(name);
+    const std::string type = spec.is_switch() ? "BOOL" : spec.is_choice() ? "CHOICE" : whole.at(name) ? "INT" : "FLOAT";
     command
-        .add_option_function<double>("--" + name, [&given, name = name](double value) { given[name] = value; },
-                                     fmt::format("{} (methods: {})", description.at(name), fmt::join(methods, ", ")))
-        ->type_name(whole.at(name) ? "INT" : "FLOAT");
+        .add_option_function<std::string>(
+            "--" + name,
+            [&given, &spec](const std::string& text) { given[spec.name] = spec.parse(text, "--" + spec.name); },
+            fmt::format("{}{} (methods: {})", description.at(name),
+                        spec.is_choice() ? fmt::format(" [{}]", fmt::join(spec.choices, ", ")) : "", fmt::join(methods, ", ")))
+        ->type_name(type);
   }
 }
 

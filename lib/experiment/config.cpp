@@ -100,6 +100,18 @@ class Reader {
     return values;
   }
 
+  // A value of parameter `spec` (a choice's name, a switch's true/false, or a number); without a spec
+  // (a name no method takes: refused later, naming the method) a number.
+  double parameter_value(const YAML::Node& node, const std::string& key, const models::ParameterSpec* spec) const {
+    if (!spec) return scalar<double>(node, key, "a number");
+    const std::string text = scalar<std::string>(node, key, "a value");
+    try {
+      return spec->parse(text, "");
+    } catch (const core::InputError& error) {
+      fail(key, error.what());
+    }
+  }
+
   std::vector<std::string> strings(const YAML::Node& node, const std::string& key) const {
     if (!node.IsSequence()) fail(key, "expected a list");
     std::vector<std::string> values;
@@ -400,9 +412,16 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
         entry.name = reader.scalar<std::string>(item.second, Reader::join(key, "name"), "a method name");
       } else if (field == "label") {
         entry.label = reader.scalar<std::string>(item.second, Reader::join(key, "label"), "a label");
-      } else {
-        entry.fixed[field] = reader.scalar<double>(item.second, Reader::join(key, field), "a number");
       }
+    }
+    const auto& registry = models::method_registry();
+    const auto method = std::find_if(registry.begin(), registry.end(), [&](const auto& m) { return m.name == entry.name; });
+    for (const auto& item : node) {  // parameters, once the method (and so each one's spec) is known
+      const std::string field = item.first.as<std::string>();
+      if (field == "name" || field == "label") continue;
+      const models::ParameterSpec* spec = method != registry.end() ? models::find_parameter(method->parameters, field)
+                                                                   : models::registry_parameter(field);
+      entry.fixed[field] = reader.parameter_value(item.second, Reader::join(key, field), spec);
     }
   }
   if (entry.label.empty()) entry.label = entry.name;
@@ -425,7 +444,12 @@ std::vector<MethodEntry> expand_sweep(const std::vector<MethodEntry>& methods, c
   for (const auto& item : sweep) {
     const std::string name = item.first.as<std::string>();
     const std::string key = "sweep." + name;
-    const std::vector<double> values = reader.numbers(item.second, key);
+    const models::ParameterSpec* spec = models::registry_parameter(name);
+    if (!item.second.IsSequence() || item.second.size() == 0) reader.fail(key, "expected a non-empty list of values");
+    std::vector<double> values;
+    for (std::size_t k = 0; k < item.second.size(); ++k) {
+      values.push_back(reader.parameter_value(item.second[k], fmt::format("{}[{}]", key, k), spec));
+    }
     check_distinct(values, key, reader);
     const auto takers = static_cast<std::size_t>(std::count_if(expanded.begin(), expanded.end(), [&](const MethodEntry& entry) {
       return models::find_parameter(models::find_method(entry.name).parameters, name) != nullptr;
@@ -448,7 +472,9 @@ std::vector<MethodEntry> expand_sweep(const std::vector<MethodEntry>& methods, c
       for (std::size_t k = 0; k < values.size(); ++k) {
         MethodEntry variant = entry;
         variant.fixed[name] = values[k];
-        variant.label = fmt::format("{}_{}{}", entry.label, name, values[k]);
+        // RLSVM0_a2; a choice by its name: RLSVM0_lp_form_generation
+        variant.label = spec && spec->is_choice() ? fmt::format("{}_{}_{}", entry.label, name, spec->format(values[k]))
+                                                  : fmt::format("{}_{}{}", entry.label, name, values[k]);
         try {
           models::resolve_hyperparameters(method, variant.fixed);
         } catch (const core::InputError& error) {

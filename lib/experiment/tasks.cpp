@@ -367,7 +367,8 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
   row["certificate_kind"] = report.certificate_kind;
   std::vector<std::string> options;
   for (const models::ParameterSpec& spec : method.parameters) {
-    const std::string value = number(report.hyperparameters.at(spec.name));
+    const double raw = report.hyperparameters.at(spec.name);
+    const std::string value = spec.is_choice() ? spec.format(raw) : number(raw);
     if (spec.kind == models::ParameterKind::model) {
       row[spec.name] = value;
     } else {

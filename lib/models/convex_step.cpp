@@ -359,16 +359,19 @@ void record_qp_statistics(FitReport& report, const std::string& solver, long upd
 
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
-      "lp_form", "how LP steps are solved: 0 by size (generation for the l1 LP beyond 1e6 nonzeros of X), 1 the full LP, 2 feature and example generation",
-      0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true};
+      "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X), full (the whole "
+      "LP), generation (feature and example generation)",
+      0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
+      {"by_size", "full", "generation"}};
   return spec;
 }
 
 const ParameterSpec& qp_solver_option() {
   static const ParameterSpec spec{
-      "qp_solver", "how l2 SVMs are solved: 0 by shape (dual CD handing over to the interior point, or either alone), "
-      "1 the interior point, 2 dual CD",
-      0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true};
+      "qp_solver", "how l2 SVMs are solved: by_shape (dual CD handing over to the interior point, or either alone), "
+      "interior_point, dual_cd",
+      0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
+      {"by_shape", "interior_point", "dual_cd"}};
   return spec;
 }
 

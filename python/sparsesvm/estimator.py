@@ -89,6 +89,9 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
                 raise ValueError(f"{python_name(name)}={value!r} is not a single number")
             if isinstance(value, (bool, np.bool_)):
                 value = float(value)
+            if isinstance(value, str):  # a choice's name (lp_form="generation") or a switch's "true"
+                given[name] = _core.parameter_value(name, value)
+                continue
             try:
                 given[name] = float(value)
             except (TypeError, ValueError):

@@ -228,3 +228,14 @@ def test_loader_options_and_seeds_from_python_values():
         warnings.simplefilter("error", ConvergenceWarning)  # converged is what a local method promises
         lsp = SparseSVC(method="ADMM-LSP").fit(with_header.X / with_header.X.std(axis=0), data.y)
     assert lsp.fit_report_["status"] == "converged"
+
+
+def test_choices_by_name():
+    """A choice or switch takes its name, as in YAML and on the command line; a wrong name is a ValueError."""
+    data = sparsesvm.load(SONAR)
+    by_name = SparseSVC(method="OneNormSVM", lp_form="full").fit(data.X, data.y)
+    by_number = SparseSVC(method="OneNormSVM", lp_form=1).fit(data.X, data.y)
+    np.testing.assert_array_equal(by_name.coef_, by_number.coef_)
+    assert by_name.fit_report_["parameters"]["lp_form"] == 1.0
+    with pytest.raises(ValueError, match="lp_form must be one of by_size, full, generation"):
+        SparseSVC(method="OneNormSVM", lp_form="fast").fit(data.X, data.y)

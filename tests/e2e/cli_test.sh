@@ -86,7 +86,7 @@ expect_ok "fit writes a result row" "converged" "$bin" fit -m RLSVM0 --lambda 0.
   "$root/datasets/sonar.csv" --out "$tmp/row.csv" --weights "$tmp/weights.csv"
 head -1 "$tmp/row.csv" | grep -q "^method,dataset,lambda,mu,a,tolerance,objective_tolerance,max_iterations,lp_form,surrogate_stop,stationarity_tolerance,qp_solver,status,objective,certificate,certificate_kind,iterations,inner_iterations,nnz,train_accuracy,time_s,stop_reason" \
   || { echo "FAIL: result row header: $(head -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
-grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,0,0,1e-04,0,converged,[0-9.e+-]*,[0-9.e+-]*,majorant_gap," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
+grep -q "^RLSVM0,sonar,0.5,1,4,0.001,1e-09,200,by_size,false,1e-04,by_shape,converged,[0-9.e+-]*,[0-9.e+-]*,majorant_gap," "$tmp/row.csv" || { echo "FAIL: result row: $(tail -1 "$tmp/row.csv")"; failures=$((failures + 1)); }
 [[ $(wc -l <"$tmp/weights.csv") -eq 62 ]] || { echo "FAIL: weights file has $(wc -l <"$tmp/weights.csv") lines, want 62"; failures=$((failures + 1)); }
 # A bare file name (no directory part) in the working directory.
 (cd "$tmp" && "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --out bare.csv >/dev/null 2>&1) &&
@@ -98,6 +98,31 @@ expect_error "misspelled method" "unknown method 'RLSVMO' (did you mean 'RLSVM0'
 
 expect_error "negative --max-features" "Value -1 not in range 0 to 1000000" "$bin" describe-data "$root/datasets/sonar.csv" --max-features -1
 expect_ok "integer parameters say INT in fit --help" "--max_iterations INT" "$bin" fit --help
+# Choices and switches are named, never numeric codes: --help lists them, fit takes the names (and the
+# old numbers), and a value that is neither is refused naming the choices.
+help=$("$bin" fit --help)
+for option in "--lp_form CHOICE" "--qp_solver CHOICE" "--factorization CHOICE" "--surrogate_stop BOOL" \
+  "--adapt_rho BOOL" "--equilibrate BOOL" "--prox_public_code BOOL" "--rho2_per_n BOOL"; do
+  grep -q -- "$option" <<<"$help" || { echo "FAIL: fit --help lacks '$option'"; failures=$((failures + 1)); }
+done
+if grep -E -- "--[a-z_0-9]+ INT .*(^|[ (])[0-2]: " <<<"$help"; then
+  echo "FAIL: fit --help still describes a numeric code"; failures=$((failures + 1))
+fi
+expect_ok "fit takes a choice's name" "lp_form=generation" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --lp_form generation
+expect_ok "fit takes a switch's true" "surrogate_stop=true" "$bin" fit -m FSV "$root/datasets/sonar.csv" --surrogate_stop true
+expect_error "a choice's number out of range" "lp_form must be one of by_size, full, generation (or 0-2), found '2.5'" \
+  "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --lp_form 2.5
+
+# In a config too: a choice by name or number plans the same tasks (task ids hash the value, not its
+# spelling), and a bad value is refused naming the key and the choices.
+printf 'name: choice\nseed: 1\ndatasets:\n  - {name: g, generator: dca_gaussians, params: {n: 30}}\nmethods:\n  - {name: OneNormSVM, lp_form: 2}\nprotocol:\n  outer: {type: holdout, repetitions: 2}\n  inner: {type: none}\n' >"$tmp/choice.yaml"
+"$bin" run "$tmp/choice.yaml" -q --out "$tmp/choice" || { echo "FAIL: run with lp_form: 2"; failures=$((failures + 1)); }
+sed -i 's/lp_form: 2}/lp_form: generation}/' "$tmp/choice.yaml"
+expect_ok "lp_form by name reuses the tasks of lp_form 2" "0 tasks run, 2 already done" "$bin" run "$tmp/choice.yaml" --out "$tmp/choice"
+grep -q "lp_form=generation" "$tmp/choice/results.csv" || { echo "FAIL: rows do not name the choice"; failures=$((failures + 1)); }
+sed -i 's/lp_form: generation}/lp_form: 2.5}/' "$tmp/choice.yaml"
+expect_error "lp_form: 2.5 in a config" "methods\[0\].lp_form: lp_form must be one of by_size, full, generation" \
+  "$bin" run "$tmp/choice.yaml" --dry-run --out "$tmp/choice2"
 
 # slurm_array.sh --dry-run (no Slurm needed): says it submitted nothing; takes sbatch's --mem=2G spelling.
 expect_ok "slurm_array.sh --dry-run" "dry run: would submit an array" env SPARSESVM="$bin" bash "$root/scripts/slurm_array.sh" \
@@ -117,7 +142,7 @@ problems = []
 if [r[0] for r in body] != ["OneNormSVM", "SVM", "ZeroNormSVM"]: problems.append(f"methods {[r[0] for r in body]}")
 if any(len(r) != len(header) for r in body): problems.append("ragged rows")
 solver = [k for k, name in enumerate(header) if name == "qp_solver"]
-if len(solver) != 2 or body[1][solver[0]] != "0" or body[1][solver[1]] == "0": problems.append(f"qp_solver columns {solver}")
+if len(solver) != 2 or body[1][solver[0]] != "by_shape" or body[1][solver[1]] == "by_shape": problems.append(f"qp_solver columns {solver}")
 if body[2][header.index("a")] != "4" or body[0][header.index("a")] != "": problems.append("ZeroNormSVM's a")
 if problems: print("FAIL: fit --out --append:", "; ".join(problems))
 sys.exit(1 if problems else 0)

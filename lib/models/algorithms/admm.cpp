@@ -474,17 +474,17 @@ class AdmmAlgorithm : public Algorithm {
          Regularizes::neither, ParameterKind::solver},
         {"rho2", "penalty parameter of the margin constraint at the start (10 as published; divided by n unless "
          "rho2_per_n is 0)", 10.0, 0.0, 1e8, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
-        {"rho2_per_n", "1: rho2 is divided by n, the scale of the mean hinge's weights 1/n (docs/methods.md, \"ADMM\"); 0: used "
-         "as given, as published", 1, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver,
-         true},
-        {"adapt_rho", "1: residual balancing of rho1 and rho2 at sweeps 8, 16, ..., 1024, for the l1 penalty (convex; "
-         "the nonconvex ones keep rho, docs/methods.md); 0: fixed, as published", 1,
-         0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
+        {"rho2_per_n", "true: rho2 is divided by n, the scale of the mean hinge's weights 1/n (docs/methods.md, \"ADMM\"); "
+         "false: used as given, as published", 1, 0, 1, false, false, Scale::linear, Regularizes::neither,
+         ParameterKind::solver, true, kSwitch},
+        {"adapt_rho", "true: residual balancing of rho1 and rho2 at sweeps 8, 16, ..., 1024, for the l1 penalty (convex; "
+         "the nonconvex ones keep rho, docs/methods.md); false: fixed, as published", 1,
+         0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
         {"relaxation", "over-relaxation alpha (Boyd et al. 2011, 3.4.3); 1: none, as published", 1.6, 1.0,
          1.99, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver},
-        {"equilibrate", "1: iterate on features centered (dense data) and scaled to unit spread, answer mapped back; "
-         "0: on the data as given, as published", 1, 0, 1, false, false, Scale::linear, Regularizes::neither,
-         ParameterKind::solver, true},
+        {"equilibrate", "true: iterate on features centered (dense data) and scaled to unit spread, answer mapped back; "
+         "false: on the data as given, as published", 1, 0, 1, false, false, Scale::linear, Regularizes::neither,
+         ParameterKind::solver, true, kSwitch},
         {"abs_tolerance", "absolute tolerance of the primal and dual residuals (per sqrt of their size)", 1e-6, 0.0, 1.0,
          true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
         {"rel_tolerance", "relative tolerance of the primal and dual residuals", 1e-4, 0.0, 1.0, true, false, Scale::log,
@@ -497,10 +497,11 @@ class AdmmAlgorithm : public Algorithm {
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
         {"max_iterations", "sweeps before stopping with status feasible (the last iterate kept)", 10000, 1, 1e7, false,
          false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
-        {"factorization", "the w-system's factor: 0 the smaller of d x d and n x n, 1 d x d, 2 n x n (Woodbury)", 0, 0,
-         2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
-        {"prox_public_code", "1: the public code's prox, unit weight at strength lambda/rho1 (inexact for SCAD and MCP)",
-         0, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
+        {"factorization", "the w-system's factor: smaller (of d x d and n x n), d_by_d, or n_by_n (Woodbury)", 0, 0,
+         2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
+         {"smaller", "d_by_d", "n_by_n"}},
+        {"prox_public_code", "true: the public code's prox, unit weight at strength lambda/rho1 (inexact for SCAD and MCP)",
+         0, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
     };
     return table;
   }

@@ -22,8 +22,8 @@ const ParameterTable& dc_iteration_options() {
       {"max_iterations", "steps taken before stopping (one more then certifies the iterate kept: converged or feasible)", 200, 1, 1e6, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
       lp_form_option(),
-      {"surrogate_stop", "1: also stop when the step objective stops decreasing ([FSV] eq. (10))", 0, 0, 1, false,
-       false, Scale::linear, Regularizes::neither, ParameterKind::solver, true},
+      {"surrogate_stop", "true: also stop when the step objective stops decreasing ([FSV] eq. (10))", 0, 0, 1, false,
+       false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
       {"stationarity_tolerance", "a stop by the rules above needs one more step to certify the iterate: the majorant "
        "gap (what that step could gain, relative to F) within this, else the iteration goes on", 1e-4, 0.0, 1.0, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver},

@@ -494,3 +494,35 @@ TEST_CASE("a model with w = 0 predicts the training majority class, whichever ve
   const double positives = (psi_data.labels().array() > 0).cast<double>().sum();
   CHECK(psi.model.accuracy(psi_data) == Approx(std::max(positives, 100 - positives) / 100));
 }
+
+TEST_CASE("choices and switches: one spec per name, names round-trip, codes and bad values refused", "[methods][parameters]") {
+  // Every method's spec of one name takes the same values (the command line and sweeps read the
+  // registry's first), and no whole-number option with at most three values is a numeric code: those are
+  // named choices or switches.
+  std::map<std::string, const ParameterSpec*> first;
+  for (const MethodInfo& method : method_registry()) {
+    for (const ParameterSpec& spec : method.parameters) {
+      INFO(method.name << " " << spec.name);
+      const auto [seen, added] = first.emplace(spec.name, &spec);
+      CHECK(seen->second->choices == spec.choices);
+      CHECK_FALSE((spec.integer && !spec.is_choice() && spec.lower >= 0 && spec.upper <= 2));
+    }
+  }
+  const ParameterSpec& lp_form = *registry_parameter("lp_form");
+  REQUIRE(lp_form.is_choice());
+  for (std::size_t k = 0; k < lp_form.choices.size(); ++k) {
+    CHECK(lp_form.parse(lp_form.choices[k], "") == static_cast<double>(k));
+    CHECK(lp_form.parse(std::to_string(k), "") == static_cast<double>(k));
+    CHECK(lp_form.format(static_cast<double>(k)) == lp_form.choices[k]);
+  }
+  CHECK_THROWS_WITH(lp_form.parse("2.5", "x"), "x: lp_form must be one of by_size, full, generation (or 0-2), found '2.5'");
+  CHECK(!lp_form.check(2.5).empty());
+  CHECK(!lp_form.check(3).empty());
+  const ParameterSpec& stop = *registry_parameter("surrogate_stop");
+  REQUIRE(stop.is_switch());
+  CHECK(stop.parse("true", "") == 1.0);
+  CHECK(stop.parse("off", "") == 0.0);
+  CHECK_THROWS(stop.parse("maybe", ""));
+  CHECK(registry_parameter("lambda")->parse("0.25", "") == 0.25);
+  CHECK_THROWS_WITH(registry_parameter("lambda")->parse("big", "--lambda"), "--lambda: lambda must be a number, found 'big'");
+}
