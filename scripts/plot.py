@@ -422,10 +422,20 @@ def plot_critical_difference(directory, figure):
     ranked = sorted((float(row["mean_rank"]), row["method"]) for row in ranks)
     cd = float(test["critical_difference"])
     k = len(ranked)
+    # Cliques (Demsar 2006, Fig. 1): each maximal run of consecutive methods whose ranks span less than the
+    # critical difference; drawn as thick bars below the axis, the labels below them.
+    cliques = []
+    for first in range(k):
+        last = first
+        while last + 1 < k and ranked[last + 1][0] - ranked[first][0] < cd:
+            last += 1
+        if last > first and (not cliques or last > cliques[-1][1]):
+            cliques.append((first, last))
+    top_label = -(0.25 * len(cliques) + 0.6)
     half = (k + 1) // 2
-    fig, ax = plt.subplots(figsize=(8, 1.6 + 0.22 * half))
+    fig, ax = plt.subplots(figsize=(8, 1.6 + 0.22 * half + 0.06 * len(cliques)))
     ax.set_xlim(0.5, k + 0.5)
-    ax.set_ylim(-(half + 1.5), 2.2)
+    ax.set_ylim(top_label - (half + 1) * 0.9, 2.2)
     ax.axis("off")
     ax.hlines(0, 1, k, color="black")
     for r in range(1, k + 1):
@@ -433,29 +443,22 @@ def plot_critical_difference(directory, figure):
         ax.text(r, 0.35, str(r), ha="center", va="bottom", fontsize=7)
     ax.hlines(1.4, 1, 1 + cd, color="black", linewidth=1.5)  # the critical difference, to scale
     ax.text(1 + cd / 2, 1.55, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=7)
+    for bar, (first, last) in enumerate(cliques, start=1):
+        ax.hlines(-0.25 * bar, ranked[first][0] - 0.05, ranked[last][0] + 0.05, color="black", linewidth=3)
     # Labels: the better half to the left, the rest to the right, one line each, joined to their rank.
     for index, (rank, method) in enumerate(ranked):
         left = index < half
-        depth = -(index + 1) * 0.9 if left else -(k - index) * 0.9
+        depth = top_label - (index if left else k - 1 - index) * 0.9
         edge = 0.6 if left else k + 0.4
         ax.plot([rank, rank, edge], [0, depth, depth], color="gray", linewidth=0.6)
         ax.text(edge - 0.05 if left else edge + 0.05, depth, f"{method} ({rank:.2f})", ha="right" if left else "left",
                 va="center", fontsize=6)
-    # Cliques: each maximal run of consecutive methods whose ranks span less than the critical difference.
-    reach = -1
-    bar = 0
-    for first in range(k):
-        last = first
-        while last + 1 < k and ranked[last + 1][0] - ranked[first][0] < cd:
-            last += 1
-        if last > first and last > reach:
-            bar += 1
-            y = -0.25 * bar
-            ax.hlines(y, ranked[first][0] - 0.05, ranked[last][0] + 0.05, color="black", linewidth=3)
-            reach = last
+    p_value = float(test["p_value"])
+    significant = p_value < float(test["alpha"])
     ax.set_title(f"mean rank of {figure['metric']} ({test['better']} is better) over {test['datasets']} data sets; "
-                 f"Friedman p = {float(test['p_value']):.2g}" + (f"; dropped: {test['dropped']}" if test["dropped"] else ""),
-                 fontsize=8)
+                 f"Friedman p = {p_value:.2g}"
+                 + ("" if significant else f" (not significant at {test['alpha']}: no difference is established)")
+                 + (f"; dropped: {test['dropped']}" if test["dropped"] else ""), fontsize=8)
     return fig
 
 

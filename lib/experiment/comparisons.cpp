@@ -1,6 +1,8 @@
 #include "experiment/comparisons.hpp"
 
 #include <cmath>
+#include <set>
+#include <tuple>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -31,6 +33,8 @@ std::vector<std::pair<const ResultRow*, const ResultRow*>> paired_rows(const std
 }
 
 double test_train_ratio(const Protocol& protocol) {
+  if (protocol.fresh_sample) return 0.0;
+  if (protocol.independent_test) return std::nan("");
   if (protocol.outer == "kfold") return 1.0 / static_cast<double>(protocol.outer_folds - 1);
   if (protocol.outer == "half_half") return 1.0;
   if (protocol.outer == "train_tune_test") {
@@ -45,16 +49,18 @@ std::string defined_number(double value, bool defined) { return defined ? format
 
 std::vector<std::string> test_fields(const std::vector<double>& a, const std::vector<double>& b, double ratio) {
   const PairedTest paired = paired_t_test(a, b);
-  const PairedTest corrected = corrected_resampled_t_test(a, b, ratio);
+  const PairedTest corrected = corrected_resampled_t_test(a, b, std::isnan(ratio) ? 0.0 : ratio);
   const SignedRankTest signed_rank = wilcoxon_signed_rank(a, b);
-  // With fewer than two pairs there is no t-test: empty cells, not t = 0 or p = 0.
-  const bool t_defined = paired.n >= 2 && std::isfinite(paired.t);
+  // With fewer than two pairs there is no t-test: empty cells, not t = 0 or p = 0 (equal nonzero
+  // differences give t = inf, p = 0); the corrected test also where the protocol has no correction.
+  const bool t_defined = paired.n >= 2;
+  const bool corrected_defined = t_defined && !std::isnan(ratio);
   return {std::to_string(paired.n),
           defined_number(paired.mean_difference, paired.n > 0),
           defined_number(paired.t, t_defined),
           defined_number(paired.p_value, t_defined),
-          defined_number(corrected.t, t_defined),
-          defined_number(corrected.p_value, t_defined),
+          defined_number(corrected.t, corrected_defined),
+          defined_number(corrected.p_value, corrected_defined),
           defined_number(std::min(signed_rank.w_plus, signed_rank.w_minus), !a.empty()),
           defined_number(signed_rank.p_value, !a.empty())};
 }
@@ -102,26 +108,40 @@ std::vector<std::pair<std::string, std::string>> comparison_pairs(const Experime
 RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
                        const std::vector<std::pair<std::string, std::string>>& datasets, const std::string& metric,
                        bool higher_is_better) {
-  // (data set, condition, method) -> the metric's values over the splits with a solution
-  std::map<std::tuple<std::string, std::string, std::string>, std::vector<double>> values;
+  // (data set, condition, method) -> split -> the metric's value, for the splits with a solution
+  std::map<std::tuple<std::string, std::string, std::string>, std::map<std::size_t, double>> values;
   for (const ResultRow& row : rows) {
     if (failed(row) || row.at(metric).empty()) continue;
-    values[{row.at("dataset"), row.at("condition"), row.at("method")}].push_back(std::stod(row.at(metric)));
+    values[{row.at("dataset"), row.at("condition"), row.at("method")}][std::stoul(row.at("rep"))] = std::stod(row.at(metric));
   }
-  std::vector<std::vector<double>> table;  // [data set][method]: the mean over the splits
+  std::vector<std::vector<double>> table;  // [data set][method]: the mean over the splits every method solved
   std::vector<std::string> dropped;
   for (const auto& [name, condition] : datasets) {
+    std::set<std::size_t> common;  // splits with a value of every method
+    for (std::size_t m = 0; m < config.methods.size(); ++m) {
+      const auto found = values.find({name, condition, config.methods[m].label});
+      std::set<std::size_t> reps;
+      if (found != values.end()) {
+        for (const auto& [rep, value] : found->second) reps.insert(rep);
+      }
+      if (m == 0) {
+        common = reps;
+      } else {
+        std::erase_if(common, [&](std::size_t rep) { return !reps.contains(rep); });
+      }
+    }
+    if (common.empty()) {
+      dropped.push_back(condition.empty() ? name : name + " " + condition);
+      continue;
+    }
     std::vector<double> line;
     for (const MethodEntry& method : config.methods) {
-      const auto found = values.find({name, condition, method.label});
-      if (found == values.end()) break;
-      line.push_back(mean(found->second));
+      const std::map<std::size_t, double>& by_rep = values.at({name, condition, method.label});
+      std::vector<double> shared;
+      for (const std::size_t rep : common) shared.push_back(by_rep.at(rep));
+      line.push_back(mean(shared));
     }
-    if (line.size() == config.methods.size()) {
-      table.push_back(std::move(line));
-    } else {
-      dropped.push_back(condition.empty() ? name : name + " " + condition);
-    }
+    table.push_back(std::move(line));
   }
   constexpr double kAlpha = 0.05;
   RankTables tables;

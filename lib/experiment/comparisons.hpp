@@ -27,7 +27,10 @@ std::vector<std::pair<const ResultRow*, const ResultRow*>> paired_rows(const std
                                                                        const std::string& condition,
                                                                        const std::string& a, const std::string& b);
 
-// n_test / n_train of one outer split of the protocol (the corrected resampled t-test's correction).
+// n_test / n_train of one outer split of the protocol (the corrected resampled t-test's correction): 0
+// when every repetition draws a fresh sample (training sets share no example: the paired t-test holds);
+// NaN for an independent test sample of a resplit pool (train_tune_test with independent_test), which
+// the correction does not model (its cells stay empty).
 double test_train_ratio(const Protocol& protocol);
 
 // The paired tests' table: one line per data set (with its condition's columns) and pair (a, b):
@@ -47,8 +50,9 @@ struct RankTables {
                          // p_value, alpha, nemenyi_q, critical_difference, dropped
 };
 
-// Friedman and Nemenyi for `metric` over the data sets (with conditions) on which every method of the
-// config has a value (a data set where some method has none is dropped and named in `dropped`).
+// Friedman and Nemenyi for `metric` over the data sets (with conditions): per data set each method's mean
+// over the outer splits where every method has a value, so that all are ranked on the same splits (a data
+// set without such a split is dropped and named in `dropped`).
 RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
                        const std::vector<std::pair<std::string, std::string>>& datasets, const std::string& metric,
                        bool higher_is_better);

@@ -120,6 +120,17 @@ std::vector<double> ranks(const std::vector<double>& values, bool higher_is_bett
 
 namespace {
 
+// Values rounded to 12 significant digits of the largest magnitude among them, so that numbers equal in
+// exact arithmetic (accuracies k1/n - k2/n computed two ways) tie instead of differing in the last bit.
+std::vector<double> quantized(const std::vector<double>& values) {
+  double largest = 0.0;
+  for (const double v : values) largest = std::max(largest, std::abs(v));
+  if (largest == 0.0 || !std::isfinite(largest)) return values;
+  std::vector<double> rounded(values.size());
+  for (std::size_t k = 0; k < values.size(); ++k) rounded[k] = std::round(values[k] / largest * 1e12) * (largest / 1e12);
+  return rounded;
+}
+
 // P(W+ <= w) under the null for n untied ranks 1..n: each rank is in W+ with probability 1/2, so the
 // number of subsets of {1..n} with sum s, counted by dynamic programming, over 2^n.
 double exact_signed_rank_cdf(std::size_t n, double w) {
@@ -138,9 +149,11 @@ double exact_signed_rank_cdf(std::size_t n, double w) {
 
 SignedRankTest wilcoxon_signed_rank(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size()) throw std::invalid_argument("wilcoxon_signed_rank: samples of different sizes");
+  std::vector<double> all(a.size());
+  for (std::size_t k = 0; k < a.size(); ++k) all[k] = a[k] - b[k];
   std::vector<double> differences;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    if (a[k] != b[k]) differences.push_back(a[k] - b[k]);
+  for (const double d : quantized(all)) {
+    if (d != 0.0) differences.push_back(d);
   }
   SignedRankTest test;
   test.n = differences.size();
@@ -231,7 +244,7 @@ FriedmanTest friedman_test(const std::vector<std::vector<double>>& values, bool 
   std::vector<double> mean_ranks(k, 0.0);
   for (const std::vector<double>& row : values) {
     if (row.size() != k) throw std::invalid_argument("friedman_test: every data set needs a value per method");
-    const std::vector<double> rank = ranks(row, higher_is_better);
+    const std::vector<double> rank = ranks(quantized(row), higher_is_better);
     for (std::size_t j = 0; j < k; ++j) mean_ranks[j] += rank[j];
   }
   for (double& rank : mean_ranks) rank /= static_cast<double>(values.size());

@@ -39,7 +39,8 @@ PairedTest corrected_resampled_t_test(const std::vector<double>& a, const std::v
 double normal_cdf(double z);
 
 struct SignedRankTest {
-  std::size_t n = 0;        // pairs with a nonzero difference (zeros are dropped: Wilcoxon's rule)
+  std::size_t n = 0;        // pairs with a nonzero difference (zeros are dropped: Wilcoxon's rule; differences are
+                            // compared to 12 significant digits of the largest, so rounding makes no ties apart)
   double w_plus = 0.0;      // sum of the ranks of |a - b| over a > b (ties share their mean rank)
   double w_minus = 0.0;
   double p_value = 1.0;     // two-sided; NaN without pairs

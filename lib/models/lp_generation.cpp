@@ -96,7 +96,8 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
   certificate.reduced_cost_violation = std::max(feature_dual / feature_scale, slack_dual / slack_scale);
   certificate.constraint_violation = primal / margin_scale;
   const double dual_objective = point.alpha.dot(costs.margin);
-  certificate.relative_gap = (primal_objective - dual_objective) / std::max(gap_scale, tiny);
+  certificate.absolute_gap = primal_objective - dual_objective;
+  certificate.relative_gap = certificate.absolute_gap / std::max(gap_scale, tiny);
   return certificate;
 }
 

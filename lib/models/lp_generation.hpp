@@ -70,7 +70,8 @@ struct StepLpPoint {
 struct LpCertificate {
   double reduced_cost_violation = 0.0;
   double constraint_violation = 0.0;
-  double relative_gap = 0.0;
+  double relative_gap = 0.0;   // (P - D) relative to what the costs could make (gap_scale in certify)
+  double absolute_gap = 0.0;   // P - D in the LP's own units
   bool within(double relative_tolerance) const;
 };
 // The largest feature cost (|p_j|, |q_j|, r), or the largest C_i when there is none (RLP).

@@ -33,21 +33,29 @@ const ParameterTable& dc_iteration_options() {
 
 namespace {
 
+constexpr double kRoundingGap = 1e-9;  // a majorant gap below -kRoundingGap contradicts weak duality
+
 // The relative gap of the step's convex majorant G at the iterate x it was built at:
-// (G(x) - min G) / |F(x)|, with min G bounded below by the solver's certificate (its relative duality
-// gap times |G(x+)|), so that the value is an upper bound on what one more step from x can lower G, up to
-// rounding. 0 exactly at a DC-critical point ([DCA] section 3.1: x minimizes its own majorant).
+// (G(x) - min G) / |F(x)|, with min G bounded below by the solver's dual bound D = G(x+) - (P - D) (the LP's
+// absolute gap; for a QP its relative gap times |G(x+)|, the QP's objective being G up to a positive
+// factor), so that the value is an upper bound on what one more step from x can lower G, up to rounding.
+// 0 exactly at a DC-critical point ([DCA] section 3.1: x minimizes its own majorant). NaN when the step
+// cannot certify: its solve was not certified optimal, or its bound exceeds G(x) beyond rounding (an
+// invalid dual bound).
 double step_majorant_gap(const ConvexStep& step, const StepResult& next, const core::Dataset& data,
-                             const core::Vector& w, double b, double value) {
+                         const core::Vector& w, double b, double value) {
+  if (next.status != core::Status::optimal) return std::nan("");
   const double at_iterate = step.value(data, w, b);
   const double at_step = step.value(data, next.w, next.b);
-  const double solver_gap = next.kind == StepKind::lp ? std::abs(next.certificate.relative_gap) : next.qp_relative_gap;
-  const double lower_bound = at_step - solver_gap * std::abs(at_step);
-  return (at_iterate - lower_bound) / (value != 0.0 ? std::abs(value) : 1.0);
+  const double solver_gap = next.kind == StepKind::lp ? next.certificate.absolute_gap : next.qp_relative_gap * std::abs(at_step);
+  const double lower_bound = at_step - std::max(0.0, solver_gap);
+  const double gap = (at_iterate - lower_bound) / (value != 0.0 ? std::abs(value) : 1.0);
+  return gap >= -kRoundingGap ? std::max(0.0, gap) : std::nan("");
 }
 
 // The status of a kept iterate: solved_inaccurate if a step that produced it (or the start) was; else
-// converged when its majorant gap is within the tolerance, feasible when not (then the message says so).
+// converged when its majorant gap is within the tolerance, feasible when not or when the certifying step
+// could not certify (NaN; the message says which).
 void settle_status(FitReport& report, bool inaccurate, double tolerance) {
   if (inaccurate) {
     report.status = core::Status::solved_inaccurate;
@@ -55,8 +63,10 @@ void settle_status(FitReport& report, bool inaccurate, double tolerance) {
     report.status = core::Status::converged;
   } else {
     report.status = core::Status::feasible;
-    append(report.message, fmt::format("one more step could still lower the majorant by {:.3g} of F (tolerance {:g})",
-                                       report.certificate, tolerance));
+    append(report.message, std::isnan(report.certificate)
+                               ? std::string("the certifying step was inexact: stationarity unproven")
+                               : fmt::format("one more step could still lower the majorant by {:.3g} of F (tolerance {:g})",
+                                             report.certificate, tolerance));
   }
 }
 
@@ -112,10 +122,22 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
       report.certificate = std::nan("");
       break;
     }
+    const double next_value = objective.value(data, next.w, next.b);
+    const double slack = objective_tolerance * (1.0 + std::abs(value));
+    if (next_value > value + std::max(slack, kRefusalSlack * (1.0 + std::abs(value)))) {
+      // F rose: the step is inexact (G(x+) >= F(x+) > F(x) = G(x)), so it certifies nothing either.
+      report.certificate = std::nan("");
+      report.stop_reason = "step refused: F rose";
+      append(report.message, fmt::format("step {} raised F from {:.10g} to {:.10g} (inexact step); kept the "
+                                         "previous iterate",
+                                         k + 1, value, next_value));
+      settle_status(report, true, stationarity_tolerance);
+      break;
+    }
     report.certificate = step_majorant_gap(step, next, data, w, b, value);
     if (!paper_stop.empty()) {
-      if (report.certificate <= stationarity_tolerance) {
-        report.stop_reason = paper_stop + "; certified by one more step";
+      if (!(report.certificate > stationarity_tolerance)) {  // within the tolerance, or the step cannot tell (NaN)
+        report.stop_reason = paper_stop + (std::isnan(report.certificate) ? "" : "; certified by one more step");
         settle_status(report, inaccurate, stationarity_tolerance);
         break;
       }
@@ -124,18 +146,8 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     }
     if (k == max_iterations) {
       report.stop_reason = "iteration limit";
-      append(report.message, fmt::format("stopped after {} steps; the last one certifies the iterate kept", k + 1));
+      append(report.message, fmt::format("stopped after {} steps and a certifying one", k));
       settle_status(report, inaccurate, stationarity_tolerance);
-      break;
-    }
-    const double next_value = objective.value(data, next.w, next.b);
-    const double slack = objective_tolerance * (1.0 + std::abs(value));
-    if (next_value > value + std::max(slack, kRefusalSlack * (1.0 + std::abs(value)))) {
-      report.stop_reason = "step refused: F rose";
-      append(report.message, fmt::format("step {} raised F from {:.10g} to {:.10g} (inexact step); kept the "
-                                         "previous iterate",
-                                         k + 1, value, next_value));
-      settle_status(report, true, stationarity_tolerance);
       break;
     }
     if (next_value > value) {  // a rise within rounding: F stopped decreasing; keep the previous iterate

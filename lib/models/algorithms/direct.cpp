@@ -52,7 +52,9 @@ class DirectAlgorithm : public Algorithm {
     report.status = step.status;
     report.stop_reason = "one convex solve";
     report.certificate_kind = kDualityGap;
-    report.certificate = step.kind == StepKind::lp ? std::abs(step.certificate.relative_gap) : step.qp_relative_gap;
+    if (core::has_solution(step.status)) {
+      report.certificate = step.kind == StepKind::lp ? std::abs(step.certificate.relative_gap) : step.qp_relative_gap;
+    }
     if (!step.fell_back_to_cold) report.message = step.message;
     if (core::has_solution(step.status)) {
       report.model = core::LinearModel(step.w, step.b);

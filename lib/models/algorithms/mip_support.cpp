@@ -38,7 +38,6 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   report.seconds = search.seconds + (start.report ? start.report->seconds : 0.0);
   report.statistics["mip_best_bound"] = search.lower_bound;
   report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
-  report.certificate = report.statistics["mip_relative_gap"];
   report.certificate_kind = search.restriction.empty() ? kMipGap : kRestrictedMipGap;
   report.statistics["mip_nodes"] = static_cast<double>(search.nodes);
   report.statistics["mip_seconds"] = search.seconds;
@@ -69,6 +68,8 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
     append(fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", search.time_limit,
                        report.statistics["mip_relative_gap"]));
   }
+  // Set last: the demotions above may leave no solution, and then nothing was certified.
+  report.certificate = report.has_solution() ? report.statistics["mip_relative_gap"] : std::nan("");
 }
 
 void keep_best_point_after_failed_mip(FitReport& report, const optim::MipSolution& answer) {
