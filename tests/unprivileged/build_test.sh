@@ -17,7 +17,9 @@ fi
 # The committed tree (what a clone has), and stand-ins for apt-get and sudo that fail loudly.
 mkdir "$work/src"
 git -C "$source_dir" archive HEAD | tar -x -C "$work/src"
-mkdir -p "$work/bin"
+# The user's own temporary folder: files an earlier (root) test run left in /tmp under the same names
+# (the unit tests name theirs by process id) would not be writable.
+mkdir -p "$work/bin" "$work/tmp"
 for tool in apt-get apt sudo; do
   printf '#!/bin/sh\necho "unprivileged build called %s" >&2\nexit 1\n' "$tool" >"$work/bin/$tool"
   chmod +x "$work/bin/$tool"
@@ -29,8 +31,9 @@ cmake -S . -B build-user -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build-user -j "$(nproc)" >/dev/null
 ctest --test-dir build-user -j "$(nproc)" --output-on-failure'
 if ((EUID == 0)); then
-  runuser -u "$user" -- env PATH="$work/bin:/usr/local/bin:/usr/bin:/bin" HOME="/home/$user" bash -c "$steps" _ "$work"
+  runuser -u "$user" -- env PATH="$work/bin:/usr/local/bin:/usr/bin:/bin" HOME="/home/$user" TMPDIR="$work/tmp" \
+    bash -c "$steps" _ "$work"
 else
-  env PATH="$work/bin:$PATH" bash -c "$steps" _ "$work"
+  env PATH="$work/bin:$PATH" TMPDIR="$work/tmp" bash -c "$steps" _ "$work"
 fi
 echo "unprivileged build and tests: passed (as $user)"

@@ -38,6 +38,7 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <limits>
 #include <vector>
 
@@ -363,8 +364,17 @@ class PsiMipAlgorithm : public MipAlgorithm {
     // The start's C: the method's own, or the best-tuned one (restricted variants, methods.hpp).
     const bool start_has_c = start.report && start.report->hyperparameters.contains("C");
     report.statistics["start_C"] = start_has_c ? start.report->hyperparameters.at("C") : kNaN;
-    const std::string restriction =
-        fixed > 0 ? fmt::format("{} examples fixed to region 3 (restrict_margin)", fixed) : std::string();
+    // A given big_m below the data-derived one cuts part of the search: like fixed examples, a restriction.
+    const double derived_big_m =
+        fixed_big_m > 0.0 && at.n > 0
+            ? derive_bounds(data, at.l2, problem.rho, 0.0, report.objective, start_margins, used.model.b()).big_m.maxCoeff()
+            : 0.0;
+    std::vector<std::string> restrictions;
+    if (fixed > 0) restrictions.push_back(fmt::format("{} examples fixed to region 3 (restrict_margin)", fixed));
+    if (fixed_big_m > 0.0 && fixed_big_m < derived_big_m) {
+      restrictions.push_back(fmt::format("big_m = {:g}, below the bound {:.3g} the data imply", fixed_big_m, derived_big_m));
+    }
+    const std::string restriction = fmt::format("{}", fmt::join(restrictions, " and "));
     finish_mip_report(report, {lower_bound, nodes, seconds, time_limit, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0,
                                restriction}, start, used);
     return report;

@@ -324,3 +324,19 @@ TEST_CASE("a restriction below margin 1 is refused: the start would break its ow
                     Catch::Contains("restrict_margin must be 0 (no restriction) or at least 1"));
   CHECK(models::fit_method("PSI-1r", {{"C", 1.0}, {"restrict_margin", 1.0}}, workspace).statistics.at("mip_closed") == 1.0);
 }
+
+TEST_CASE("a given big_m below the data's bound makes the MIP a restricted one: feasible, never optimal", "[psi][mip]") {
+  // A reviewer's case: big_m 1e-6 closed the gap of a MILP whose feasible set the small M had cut, and
+  // the row said optimal at a worse F than the derived M's optimum.
+  const core::Dataset data = tiny_data(7, 5, 2);
+  models::Workspace workspace(data);
+  const auto derived = models::fit_method("PSI-1", {{"C", 10.0}}, workspace);
+  const auto cut = models::fit_method("PSI-1", {{"C", 10.0}, {"big_m", 1e-6}}, workspace);
+  const auto generous = models::fit_method("PSI-1", {{"C", 10.0}, {"big_m", 1000.0}}, workspace);
+  REQUIRE(derived.status == core::Status::optimal);
+  CHECK(cut.status == core::Status::feasible);
+  CHECK(cut.certificate_kind == std::string(models::kRestrictedMipGap));
+  CHECK_THAT(cut.message, Catch::Contains("big_m = 1e-06, below the bound"));
+  CHECK(cut.objective >= derived.objective * (1 - 1e-9));
+  CHECK(generous.status == core::Status::optimal);  // above the bound: nothing cut
+}
