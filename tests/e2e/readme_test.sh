@@ -50,6 +50,12 @@ grep -q -- "--shards N" scripts/slurm_array.sh && grep -q -- "--time T" scripts/
 "$bin" list >"$tmp/list" || fail "list exited $?"
 grep -q "configs/beyond/all_methods.yaml" "$tmp/list" || fail "list does not name configs/beyond/all_methods.yaml"
 "$bin" describe RLSVM0 >/dev/null || fail "describe RLSVM0 exited $?"
+# configs/beyond/all_methods.yaml plans every registered method (issue 26): its plan names exactly the
+# methods `list` prints.
+registered=$(sed -n '/^methods/,/^generators/p' "$tmp/list" | awk '/^  [A-Za-z]/ {print $1}' | sort)
+planned=$("$bin" run configs/beyond/all_methods.yaml --dry-run --out "$tmp/all_methods" | sed -n 's/^methods: //p' | tr ',' '\n' | tr -d ' ' | sort)
+[[ -n "$registered" && "$registered" == "$planned" ]] ||
+  fail "all_methods plans other methods than the registry: $(diff <(echo "$registered") <(echo "$planned") | head -5)"
 "$bin" run configs/ong2010/uci.yaml --skip-missing --dry-run >/dev/null || fail "dry-run of ong2010/uci exited $?"
 # Every page the README links to exists.
 for page in $(grep -o '(docs/[a-z_.-]*\.md' README.md | tr -d '(' | sort -u); do
