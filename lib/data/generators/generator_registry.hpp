@@ -74,6 +74,8 @@ std::size_t check_rw_relevant(const GeneratorParams& params);
 core::Dataset make_rw_relevant(const GeneratorParams& params);
 std::size_t check_sparse_categorical(const GeneratorParams& params);
 core::Dataset make_sparse_categorical(const GeneratorParams& params);
+std::size_t check_text_shaped(const GeneratorParams& params);
+core::Dataset make_text_shaped(const GeneratorParams& params);
 std::size_t check_nips2003_shaped(const GeneratorParams& params);
 core::Dataset make_nips2003_shaped(const GeneratorParams& params);
 

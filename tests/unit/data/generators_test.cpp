@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 #include "core/errors.hpp"
@@ -138,4 +140,36 @@ TEST_CASE("a generator spec names each parameter once", "[generator]") {
   // dca_gaussians:n=10,n=20 once took the last value silently.
   CHECK_THROWS_WITH(data::generate("dca_gaussians:n=10,n=20"), Catch::Contains("'n' is given twice"));
   CHECK(data::generate("dca_gaussians:n=10,seed=2").n() == 10);
+}
+
+TEST_CASE("text_shaped: unit-norm tf-idf rows, Zipf term frequencies, balanced labels from a sparse w", "[generator]") {
+  const core::Dataset data = data::generate("text_shaped:n=3000,d=5000,nnz_per_row=40,informative=20,seed=3");
+  REQUIRE(data.is_sparse());
+  const core::SparseMatrix& x = data.sparse();
+  CHECK(data.count_positive() == 1500);
+  std::vector<double> document_frequency(5000, 0.0);
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    double squared_norm = 0.0;
+    Eigen::Index stored = 0;
+    for (core::SparseMatrix::InnerIterator it(x, i); it; ++it, ++stored) {
+      CHECK(it.value() > 0.0);
+      squared_norm += it.value() * it.value();
+      document_frequency[static_cast<std::size_t>(it.col())] += 1.0;
+    }
+    CHECK(squared_norm == Approx(1.0).margin(1e-12));
+    CHECK(stored >= 20);
+    CHECK(stored <= 60);
+  }
+  CHECK(static_cast<double>(x.nonZeros()) / 3000.0 == Approx(40.0).margin(1.0));
+  // Zipf with exponent 1: the k-th most frequent term appears in about 1/k as many rows as the first
+  // (document frequencies saturate a little for the most common terms, so compare ranks 10 and 100).
+  std::sort(document_frequency.begin(), document_frequency.end(), std::greater<>());
+  CHECK(document_frequency[9] / document_frequency[99] == Approx(10.0).epsilon(0.35));
+  const auto& informative = *data.informative_features();
+  CHECK(std::count(informative.begin(), informative.end(), true) == 20);
+  CHECK(data::generate("text_shaped:n=50,d=100,nnz_per_row=5,informative=3,seed=4").sparse().isApprox(
+      data::generate("text_shaped:n=50,d=100,nnz_per_row=5,informative=3,seed=4").sparse()));
+  CHECK_THROWS_WITH(data::generate("text_shaped:d=100,nnz_per_row=50"), Catch::Contains("nnz_per_row <= d / 3"));
+  CHECK_THROWS_WITH(data::generate("text_shaped:n=10000000,d=100000,nnz_per_row=100"),
+                    Catch::Contains("exceeds the limit"));
 }
