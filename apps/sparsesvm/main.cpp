@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "core/closest_name.hpp"
 #include "core/errors.hpp"
+#include "core/memory_budget.hpp"
 #include "experiment/manifest.hpp"
 #include "optim/solver_info.hpp"
 
@@ -55,6 +56,12 @@ int main(int argc, char** argv) {
   CLI::App app{"sparsesvm: sparse linear classifiers and the experiments of five papers on sparse SVMs"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
+  // Before or after the subcommand: sparsesvm fit --memory-budget 2G ... (core/memory_budget.hpp).
+  app.fallthrough();
+  std::string memory_budget;
+  app.add_option("--memory-budget", memory_budget,
+                 "the most one allocation of a fit may take, e.g. 4G or 500M (default: half the physical memory, or "
+                 "SPARSESVM_MEMORY_BUDGET); above it a fit takes another route or stops naming the option that fits");
   const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app),
                                                              sparsesvm::app::add_describe(app),
                                                              sparsesvm::app::add_fit(app),
@@ -67,6 +74,9 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+    if (!memory_budget.empty()) {
+      sparsesvm::core::set_memory_budget(sparsesvm::core::parse_memory_size(memory_budget, "--memory-budget"));
+    }
     for (const sparsesvm::app::Command& command : commands) {
       if (command.subcommand->parsed()) return command.action();
     }

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "core/errors.hpp"
+#include "core/memory_budget.hpp"
 #include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/splits.hpp"
@@ -204,6 +205,12 @@ std::string joined_numbers(const std::vector<double>& values) {
 }
 std::string optional_count(const std::optional<std::size_t>& value) { return value ? std::to_string(*value) : ""; }
 
+// The status of a row whose fit threw: memory_budget for a fit refused before allocating past the budget
+// (core/memory_budget.hpp), input_error for anything else the data or config caused.
+std::string error_status(const core::InputError& error) {
+  return dynamic_cast<const core::ResourceError*>(&error) != nullptr ? "memory_budget" : "input_error";
+}
+
 // A start tuned on the tune part ([PSI] 3.2) sees the grid of the data set (its method_grid over the
 // config's) and the config's tie rule.
 void set_tuning(models::Workspace& workspace, const core::Dataset& tune, const ExperimentConfig& config,
@@ -251,6 +258,7 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
           run.fold_scores[c].push_back(score);
         }
       } catch (const core::InputError& error) {
+        run.error_status = error_status(error);
         // A fold is the training part minus one fold: say so, or "training data has only class +1" reads as
         // the outer training part's fault.
         run.input_error = fmt::format("inner fold {} of {} ({} training examples): {}{}", f + 1, folds.size(),
@@ -344,7 +352,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
                                              std::optional<core::LinearModel>& model) {
   std::map<std::string, std::string> row;
   if (!run.input_error.empty()) {
-    row["status"] = "input_error";
+    row["status"] = run.error_status;
     row["message"] = run.input_error;
     return row;
   }
@@ -597,7 +605,7 @@ std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t da
       try {
         rows[m] = final_row(config, runs[m], &workspace, &parts, model);
       } catch (const core::InputError& error) {
-        rows[m] = {{"status", "input_error"}, {"message", error.what()}};
+        rows[m] = {{"status", error_status(error)}, {"message", error.what()}};
       }
       rows[m]["majority_accuracy"] = majority;
       outputs[m].cv_scores = cv_score_lines(config, instance, repetition, runs[m]);
@@ -606,7 +614,7 @@ std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t da
       }
     }
   } catch (const core::InputError& error) {  // the group's data cannot be split or fitted at all
-    for (auto& row : rows) row = {{"status", "input_error"}, {"message", error.what()}};
+    for (auto& row : rows) row = {{"status", error_status(error)}, {"message", error.what()}};
   }
   const std::vector<std::string> columns = result_columns(config);
   for (std::size_t m = 0; m < runs.size(); ++m) {

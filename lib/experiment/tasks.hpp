@@ -94,6 +94,7 @@ struct MethodSelection {
   std::size_t fits = 0;
   double seconds = 0.0;        // in this method's fits
   std::string input_error;     // set when the method cannot run on this data
+  std::string error_status = "input_error";  // the row's status with input_error: memory_budget for a ResourceError
   double mean_score(std::size_t candidate) const;  // over the folds; NaN unless every fit had a solution
 };
 

@@ -1,5 +1,7 @@
 #include "optim/interior_point_svm.hpp"
 
+#include "core/memory_budget.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -450,8 +452,20 @@ double InteriorPointSvm::estimated_work(const L2SvmProblem& problem) const {
   return n * n * row_nonzeros + kTypicalIterations * n * n * n / 3.0;
 }
 
+double InteriorPointSvm::estimated_bytes(const L2SvmProblem& problem) const {
+  const auto [n, d] = reduced_shape(problem, data_);
+  // Features regime: the dense A, its scaled copies and the d x d normal matrix with its factor; examples
+  // regime: the n x n Gram, K, its shifted copy and the factor.
+  return d < n ? 8.0 * (3.0 * n * d + 3.0 * d * d) : 8.0 * 4.0 * n * n;
+}
+
 L2SvmSolution InteriorPointSvm::solve(const L2SvmProblem& problem, const InteriorPointOptions& options) const {
   check_problem(problem, data_);
+  const auto [n, d] = reduced_shape(problem, data_);
+  core::require_memory(estimated_bytes(problem),
+                       fmt::format("data set {}: the interior point's dense {} x {} system", data_.name(),
+                                   std::min(n, d), std::min(n, d)),
+                       "qp_solver: dual_cd (or by_shape) needs no dense system");
   const Reduced reduced = reduce(problem, data_);
   L2SvmSolution failed;
   failed.solver = "interior_point";

@@ -46,6 +46,9 @@ class InteriorPointSvm {
   bool affordable(const L2SvmProblem& problem) const;
   // Floating-point operations of a solve of about 30 iterations (the portfolio's budget for dual CD).
   double estimated_work(const L2SvmProblem& problem) const;
+  // Bytes of the dense matrices a solve allocates; solve() refuses (core::ResourceError) above the
+  // memory budget before allocating them.
+  double estimated_bytes(const L2SvmProblem& problem) const;
 
   // invalid_argument on a malformed problem; infeasible when sum y alpha = -kappa is out of reach;
   // numerical_error (no model) when the box around the equality has no interior.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/memory_budget.hpp"
 
 namespace sparsesvm::optim {
 namespace {
@@ -25,18 +26,53 @@ core::DenseMatrix gram_matrix(const core::Dataset& data, bool outer) {
   return gram;
 }
 
+double stored_values(const core::Dataset& data) {
+  return data.is_sparse() ? static_cast<double>(data.sparse().nonZeros())
+                          : static_cast<double>(data.n()) * static_cast<double>(data.d());
+}
+
+// The Gram, the shifted copy a factor starts from and the factor: three m x m dense matrices.
+double dense_system_bytes(std::size_t size) {
+  return 3.0 * 8.0 * static_cast<double>(size) * static_cast<double>(size);
+}
+
+RidgeRegime regime_by_shape(const core::Dataset& data) {
+  const RidgeRegime smaller = data.d() > data.n() ? RidgeRegime::examples : RidgeRegime::features;
+  const std::size_t size = std::min(data.n(), data.d());
+  const double factor_flops = static_cast<double>(size) * static_cast<double>(size) * static_cast<double>(size) / 3.0;
+  const bool factor_too_slow = data.is_sparse() && factor_flops > kIterativeBreakEven * 2.0 * stored_values(data);
+  const bool too_large = size > kMaxRidgeSystemSize || !core::fits_in_memory_budget(dense_system_bytes(size));
+  return factor_too_slow || too_large ? RidgeRegime::iterative : smaller;
+}
+
+core::Vector squared_column_norms(const core::Dataset& data) {
+  if (!data.is_sparse()) return data.dense().colwise().squaredNorm().transpose();
+  core::Vector norms = core::Vector::Zero(static_cast<Eigen::Index>(data.d()));
+  const core::SparseMatrix& x = data.sparse();
+  for (Eigen::Index i = 0; i < x.outerSize(); ++i) {
+    for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) norms[it.col()] += it.value() * it.value();
+  }
+  return norms;
+}
+
 }  // namespace
 
 RidgeGram::RidgeGram(const core::Dataset& data, RidgeRegime regime)
-    : data_(data), woodbury_(regime == RidgeRegime::by_shape ? data.d() > data.n() : regime == RidgeRegime::examples) {
-  const std::size_t size = woodbury_ ? data.n() : data.d();
-  if (size > kMaxRidgeSystemSize) {
-    throw core::InputError(fmt::format("data set {} (n = {}, d = {}): ADMM's {} system needs a dense {} x {} factor, "
-                                       "above the limit {}",
-                                       data.name(), data.n(), data.d(), woodbury_ ? "n x n (Woodbury)" : "d x d", size,
-                                       size, kMaxRidgeSystemSize));
+    : data_(data), regime_(regime == RidgeRegime::by_shape ? regime_by_shape(data) : regime) {
+  if (regime_ == RidgeRegime::iterative) {
+    column_squared_norms_ = squared_column_norms(data);
+    return;
   }
-  gram_ = gram_matrix(data, woodbury_);
+  const std::size_t size = uses_woodbury() ? data.n() : data.d();
+  const std::string what = fmt::format("data set {} (n = {}, d = {}): ADMM's {} system, a dense {} x {} factor,",
+                                       data.name(), data.n(), data.d(), uses_woodbury() ? "n x n (Woodbury)" : "d x d",
+                                       size, size);
+  if (size > kMaxRidgeSystemSize) {
+    throw core::ResourceError(fmt::format("{} is above the limit {}; factorization: conjugate_gradient (or smaller) "
+                                          "needs no factor", what, kMaxRidgeSystemSize));
+  }
+  core::require_memory(dense_system_bytes(size), what, "factorization: conjugate_gradient (or smaller) needs no factor");
+  gram_ = gram_matrix(data, uses_woodbury());
 }
 
 double RidgeGram::factor_flops() const {
@@ -44,7 +80,17 @@ double RidgeGram::factor_flops() const {
   return size * size * size / 3.0;
 }
 
+double RidgeGram::solve_flops() const {
+  if (iterative()) return 4.0 * stored_values(data_);
+  const double size = static_cast<double>(gram_.rows());
+  return 2.0 * size * size + (uses_woodbury() ? 4.0 * stored_values(data_) : 0.0);
+}
+
 RidgeSystem::RidgeSystem(const RidgeGram& gram, double rho) : gram_(gram), rho_(rho) {
+  if (gram.iterative()) {
+    factored_ = rho > 0.0 && std::isfinite(rho) && gram.column_squared_norms().allFinite();
+    return;
+  }
   core::DenseMatrix shifted = gram.matrix();
   shifted.diagonal().array() += rho;
   factor_.compute(shifted);
@@ -52,10 +98,41 @@ RidgeSystem::RidgeSystem(const RidgeGram& gram, double rho) : gram_(gram), rho_(
   factored_ = factor_.info() == Eigen::Success && pivots.allFinite() && (pivots > 0).all();
 }
 
-core::Vector RidgeSystem::solve(const core::Vector& q) const {
+core::Vector RidgeSystem::solve(const core::Vector& q, const core::Vector& guess) const {
+  if (gram_.iterative()) return solve_iteratively(q, guess);
   if (!gram_.uses_woodbury()) return factor_.solve(q);
   const core::Dataset& data = gram_.data();
   return (q - data.transpose_times(factor_.solve(data.times(q)))) / rho_;
+}
+
+// Preconditioned conjugate gradients (Nocedal and Wright, Algorithm 5.3) on (X'X + rho I) w = q with the
+// preconditioner diag(||x_j||^2 + rho)^{-1}.
+core::Vector RidgeSystem::solve_iteratively(const core::Vector& q, const core::Vector& guess) const {
+  const core::Dataset& data = gram_.data();
+  const auto apply = [&](const core::Vector& v) {
+    ++products_;
+    return (data.transpose_times(data.times(v)) + rho_ * v).eval();
+  };
+  const core::Vector inverse_diagonal = (gram_.column_squared_norms().array() + rho_).inverse().matrix();
+  core::Vector w = guess.size() == q.size() ? guess : core::Vector::Zero(q.size());
+  core::Vector residual = q - apply(w);
+  const double target = kIterativeRelativeResidual * q.norm();
+  core::Vector preconditioned = inverse_diagonal.cwiseProduct(residual);
+  core::Vector direction = preconditioned;
+  double residual_dot = residual.dot(preconditioned);
+  for (int k = 0; k < kIterativeMaxProducts && residual.norm() > target; ++k) {
+    const core::Vector product = apply(direction);
+    const double curvature = direction.dot(product);
+    if (!(curvature > 0.0)) break;  // rounding at the solution (or non-finite data): keep w
+    const double step = residual_dot / curvature;
+    w += step * direction;
+    residual -= step * product;
+    preconditioned = inverse_diagonal.cwiseProduct(residual);
+    const double next_dot = residual.dot(preconditioned);
+    direction = preconditioned + (next_dot / residual_dot) * direction;
+    residual_dot = next_dot;
+  }
+  return w;
 }
 
 }  // namespace sparsesvm::optim

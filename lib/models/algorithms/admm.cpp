@@ -192,8 +192,7 @@ class Sweeps {
         xi_(core::Vector::Zero(static_cast<Eigen::Index>(data_.n()))), s_(xi_), v_(xi_) {
     const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
                                               : static_cast<double>(data_.n() * data_.d());
-    const double size = static_cast<double>(problem.gram->matrix().rows());
-    flops_per_sweep_ = (problem.gram->uses_woodbury() ? 8.0 : 4.0) * nonzeros + 2.0 * size * size;
+    flops_per_sweep_ = 4.0 * nonzeros + problem.gram->solve_flops();
   }
 
   // One sweep; fills the residuals and whether they meet the tolerances.
@@ -201,7 +200,9 @@ class Sweeps {
     const double n = static_cast<double>(data_.n());
     const double relax = o_.relaxation;
     const core::Vector q = (rho1_ / rho2_) * (z_ - u_) + a_transpose_times(1.0 + (s_ - xi_ - v_ - b_ * y_).array());
-    w_ = factor().solve(q);
+    const long products_before = factor().products();
+    w_ = factor().solve(q, w_);
+    cg_products_ += factor().products() - products_before;
     const core::Vector aw = y_.cwiseProduct(data_.times(w_));
     b_ = y_.dot((1.0 + (s_ - xi_ - v_ - aw).array()).matrix()) / n;
     const core::Vector fit = aw + b_ * y_;  // A w + b y
@@ -288,6 +289,7 @@ class Sweeps {
   double rho1() const { return rho1_; }
   double rho2() const { return rho2_; }
   int factorizations() const { return factorizations_; }
+  long cg_products() const { return cg_products_; }
 
  private:
   const optim::RidgeSystem& factor() const { return own_factor_ ? *own_factor_ : starting_factor_; }
@@ -328,6 +330,7 @@ class Sweeps {
   ConstraintResiduals w_residuals_, margin_residuals_;
   double flops_per_sweep_ = 0.0, factor_flops_ = 0.0;
   int sweeps_ = 0, factorizations_ = 0;
+  long cg_products_ = 0;  // products with X'X taken by conjugate gradients (the iterative regime)
 };
 
 void record_trace(const Sweeps& sweeps, int k, FitReport& report) {
@@ -459,6 +462,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   report.statistics["final_rho1"] = sweeps.rho1();
   report.statistics["final_rho2"] = sweeps.rho2();
   report.statistics["factorizations"] = sweeps.factorizations();
+  report.statistics["cg_products"] = static_cast<double>(sweeps.cg_products());
 }
 
 class AdmmAlgorithm : public Algorithm {
@@ -497,9 +501,11 @@ class AdmmAlgorithm : public Algorithm {
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
         {"max_iterations", "sweeps before stopping with status feasible (the last iterate kept)", 10000, 1, 1e7, false,
          false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
-        {"factorization", "the w-system's factor: smaller (of d x d and n x n), d_by_d, or n_by_n (Woodbury)", 0, 0,
-         2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
-         {"smaller", "d_by_d", "n_by_n"}},
+        {"factorization", "the w-system's solve: smaller (the smaller dense factor of d x d and n x n, or conjugate "
+         "gradients where that factor would be slow on sparse data or not fit the memory budget), d_by_d, n_by_n "
+         "(Woodbury), or conjugate_gradient (no factor: O(nnz) a product)", 0, 0,
+         3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
+         {"smaller", "d_by_d", "n_by_n", "conjugate_gradient"}},
         {"prox_public_code", "true: the public code's prox, unit weight at strength lambda/rho1 (inexact for SCAD and MCP)",
          0, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
     };
@@ -510,9 +516,10 @@ class AdmmAlgorithm : public Algorithm {
     // the workspace did). relative_gap: the certified (F - D) / F of an l1 objective; stationarity: the
     // relative gap of the convex majorant of a nonconvex one (NaN where the other applies). final_rho1, final_rho2: rho1
     // and rho2 at the end (the options rho1 and rho2 are the starting values).
-    // factorizations: new factors after rho1/rho2 changed.
+    // factorizations: new factors after rho1/rho2 changed. cg_products: products with X'X of the
+    // conjugate-gradient solves (0 with a factor).
     return {"primal_residual", "dual_residual", "relative_gap", "stationarity", "final_rho1", "final_rho2", "factorizations",
-            "factor_s", "iteration_s", "woodbury"};
+            "factor_s", "iteration_s", "woodbury", "cg_products"};
   }
   std::vector<std::string> trace_names() const override {
     return {"trace_iterations", "primal_residual_trace", "dual_residual_trace"};

@@ -129,7 +129,7 @@ TEST_CASE("the nonconvex penalties: values at their breakpoints, continuity, and
   CHECK(value(capped, -1.0) == Approx(lambda));
 }
 
-TEST_CASE("the Gram is formed once; each rho factors it; both regimes solve (X'X + rho I) w = q", "[admm]") {
+TEST_CASE("the Gram is formed once; each rho factors it; every regime solves (X'X + rho I) w = q", "[admm]") {
   for (const auto& [n, d] : {std::pair<std::size_t, std::size_t>{30, 8}, {8, 30}}) {
     const core::Dataset dense = testing::random_problem(n, d, 5);
     core::SparseMatrix x = dense.dense().sparseView();
@@ -138,7 +138,8 @@ TEST_CASE("the Gram is formed once; each rho factors it; both regimes solve (X'X
     core::Vector q(static_cast<Eigen::Index>(d));
     for (Eigen::Index j = 0; j < q.size(); ++j) q[j] = rng.normal(0.0, 1.0);
     for (const core::Dataset* data : {&dense, &sparse}) {
-      for (const auto regime : {optim::RidgeRegime::features, optim::RidgeRegime::examples, optim::RidgeRegime::by_shape}) {
+      for (const auto regime : {optim::RidgeRegime::features, optim::RidgeRegime::examples, optim::RidgeRegime::by_shape,
+                                optim::RidgeRegime::iterative}) {
         const optim::RidgeGram gram(*data, regime);
         for (const double rho : {0.3, 7.0}) {  // a second rho reuses the Gram
           const core::DenseMatrix system =
@@ -146,7 +147,9 @@ TEST_CASE("the Gram is formed once; each rho factors it; both regimes solve (X'X
           const core::Vector expected = system.fullPivLu().solve(q);
           const optim::RidgeSystem ridge(gram, rho);
           REQUIRE(ridge.factored());
-          CHECK((ridge.solve(q) - expected).norm() <= 1e-10 * expected.norm());
+          CHECK((ridge.solve(q) - expected).norm() <= 1e-9 * expected.norm());
+          // Conjugate gradients from a guess (a later ADMM sweep's last w) reach the same answer.
+          CHECK((ridge.solve(q, core::Vector::Ones(q.size())) - expected).norm() <= 1e-9 * expected.norm());
         }
       }
     }
@@ -376,8 +379,12 @@ TEST_CASE("ADMM says optimal only when it is: overflow, a drifting bias and bad 
   INFO("overflow in the factor: " << overflow.brief());
   CHECK(overflow.status == core::Status::numerical_error);
   CHECK(overflow.stop_reason == "factorization failed");
+  // On the data as given: centered (equilibrated) rows of n < d data make X X' singular, and whether its
+  // Cholesky at rho1/rho2 = 1e-19 passes then depends on rounding (it failed on this machine, so the fit
+  // never reached the sweeps this case is about).
   const FitReport diverged = fit("ADMM-L1", data::generate("dca_gaussians:n=50,noise_dims=3000"),
-                                 {{"rho1", 1e-12}, {"rho2", 1e7}, {"rho2_per_n", 0}, {"adapt_rho", 0}, {"max_iterations", 500}});
+                                 {{"rho1", 1e-12}, {"rho2", 1e7}, {"rho2_per_n", 0}, {"adapt_rho", 0}, {"max_iterations", 500},
+                                  {"equilibrate", 0}});
   INFO("overflow in the sweeps: " << diverged.brief());
   CHECK(diverged.status == core::Status::numerical_error);
   CHECK(diverged.stop_reason == "iterates not finite");

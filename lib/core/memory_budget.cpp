@@ -1,0 +1,73 @@
+#include "core/memory_budget.hpp"
+
+#include <atomic>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace sparsesvm::core {
+namespace {
+
+std::atomic<double> budget_set{0.0};  // 0: not set
+
+double budget_from_environment() {
+  const char* text = std::getenv("SPARSESVM_MEMORY_BUDGET");
+  if (text == nullptr || *text == '\0') return 0.0;
+  return parse_memory_size(text, "environment variable SPARSESVM_MEMORY_BUDGET");
+}
+
+}  // namespace
+
+double physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page_size > 0 ? static_cast<double>(pages) * static_cast<double>(page_size) : 0.0;
+}
+
+double memory_budget_bytes() {
+  if (const double set = budget_set.load(); set > 0.0) return set;
+  static const double from_environment = budget_from_environment();
+  if (from_environment > 0.0) return from_environment;
+  const double physical = physical_memory_bytes();
+  return physical > 0.0 ? physical / 2.0 : 4.0 * 1024 * 1024 * 1024;  // 4 GB where the system does not say
+}
+
+void set_memory_budget(double bytes) {
+  if (!(bytes >= 0.0) || !std::isfinite(bytes)) throw InputError(fmt::format("memory budget must be >= 0, found {}", bytes));
+  budget_set.store(bytes);
+}
+
+double parse_memory_size(std::string_view text, const std::string& where) {
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  std::string_view suffix(end, static_cast<std::size_t>(text.data() + text.size() - end));
+  double unit = 1.0;
+  if (suffix == "K" || suffix == "k") unit = 1024.0;
+  if (suffix == "M" || suffix == "m") unit = 1024.0 * 1024.0;
+  if (suffix == "G" || suffix == "g") unit = 1024.0 * 1024.0 * 1024.0;
+  const bool known_suffix = suffix.empty() || unit != 1.0;
+  if (error != std::errc{} || !known_suffix || !(value > 0.0) || !std::isfinite(value)) {
+    throw InputError(fmt::format("{}: expected a positive size in bytes, optionally with K, M or G (e.g. 4G), found '{}'",
+                                 where, text));
+  }
+  return value * unit;
+}
+
+std::string format_bytes(double bytes) {
+  if (bytes >= 1e9) return fmt::format("{:.1f} GB", bytes / 1e9);
+  if (bytes >= 1e6) return fmt::format("{:.0f} MB", bytes / 1e6);
+  return fmt::format("{:.0f} kB", bytes / 1e3);
+}
+
+bool fits_in_memory_budget(double bytes) { return bytes <= memory_budget_bytes(); }
+
+void require_memory(double bytes, const std::string& what, const std::string& remedy) {
+  if (fits_in_memory_budget(bytes)) return;
+  throw ResourceError(fmt::format("{} needs about {}, above the memory budget of {} (--memory-budget, "
+                                  "SPARSESVM_MEMORY_BUDGET); {}",
+                                  what, format_bytes(bytes), format_bytes(memory_budget_bytes()), remedy));
+}
+
+}  // namespace sparsesvm::core

@@ -1,0 +1,41 @@
+#pragma once
+// The memory budget: the most that one allocation of a fit may take. Every allocation that can grow
+// past a gigabyte (a dense Gram matrix or its factor, a dense copy of sparse data, an LP's matrix) asks
+// first with `fits_in_memory_budget` (to take another route when it does not fit) or
+// `require_memory` (to stop with a ResourceError naming the option that would fit), so a fit ends with
+// a clear message instead of meeting the out-of-memory killer.
+// The budget is half the machine's physical memory unless set: `set_memory_budget` (the command line's
+// --memory-budget, a config's `memory_budget`) or the environment variable SPARSESVM_MEMORY_BUDGET, in
+// bytes or with a suffix K, M, G (powers of 1024), e.g. "4G".
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/errors.hpp"
+
+namespace sparsesvm::core {
+
+// A fit refused before allocating more than the memory budget. An InputError, so that `fit` exits 1 and
+// `run` records the row (status memory_budget) and goes on.
+class ResourceError : public InputError {
+ public:
+  explicit ResourceError(const std::string& message) : InputError(message) {}
+};
+
+// Physical memory in bytes (0 when the system does not say).
+double physical_memory_bytes();
+// The budget in bytes, as set or by default.
+double memory_budget_bytes();
+// Sets the budget for this process (0: back to the default). InputError for a negative or non-finite value.
+void set_memory_budget(double bytes);
+// "4G", "512M", "300000000" -> bytes; InputError naming `where` for anything else.
+double parse_memory_size(std::string_view text, const std::string& where);
+// "3.2 GB"
+std::string format_bytes(double bytes);
+
+bool fits_in_memory_budget(double bytes);
+// Throws ResourceError "`what` needs about 3.2 GB, above the memory budget of 2 GB; `remedy`" when
+// `bytes` exceeds the budget.
+void require_memory(double bytes, const std::string& what, const std::string& remedy);
+
+}  // namespace sparsesvm::core

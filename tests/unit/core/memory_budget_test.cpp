@@ -1,0 +1,83 @@
+#include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+
+#include "core/memory_budget.hpp"
+#include "data/generators/generator_registry.hpp"
+#include "models/methods.hpp"
+#include "models/workspace.hpp"
+#include "optim/interior_point_svm.hpp"
+#include "optim/ridge_system.hpp"
+
+using namespace sparsesvm;
+
+namespace {
+
+// The peak resident set of this process in bytes (getrusage: ru_maxrss in kB on Linux).
+double peak_resident_bytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) * 1024.0;
+}
+
+// Sets a budget for one scope, then restores the default.
+struct BudgetScope {
+  explicit BudgetScope(double bytes) { core::set_memory_budget(bytes); }
+  ~BudgetScope() { core::set_memory_budget(0.0); }
+};
+
+}  // namespace
+
+TEST_CASE("memory sizes parse with K, M, G suffixes and refuse anything else", "[memory]") {
+  CHECK(core::parse_memory_size("300", "k") == 300.0);
+  CHECK(core::parse_memory_size("4G", "k") == 4.0 * 1024 * 1024 * 1024);
+  CHECK(core::parse_memory_size("1.5M", "k") == 1.5 * 1024 * 1024);
+  for (const char* bad : {"", "-1G", "4X", "G", "0", "nan"}) {
+    CHECK_THROWS_WITH(core::parse_memory_size(bad, "--memory-budget"), Catch::Contains("--memory-budget: expected a positive size"));
+  }
+  CHECK(core::memory_budget_bytes() > 0.0);
+  const BudgetScope scope(1e6);
+  CHECK(core::memory_budget_bytes() == 1e6);
+  CHECK_THROWS_AS(core::require_memory(2e6, "a thing", "use less"), core::ResourceError);
+  CHECK_THROWS_WITH(core::require_memory(2e6, "a thing", "use less"),
+                    Catch::Contains("a thing needs about 2 MB, above the memory budget of 1 MB") &&
+                        Catch::Contains("use less"));
+  CHECK_NOTHROW(core::require_memory(5e5, "a thing", "use less"));
+}
+
+TEST_CASE("ADMM's w-system refuses a dense factor above the budget before allocating, and by shape iterates",
+          "[memory]") {
+  // 15000 examples, 300 features, sparse: the n x n (Woodbury) system would take 3 x 1.8 GB.
+  const core::Dataset data = data::generate("text_shaped:n=15000,d=300,nnz_per_row=10,informative=10,seed=2");
+  const BudgetScope scope(200e6);
+  const double before = peak_resident_bytes();
+  CHECK_THROWS_AS(optim::RidgeGram(data, optim::RidgeRegime::examples), core::ResourceError);
+  CHECK_THROWS_WITH(optim::RidgeGram(data, optim::RidgeRegime::examples),
+                    Catch::Contains("15000 x 15000") && Catch::Contains("factorization: conjugate_gradient"));
+  CHECK(peak_resident_bytes() - before < 100e6);
+  const optim::RidgeGram by_shape(data);  // d x d: 300 x 300, small
+  CHECK_FALSE(by_shape.iterative());
+  {
+    const BudgetScope tiny(1e6);  // not even 3 x 300^2 doubles (2.2 MB)
+    CHECK(optim::RidgeGram(data).iterative());
+  }
+}
+
+TEST_CASE("a fit above the budget ends with a ResourceError naming the option that fits", "[memory]") {
+  const core::Dataset data = data::generate("text_shaped:n=15000,d=30000,nnz_per_row=10,informative=10,seed=2");
+  const BudgetScope scope(300e6);
+  const double before = peak_resident_bytes();
+  models::Workspace workspace(data);
+  models::Hyperparameters forced_interior_point{{"lambda", 1.0}, {"qp_solver", 1.0}};
+  CHECK_THROWS_WITH(models::fit_method("SVM", forced_interior_point, workspace),
+                    Catch::Contains("interior point's dense 15000 x 15000 system") && Catch::Contains("qp_solver: dual_cd"));
+  models::Hyperparameters forced_woodbury{{"lambda", 1e-3}, {"factorization", 2.0}, {"max_iterations", 5.0}};
+  CHECK_THROWS_AS(models::fit_method("ADMM-L1", forced_woodbury, workspace), core::ResourceError);
+  CHECK(peak_resident_bytes() - before < 150e6);
+  // By shape, the same ADMM fit iterates with conjugate gradients and stays small.
+  models::Hyperparameters by_shape{{"lambda", 1e-3}, {"max_iterations", 5.0}};
+  const models::FitReport report = models::fit_method("ADMM-L1", by_shape, workspace);
+  CHECK(report.has_solution());
+  CHECK(report.statistics.at("cg_products") > 0.0);
+  CHECK(peak_resident_bytes() - before < 150e6);
+}
