@@ -149,7 +149,13 @@ bool StepSolver::generates(const ConvexStep& step) const {
   if (step.lp_form != LpForm::by_shape) return step.lp_form == LpForm::generation;
   const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
                                             : static_cast<double>(data_.n()) * static_cast<double>(data_.d());
-  return step.regularizer == Regularizer::l1 && nonzeros > kGenerationNonzeros;
+  return step.regularizer == Regularizer::l1 && generation_by_shape(data_.n(), data_.d(), nonzeros);
+}
+
+bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
+  const bool wide_or_tall = d >= 4 * n || n >= kExampleGenerationSize;
+  return nonzeros > kGenerationNonzeros || (nonzeros > kGenerationMidNonzeros && wide_or_tall) ||
+         static_cast<double>(d) > kGenerationColumns;
 }
 
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
@@ -359,8 +365,9 @@ void record_qp_statistics(FitReport& report, const std::string& solver, long upd
 
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
-      "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X), full (the whole "
-      "LP), generation (feature and example generation)",
+      "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
+      "when d >= 4n or n >= 2000, or beyond 1e5 features), full (the whole LP), generation (feature and example "
+      "generation)",
       0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
       {"by_size", "full", "generation"}};
   return spec;

@@ -4,12 +4,14 @@
 #include <catch2/catch.hpp>
 
 #include "core/rng.hpp"
+#include "data/generators/generator_registry.hpp"
 #include "models/convex_step.hpp"
 #include "models/example_seed.hpp"
 #include "models/lp_generation.hpp"
 #include "models/methods.hpp"
 #include "models/workspace.hpp"
 #include "toy_problems.hpp"
+#include "unit/peak_memory.hpp"
 
 using namespace sparsesvm;
 using namespace sparsesvm::models;
@@ -295,4 +297,48 @@ TEST_CASE("lp_form picks the LP: OneNormSVM and RLSVM0 by generation equal the f
     CHECK(generated.statistics.at("lp_working_features") < 400);
     CHECK(generated.objective == Approx(full.objective).epsilon(1e-7));
   }
+}
+
+TEST_CASE("generation equals the full LP on text-shaped sparse data, with and without example generation",
+          "[models][generation]") {
+  // Zipf-distributed terms, tf-idf rows of unit norm: the structure generation meets on text, where
+  // columns range from thousands of entries to one.
+  for (const char* spec : {"text_shaped:n=300,d=3000,nnz_per_row=20,informative=30,seed=5",
+                           "text_shaped:n=2500,d=800,nnz_per_row=15,informative=40,seed=6"}) {
+    const core::Dataset data = data::generate(spec);
+    for (const double lambda : {0.05, 0.3, 1.0}) {
+      for (const bool examples : {false, true}) {
+        INFO(spec << ", lambda " << lambda << ", example generation " << examples);
+        check_generation_matches_full_lp(data, svm_step(data, lambda), examples);
+      }
+    }
+  }
+}
+
+TEST_CASE("by shape, wide, tall and large data are generated and small data gets the full LP", "[models][generation]") {
+  CHECK_FALSE(generation_by_shape(569, 30, 569.0 * 30));            // wdbc
+  CHECK_FALSE(generation_by_shape(38, 3051, 38.0 * 3051));          // golub: 116,000 values
+  CHECK_FALSE(generation_by_shape(5687, 112, 5687.0 * 21));         // admm/penalties' training part
+  CHECK(generation_by_shape(6000, 5000, 6000.0 * 5000));            // gisette's shape
+  CHECK(generation_by_shape(5000, 2000, 150'001.0));                // text-shaped, n >= 2000
+  CHECK(generation_by_shape(100, 5000, 100.0 * 5000));              // d >= 4n
+  CHECK_FALSE(generation_by_shape(1000, 2000, 1000.0 * 2000 / 10)); // neither wide nor tall enough
+  CHECK(generation_by_shape(1000, 1'000'000, 20'000.0));            // more than 10^5 features
+}
+
+TEST_CASE("a fit on 10^6 sparse columns (8 GB if dense) stays small and equals the full LP", "[models][generation]") {
+  const core::Dataset data = data::generate("text_shaped:n=1000,d=1000000,nnz_per_row=20,informative=50,seed=3");
+  const double before = testing::peak_resident_bytes();
+  Workspace workspace(data);
+  const FitReport generated = fit_method("OneNormSVM", {{"lambda", 0.1}}, workspace);  // by shape
+  const double generated_peak = testing::peak_resident_bytes() - before;
+  REQUIRE(generated.status == core::Status::optimal);
+  CHECK(generated.statistics.at("lp_generated") == 1.0);
+  CHECK(generated.statistics.at("lp_working_features") < 20'000);
+  if (testing::kMeasuresMemory) CHECK(generated_peak < 300e6);
+  // The full LP (2 x 10^6 columns) reaches the same optimum.
+  Workspace full_space(data);
+  const FitReport full = fit_method("OneNormSVM", {{"lambda", 0.1}, {"lp_form", 1}}, full_space);
+  REQUIRE(full.status == core::Status::optimal);
+  CHECK(generated.objective == Approx(full.objective).epsilon(1e-9));
 }
