@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "data_source_options.hpp"
+#include "data/libsvm_writer.hpp"
 #include "data/summary.hpp"
 
 namespace sparsesvm::app {
@@ -12,6 +13,7 @@ namespace {
 struct DescribeOptions {
   DataSourceOptions data;
   std::size_t max_features = 40;
+  std::string libsvm_out;
 };
 
 void print_summary(const core::Dataset& data, std::size_t max_features) {
@@ -46,8 +48,16 @@ Command add_describe_data(CLI::App& app) {
   options->data.add_to(*command);
   command->add_option("--max-features", options->max_features, "features listed in the table (0: all)")
       ->check(CLI::Range(0, 1000000));
+  command->add_option("--write-libsvm", options->libsvm_out,
+                      "also write the data (a generator's draw, after loading) to this file in LIBSVM format, e.g. "
+                      "for liblinear");
   return {command, [options]() {
-    print_summary(options->data.load(), options->max_features);
+    const core::Dataset data = options->data.load();
+    print_summary(data, options->max_features);
+    if (!options->libsvm_out.empty()) {
+      data::write_libsvm(data, options->libsvm_out);
+      fmt::print("\nwritten   {} (LIBSVM)\n", options->libsvm_out);
+    }
     return 0;
   }};
 }

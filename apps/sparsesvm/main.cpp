@@ -56,8 +56,7 @@ int main(int argc, char** argv) {
   CLI::App app{"sparsesvm: sparse linear classifiers and the experiments of five papers on sparse SVMs"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
-  // Before or after the subcommand: sparsesvm fit --memory-budget 2G ... (core/memory_budget.hpp).
-  app.fallthrough();
+  // Before the subcommand: sparsesvm --memory-budget 2G fit ... (core/memory_budget.hpp).
   std::string memory_budget;
   app.add_option("--memory-budget", memory_budget,
                  "the most one allocation of a fit may take, e.g. 4G or 500M (default: half the physical memory, or "

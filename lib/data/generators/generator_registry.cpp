@@ -48,12 +48,14 @@ std::size_t GeneratorParams::count(const std::string& name) const {
   return static_cast<std::size_t>(value);
 }
 
-std::uint64_t GeneratorParams::seed() const {
+std::uint64_t GeneratorParams::seed() const { return seed_of("seed"); }
+
+std::uint64_t GeneratorParams::seed_of(const std::string& name) const {
   std::uint64_t value = 0;
-  const std::string& token = text("seed");
+  const std::string& token = text(name);
   const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
   if (error != std::errc{} || end != token.data() + token.size()) {
-    throw InputError(fmt::format("generator {}: seed must be a non-negative integer, found '{}'", generator_, token));
+    throw InputError(fmt::format("generator {}: {} must be a non-negative integer, found '{}'", generator_, name, token));
   }
   return value;
 }
@@ -109,7 +111,8 @@ const std::vector<GeneratorInfo>& generator_registry() {
         {"d", "20000", "number of features (terms)"},
         {"nnz_per_row", "100", "mean distinct terms per row (uniform on [half, 1.5 times] this)"},
         {"zipf", "1", "exponent of Zipf's law for term frequencies"},
-        {"informative", "100", "terms of the true w, among the most frequent tenth"}},
+        {"informative", "100", "terms of the true w, among the most frequent tenth"},
+        {"vocabulary_seed", "1", "seed of the terms' columns and the true w (documents use seed)"}},
        check_text_shaped, make_text_shaped},
       {"nips2003_shaped", "[DCA] A.7 (gisette's and arcene's shape; Guyon et al. 2004)",
        "real features from a few latent class factors plus noise, and probes: real columns permuted across examples",

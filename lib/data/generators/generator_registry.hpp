@@ -30,6 +30,8 @@ class GeneratorParams {
   // A non-negative whole number.
   std::size_t count(const std::string& name) const;
   std::uint64_t seed() const;
+  // A seed-valued parameter other than `seed` (a non-negative integer).
+  std::uint64_t seed_of(const std::string& name) const;
   const std::map<std::string, std::string>& values() const { return values_; }
 
  private:

@@ -1,5 +1,7 @@
 // A stand-in shaped like a text collection (RCV1, [RW] Table 2's Reuters: 23,149 x 47,236, about 77
 // nonzeros a row), stored sparse (CSR). Not real text: a generator of its shape.
+//   Vocabulary. Drawn from `vocabulary_seed`, the documents from `seed`, so that samples with other seeds
+//   (an independent test set) share the terms' columns and the true w.
 //   Terms. Feature ranks follow Zipf's law: the term of rank r (0-based) is drawn with probability
 //   proportional to 1 / (r + 1)^zipf. Ranks are mapped to columns by a random permutation, so frequent
 //   terms are spread over the columns as in a real vocabulary.
@@ -71,10 +73,13 @@ core::Dataset make_text_shaped(const GeneratorParams& params) {
   const std::size_t d = params.count("d");
   const std::size_t per_row = params.count("nnz_per_row");
   const std::size_t informative_count = params.count("informative");
+  // The vocabulary (which column each rank is, and the true w) comes from its own seed, the documents from
+  // `seed`: an independent test sample (another seed) speaks the same language.
+  core::Rng vocabulary(params.seed_of("vocabulary_seed"));
   core::Rng rng(params.seed());
   std::vector<std::size_t> column_of_rank(d);
   std::iota(column_of_rank.begin(), column_of_rank.end(), std::size_t{0});
-  rng.shuffle(column_of_rank);
+  vocabulary.shuffle(column_of_rank);
   const ZipfRanks ranks(d, params.real("zipf"));
 
   // Term frequencies, row by row: (column, tf), columns sorted.
@@ -117,10 +122,10 @@ core::Dataset make_text_shaped(const GeneratorParams& params) {
   // The true w on frequent terms, and balanced labels around the median score.
   core::Vector w_true = core::Vector::Zero(static_cast<Eigen::Index>(d));
   std::vector<bool> informative(d, false);
-  for (const std::size_t rank : rng.sample_without_replacement(std::max<std::size_t>(d / 10, informative_count),
-                                                                 informative_count)) {
+  for (const std::size_t rank : vocabulary.sample_without_replacement(std::max<std::size_t>(d / 10, informative_count),
+                                                                        informative_count)) {
     const std::size_t j = column_of_rank[rank];
-    w_true[static_cast<Eigen::Index>(j)] = rng.normal(0.0, 1.0);
+    w_true[static_cast<Eigen::Index>(j)] = vocabulary.normal(0.0, 1.0);
     informative[j] = true;
   }
   // Balanced labels: the examples ordered by score (ties in random order), the upper half positive.

@@ -169,6 +169,12 @@ TEST_CASE("text_shaped: unit-norm tf-idf rows, Zipf term frequencies, balanced l
   CHECK(std::count(informative.begin(), informative.end(), true) == 20);
   CHECK(data::generate("text_shaped:n=50,d=100,nnz_per_row=5,informative=3,seed=4").sparse().isApprox(
       data::generate("text_shaped:n=50,d=100,nnz_per_row=5,informative=3,seed=4").sparse()));
+  // Another seed draws other documents in the same vocabulary: the true w's terms stay (an independent test set).
+  const core::Dataset other = data::generate("text_shaped:n=3000,d=5000,nnz_per_row=40,informative=20,seed=4");
+  CHECK(*other.informative_features() == informative);
+  CHECK_FALSE(other.sparse().isApprox(x));
+  CHECK(*data::generate("text_shaped:n=300,d=5000,nnz_per_row=40,informative=20,vocabulary_seed=2").informative_features() !=
+        informative);
   CHECK_THROWS_WITH(data::generate("text_shaped:d=100,nnz_per_row=50"), Catch::Contains("nnz_per_row <= d / 3"));
   CHECK_THROWS_WITH(data::generate("text_shaped:n=10000000,d=100000,nnz_per_row=100"),
                     Catch::Contains("exceeds the limit"));

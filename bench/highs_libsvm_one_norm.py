@@ -1,0 +1,25 @@
+#!/usr/bin/python3
+"""OneNormSVM's LP (min lambda ||w||_1 + sum_i xi_i, y_i (x_i.w + b) + xi_i >= 1, xi >= 0) on a LIBSVM file,
+kept sparse, solved by HiGHS through scipy (Debian's python3-scipy), as a user without sparsesvm would.
+Prints "objective F, status S, cpu C s". Usage: highs_libsvm_one_norm.py FILE LAMBDA TIME_LIMIT_SECONDS
+"""
+import sys
+import time
+
+import numpy as np
+import scipy.optimize
+import scipy.sparse
+from sklearn.datasets import load_svmlight_file
+
+path, lam, time_limit = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+x, y = load_svmlight_file(path)
+n, d = x.shape
+# Variables [w+ (d), w- (d), b, xi (n)]; rows -(y_i x_i (w+ - w-) + y_i b + xi_i) <= -1.
+yx = scipy.sparse.diags(y) @ x.tocsr()
+a_ub = scipy.sparse.hstack([-yx, yx, scipy.sparse.csr_matrix(-y[:, None]), -scipy.sparse.identity(n)], format="csc")
+c = np.concatenate([np.full(2 * d, lam), [0.0], np.ones(n)])
+bounds = [(0, None)] * (2 * d) + [(None, None)] + [(0, None)] * n
+start = time.process_time()
+result = scipy.optimize.linprog(c, A_ub=a_ub, b_ub=-np.ones(n), bounds=bounds, method="highs",
+                                options={"time_limit": time_limit})
+print(f"objective {result.fun}, status {result.status} ({result.message.split('.')[0]}), cpu {time.process_time() - start:.2f} s")
