@@ -56,7 +56,8 @@ Command add_describe_data(CLI::App& app) {
     print_summary(data, options->max_features);
     if (!options->libsvm_out.empty()) {
       data::write_libsvm(data, options->libsvm_out);
-      fmt::print("\nwritten   {} (LIBSVM)\n", options->libsvm_out);
+      fmt::print("\nwritten   {} (LIBSVM; read it with -o n_features={} to keep all {} columns)\n", options->libsvm_out,
+                 data.d(), data.d());
     }
     return 0;
   }};

@@ -59,8 +59,9 @@ int main(int argc, char** argv) {
   // Before the subcommand: sparsesvm --memory-budget 2G fit ... (core/memory_budget.hpp).
   std::string memory_budget;
   app.add_option("--memory-budget", memory_budget,
-                 "the most one allocation of a fit may take, e.g. 4G or 500M (default: half the physical memory, or "
-                 "SPARSESVM_MEMORY_BUDGET); above it a fit takes another route or stops naming the option that fits");
+                 "before the command: the most the dense matrices of one solve may take, e.g. 4G or 500M (default: half "
+                 "the physical memory, or SPARSESVM_MEMORY_BUDGET); above it a fit takes another route or stops "
+                 "naming the option that fits");
   const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app),
                                                              sparsesvm::app::add_describe(app),
                                                              sparsesvm::app::add_fit(app),
@@ -76,6 +77,7 @@ int main(int argc, char** argv) {
     if (!memory_budget.empty()) {
       sparsesvm::core::set_memory_budget(sparsesvm::core::parse_memory_size(memory_budget, "--memory-budget"));
     }
+    sparsesvm::core::memory_budget_bytes();  // a malformed SPARSESVM_MEMORY_BUDGET stops here, exit 1
     for (const sparsesvm::app::Command& command : commands) {
       if (command.subcommand->parsed()) return command.action();
     }

@@ -48,7 +48,7 @@ double parse_memory_size(std::string_view text, const std::string& where) {
   if (suffix == "M" || suffix == "m") unit = 1024.0 * 1024.0;
   if (suffix == "G" || suffix == "g") unit = 1024.0 * 1024.0 * 1024.0;
   const bool known_suffix = suffix.empty() || unit != 1.0;
-  if (error != std::errc{} || !known_suffix || !(value > 0.0) || !std::isfinite(value)) {
+  if (error != std::errc{} || !known_suffix || !(value * unit >= 1.0) || !std::isfinite(value * unit)) {
     throw InputError(fmt::format("{}: expected a positive size in bytes, optionally with K, M or G (e.g. 4G), found '{}'",
                                  where, text));
   }
@@ -56,9 +56,10 @@ double parse_memory_size(std::string_view text, const std::string& where) {
 }
 
 std::string format_bytes(double bytes) {
-  if (bytes >= 1e9) return fmt::format("{:.1f} GB", bytes / 1e9);
-  if (bytes >= 1e6) return fmt::format("{:.0f} MB", bytes / 1e6);
-  return fmt::format("{:.0f} kB", bytes / 1e3);
+  constexpr double kibibyte = 1024.0, mebibyte = kibibyte * 1024.0, gibibyte = mebibyte * 1024.0;
+  if (bytes >= gibibyte) return fmt::format("{:.1f}G", bytes / gibibyte);
+  if (bytes >= mebibyte) return fmt::format("{:.1f}M", bytes / mebibyte);
+  return fmt::format("{:.1f}K", bytes / kibibyte);
 }
 
 bool fits_in_memory_budget(double bytes) { return bytes <= memory_budget_bytes(); }

@@ -1,12 +1,15 @@
 #pragma once
-// The memory budget: the most that one allocation of a fit may take. Every allocation that can grow
-// past a gigabyte (a dense Gram matrix or its factor, a dense copy of sparse data, an LP's matrix) asks
-// first with `fits_in_memory_budget` (to take another route when it does not fit) or
-// `require_memory` (to stop with a ResourceError naming the option that would fit), so a fit ends with
-// a clear message instead of meeting the out-of-memory killer.
+// The memory budget: the most that the dense matrices of one solve may take together. The solves whose
+// dense matrices grow with n^2 or d^2 (ADMM's Gram and factor, the interior point's system) ask first
+// with `fits_in_memory_budget` (to take another route when they do not fit) or `require_memory` (to
+// stop with a ResourceError naming the option that would fit), so such a fit ends with a clear message
+// instead of meeting the out-of-memory killer. Not covered: allocations linear in the data (the data
+// set itself, the full LP's matrix, ADMM's equilibrated copy of dense data), and with `run -j N` the
+// N fits of one process are each held to the budget on their own.
 // The budget is half the machine's physical memory unless set: `set_memory_budget` (the command line's
-// --memory-budget, a config's `memory_budget`) or the environment variable SPARSESVM_MEMORY_BUDGET, in
-// bytes or with a suffix K, M, G (powers of 1024), e.g. "4G".
+// --memory-budget) or the environment variable SPARSESVM_MEMORY_BUDGET, in bytes or with a suffix K, M,
+// G (powers of 1024), e.g. "4G". `memory_budget_bytes` reads the variable once and throws InputError when
+// it is malformed (the command checks it at start).
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -30,7 +33,7 @@ double memory_budget_bytes();
 void set_memory_budget(double bytes);
 // "4G", "512M", "300000000" -> bytes; InputError naming `where` for anything else.
 double parse_memory_size(std::string_view text, const std::string& where);
-// "3.2 GB"
+// In the units the option takes (powers of 1024): "3.2G", "512.0M", "1.5K".
 std::string format_bytes(double bytes);
 
 bool fits_in_memory_budget(double bytes);

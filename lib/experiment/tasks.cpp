@@ -261,9 +261,10 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
         run.error_status = error_status(error);
         // A fold is the training part minus one fold: say so, or "training data has only class +1" reads as
         // the outer training part's fault.
+        const bool hint_stratified = !config.protocol.stratified && run.error_status == "input_error";
         run.input_error = fmt::format("inner fold {} of {} ({} training examples): {}{}", f + 1, folds.size(),
                                       parts.train.n(), error.what(),
-                                      config.protocol.stratified ? "" : "; stratified folds keep both classes in "
+                                      !hint_stratified ? "" : "; stratified folds keep both classes in "
                                                                         "each (a config's protocol.outer.stratified: "
                                                                         "true stratifies inner folds too; fit: --stratified)");
       }
@@ -638,10 +639,15 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
   if (config.keep_weights) std::filesystem::create_directories(weights_dir);
   const std::vector<std::string> columns = result_columns(config);
   const std::vector<std::string> cv_columns = cv_score_columns(config);
+  // A task refused for the memory budget is not finished: a rerun with a larger budget (or on a larger
+  // machine) computes it.
+  const auto refused_for_memory = [&](const std::filesystem::path& file) {
+    return read_whole_file(file.string()).find("memory_budget") != std::string::npos;  // status; messages say "memory budget"
+  };
   const auto finished = [&](const Task& task) {
     const std::string file = task.id + ".csv";
     return std::filesystem::exists(task_dir / file) && std::filesystem::exists(cv_dir / file) &&
-           (!config.keep_weights || std::filesystem::exists(weights_dir / file));
+           (!config.keep_weights || std::filesystem::exists(weights_dir / file)) && !refused_for_memory(task_dir / file);
   };
   // Groups with at least one missing task, in plan order; each lists its pending tasks.
   std::vector<std::vector<Task>> groups;

@@ -153,7 +153,7 @@ bool StepSolver::generates(const ConvexStep& step) const {
 }
 
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
-  const bool wide_or_tall = d >= 4 * n || n >= kExampleGenerationSize;
+  const bool wide_or_tall = d >= 4 * n || n > kExampleGenerationSize;  // beyond it, examples are generated too
   return nonzeros > kGenerationNonzeros || (nonzeros > kGenerationMidNonzeros && wide_or_tall) ||
          static_cast<double>(d) > kGenerationColumns;
 }
@@ -366,7 +366,7 @@ void record_qp_statistics(FitReport& report, const std::string& solver, long upd
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
-      "when d >= 4n or n >= 2000, or beyond 1e5 features), full (the whole LP), generation (feature and example "
+      "when d >= 4n or n > 2000, or beyond 1e5 features), full (the whole LP), generation (feature and example "
       "generation)",
       0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
       {"by_size", "full", "generation"}};

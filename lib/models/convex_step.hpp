@@ -41,7 +41,7 @@ namespace sparsesvm::models {
 //   nnz(X) > kGenerationNonzeros                      gisette's 6000 x 5000: 18 s against 139 s for the
 //                                                      full LP, 0.2x its memory; 3000 x 2000: 2.6 against 12 s
 //   nnz(X) > kGenerationMidNonzeros and (d >= 4 n      text-shaped 5000 x 2000 (150,000 nonzeros): 2.3 against
-//   or n >= kExampleGenerationSize)                    6.0 s; dense 3000 x 100: 0.06 against 0.25 s; dense
+//   or n > kExampleGenerationSize)                     6.0 s; dense 3000 x 100: 0.06 against 0.25 s; dense
 //                                                      100 x 5000: 0.05 against 0.37 s
 //   d > kGenerationColumns                             text-shaped 1000 x 10^6: 1.1 s and 135 MB against
 //                                                      15 s and 443 MB

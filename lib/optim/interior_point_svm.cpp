@@ -441,7 +441,7 @@ class InteriorPoint {
 
 bool InteriorPointSvm::affordable(const L2SvmProblem& problem) const {
   const auto [n, d] = reduced_shape(problem, data_);
-  if (std::min(n, d) > kInteriorPointMaxSystem) return false;
+  if (std::min(n, d) > kInteriorPointMaxSystem || !core::fits_in_memory_budget(estimated_bytes(problem))) return false;
   return d >= n || n * d <= kInteriorPointMaxEntries;
 }
 
@@ -456,7 +456,8 @@ double InteriorPointSvm::estimated_bytes(const L2SvmProblem& problem) const {
   const auto [n, d] = reduced_shape(problem, data_);
   // Features regime: the dense A, its scaled copies and the d x d normal matrix with its factor; examples
   // regime: the n x n Gram, K, its shifted copy and the factor.
-  return d < n ? 8.0 * (3.0 * n * d + 3.0 * d * d) : 8.0 * 4.0 * n * n;
+  const double dense_copy = data_.is_sparse() ? 0.0 : 8.0 * n * d;  // A, dense, for dense data
+  return d < n ? 8.0 * (3.0 * n * d + 3.0 * d * d) : 8.0 * 4.0 * n * n + dense_copy;
 }
 
 L2SvmSolution InteriorPointSvm::solve(const L2SvmProblem& problem, const InteriorPointOptions& options) const {

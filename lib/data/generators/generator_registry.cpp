@@ -109,7 +109,7 @@ const std::vector<GeneratorInfo>& generator_registry() {
        "tf-idf rows of unit norm over Zipf-distributed terms, label from a sparse true w on frequent terms",
        {{"n", "2000", "number of examples (half positive)"},
         {"d", "20000", "number of features (terms)"},
-        {"nnz_per_row", "100", "mean distinct terms per row (uniform on [half, 1.5 times] this)"},
+        {"nnz_per_row", "100", "mean distinct terms per row (uniform on [k - k/2, k + k/2])"},
         {"zipf", "1", "exponent of Zipf's law for term frequencies"},
         {"informative", "100", "terms of the true w, among the most frequent tenth"},
         {"vocabulary_seed", "1", "seed of the terms' columns and the true w (documents use seed)"}},

@@ -5,8 +5,9 @@
 //   Terms. Feature ranks follow Zipf's law: the term of rank r (0-based) is drawn with probability
 //   proportional to 1 / (r + 1)^zipf. Ranks are mapped to columns by a random permutation, so frequent
 //   terms are spread over the columns as in a real vocabulary.
-//   Rows. Example i gets k_i distinct terms, k_i uniform on [nnz_per_row / 2, 3 nnz_per_row / 2]: tokens
-//   are drawn until k_i distinct terms are present, and a term drawn t times has term frequency t.
+//   Rows. Example i gets k_i distinct terms, k_i uniform on [k - floor(k/2), k + floor(k/2)] for
+//   k = nnz_per_row (mean k): tokens are drawn until k_i distinct terms are present (at most 50 k_i
+//   draws: a steep law keeps fewer), and a term drawn t times has term frequency t.
 //   Values. tf-idf as in text pipelines: (1 + ln tf) (1 + ln((1 + n) / (1 + df_j))), df_j the number of
 //   rows containing term j; every row is then scaled to unit Euclidean norm.
 //   Labels. A sparse true w: `informative` terms drawn uniformly among the most frequent tenth of the
@@ -43,7 +44,8 @@ class ZipfRanks {
 
 // The sparse sizes the generator accepts: at most this many stored values (400 MB of triplets).
 constexpr double kMaxNonzeros = 2.5e7;
-constexpr double kMaxColumns = 1e8;
+constexpr double kMaxColumns = 1e7;  // the generator keeps a few arrays of d entries (240 MB at 10^7)
+constexpr std::size_t kDrawsPerTerm = 50;
 
 }  // namespace
 
@@ -54,15 +56,16 @@ std::size_t check_text_shaped(const GeneratorParams& params) {
   const std::size_t informative = params.count("informative");
   const double zipf = params.real("zipf");
   if (n < 2 || d < 10 || static_cast<double>(d) > kMaxColumns || per_row < 2 || 3 * per_row > d) {
-    throw core::InputError(fmt::format("generator text_shaped: need n >= 2, 10 <= d <= {:g} and 2 <= nnz_per_row <= d / 3",
-                                       kMaxColumns));
+    throw core::InputError(fmt::format("generator text_shaped: need n >= 2, 10 <= d <= {:g} and 2 <= nnz_per_row <= d / 3, "
+                                       "found n = {}, d = {}, nnz_per_row = {}", kMaxColumns, n, d, per_row));
   }
   if (static_cast<double>(n) * 1.5 * static_cast<double>(per_row) > kMaxNonzeros) {
     throw core::InputError(fmt::format("generator text_shaped: n x nnz_per_row = {} x {} exceeds the limit of {:g} "
                                        "nonzeros", n, per_row, kMaxNonzeros / 1.5));
   }
   if (informative < 1 || informative > std::max<std::size_t>(1, d / 10)) {
-    throw core::InputError("generator text_shaped: need 1 <= informative <= d / 10 (the true w uses frequent terms)");
+    throw core::InputError(fmt::format("generator text_shaped: need 1 <= informative <= d / 10 (the true w uses frequent "
+                                       "terms), found informative = {} with d = {}", informative, d));
   }
   if (!(zipf >= 0.0 && zipf <= 3.0)) throw core::InputError("generator text_shaped: zipf must lie in [0, 3]");
   return n;
@@ -88,10 +91,12 @@ core::Dataset make_text_shaped(const GeneratorParams& params) {
   std::vector<double> frequency_in_row(d, 0.0);
   std::vector<std::size_t> present;
   for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t low = per_row / 2;
-    const std::size_t distinct = low + rng.index_below(per_row + 1);  // uniform on [per_row / 2, 3 per_row / 2]
+    const std::size_t half = per_row / 2;
+    const std::size_t distinct = per_row - half + rng.index_below(2 * half + 1);  // uniform, mean per_row
     present.clear();
-    while (present.size() < distinct) {
+    // Tokens are drawn until `distinct` terms are present, at most kDrawsPerTerm per wanted term: with a
+    // steep Zipf law the rare terms may take longer than that, and the row keeps what it has.
+    for (std::size_t draws = 0; present.size() < distinct && draws < kDrawsPerTerm * distinct; ++draws) {
       const std::size_t j = column_of_rank[ranks.draw(rng)];
       if (frequency_in_row[j] == 0.0) present.push_back(j);
       frequency_in_row[j] += 1.0;
