@@ -276,5 +276,30 @@ expect_error "unknown loader option" "unknown delimited loader option 'bogus'" \
 expect_error "file and generator together" "not both" "$bin" describe-data "$root/datasets/sonar.csv" -g dca_gaussians
 expect_error "no subcommand" "subcommand" "$bin"
 
+
+# The memory budget (issue 37): a forced dense route above it exits 1 naming the option that fits; a bad
+# SPARSESVM_MEMORY_BUDGET exits 1 at once; run records status memory_budget and a rerun with room
+# recomputes those tasks.
+expect_error "memory budget: forced interior point" "qp_solver: dual_cd" \
+  "$bin" --memory-budget 1K fit -m SVM -g rw_relevant:n=200,d=50 --lambda 1 --qp_solver interior_point
+expect_error "memory budget: malformed variable" "SPARSESVM_MEMORY_BUDGET: expected a positive size" \
+  env SPARSESVM_MEMORY_BUDGET=4GB "$bin" fit -m OneNormSVM -g rw_relevant:n=50,d=20
+cat >"$tmp/budget.yaml" <<'YAML'
+name: budget
+seed: 1
+datasets:
+  - {name: g, generator: rw_relevant, params: {n: 60, d: 20}}
+methods:
+  - {name: SVM, qp_solver: interior_point}
+grid: {lambda: [1]}
+protocol:
+  outer: {type: holdout, test_fraction: 0.3, repetitions: 2}
+  inner: {type: none}
+YAML
+"$bin" --memory-budget 1K run "$tmp/budget.yaml" --out "$tmp/budget" >/dev/null 2>&1
+refused=$(grep -c memory_budget "$tmp"/budget/tasks/*.csv 2>/dev/null | awk -F: '{s += $2} END {print s + 0}')
+((refused == 2)) || { echo "FAIL: memory budget: run recorded $refused memory_budget rows, expected 2"; failures=$((failures + 1)); }
+expect_ok "memory budget: a rerun with room recomputes" "2 tasks run, 0 already done" "$bin" run "$tmp/budget.yaml" --out "$tmp/budget"
+
 if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
 echo "all CLI checks passed"

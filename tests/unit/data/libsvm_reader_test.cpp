@@ -1,7 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <filesystem>
+
 #include "core/errors.hpp"
+#include "data/generators/generator_registry.hpp"
 #include "data/libsvm_reader.hpp"
+#include "data/libsvm_writer.hpp"
 #include "data/load.hpp"
 #include "test_files.hpp"
 
@@ -103,4 +108,27 @@ TEST_CASE("LIBSVM: a huge feature index is refused before anything is allocated"
   CHECK(read.is_sparse());
   options.n_features = 100'000'000'000;
   CHECK_THROWS_WITH(data::read_libsvm(declared, options), Catch::Contains("n_features 100000000000 exceeds the limit"));
+}
+
+TEST_CASE("write_libsvm: a generated set reads back to the same doubles; a refused write leaves no file",
+          "[loader][libsvm]") {
+  const core::Dataset data = data::generate("text_shaped:n=200,d=3000,nnz_per_row=10,informative=20,seed=2");
+  const std::string path = (sparsesvm::testing::scratch_directory() / "written.libsvm").string();
+  data::write_libsvm(data, path);
+  data::LibsvmOptions options;
+  options.n_features = data.d();  // the format cannot say d: trailing zero columns need it
+  options.storage = data::Storage::sparse;
+  const core::Dataset back = data::read_libsvm(path, options);
+  REQUIRE(back.d() == data.d());
+  CHECK(back.labels() == data.labels());
+  CHECK((back.sparse() - data.sparse()).norm() == 0.0);
+  CHECK_FALSE(std::filesystem::exists(path + ".part"));
+
+  core::DenseMatrix with_missing = core::DenseMatrix::Ones(3, 2);
+  with_missing(2, 1) = std::nan("");
+  const core::Dataset missing("missing", with_missing, core::Vector::Ones(3), {}, {});
+  const std::string refused = (sparsesvm::testing::scratch_directory() / "refused.libsvm").string();
+  CHECK_THROWS_WITH(data::write_libsvm(missing, refused), Catch::Contains("example 3 has a missing value in feature 2"));
+  CHECK_FALSE(std::filesystem::exists(refused));
+  CHECK_FALSE(std::filesystem::exists(refused + ".part"));
 }
