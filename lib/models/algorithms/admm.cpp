@@ -559,7 +559,10 @@ class AdmmAlgorithm : public Algorithm {
     FitReport report;
     report.statistics["factor_s"] = factored_here ? setup_seconds : 0.0;
     if (!start.system.factored()) {
-      fail(report, "factorization failed", "the Cholesky factor of the w-system failed or overflowed (data too badly scaled)");
+      fail(report, "factorization failed",
+           problem.gram->iterative()
+               ? "the w-system cannot be solved by conjugate gradients: rho1/rho2 or the columns' norms are not finite"
+               : "the Cholesky factor of the w-system failed or overflowed (data too badly scaled)");
       return report;
     }
     Sweeps sweeps(objective, data, problem, start.system, o);
