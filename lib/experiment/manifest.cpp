@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include "core/memory_budget.hpp"
 #include "core/sha256.hpp"
 #include "experiment/csv.hpp"
 #include "git_commit.hpp"
@@ -36,6 +37,8 @@ void write_manifest(const std::string& directory, const ExperimentConfig& config
   out << YAML::EndMap;
   out << YAML::Key << "host" << YAML::Value << host;
   out << YAML::Key << "jobs" << YAML::Value << info.jobs;
+  // The budget decides routes by shape (ADMM's factor or conjugate gradients) and memory_budget rows.
+  out << YAML::Key << "memory_budget_bytes" << YAML::Value << core::memory_budget_bytes();
   out << YAML::Key << "shard" << YAML::Value << (info.shard.empty() ? "all" : info.shard);
   out << YAML::Key << "started" << YAML::Value << info.started;
   out << YAML::Key << "finished" << YAML::Value << info.finished;

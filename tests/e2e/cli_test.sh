@@ -299,6 +299,8 @@ YAML
 "$bin" --memory-budget 1K run "$tmp/budget.yaml" --out "$tmp/budget" >/dev/null 2>&1
 refused=$(grep -c memory_budget "$tmp"/budget/tasks/*.csv 2>/dev/null | awk -F: '{s += $2} END {print s + 0}')
 ((refused == 2)) || { echo "FAIL: memory budget: run recorded $refused memory_budget rows, expected 2"; failures=$((failures + 1)); }
+grep -q "^memory_budget_bytes: 1024$" "$tmp/budget/manifest.yaml" ||
+  { echo "FAIL: memory budget: the manifest does not record it"; failures=$((failures + 1)); }
 expect_ok "memory budget: a rerun with room recomputes" "2 tasks run, 0 already done" "$bin" run "$tmp/budget.yaml" --out "$tmp/budget"
 
 if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
