@@ -110,6 +110,10 @@ std::size_t Dataset::count_positive() const {
   return static_cast<std::size_t>((labels_.array() > 0.0).count());
 }
 
+double Dataset::stored_values() const {
+  return is_sparse() ? static_cast<double>(sparse().nonZeros()) : static_cast<double>(n()) * static_cast<double>(d());
+}
+
 std::size_t Dataset::count_missing() const {
   if (is_sparse()) {
     const SparseMatrix& m = sparse();

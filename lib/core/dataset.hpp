@@ -66,6 +66,8 @@ class Dataset {
   std::size_t count_positive() const;
   std::size_t count_negative() const { return n() - count_positive(); }
   std::size_t count_missing() const;
+  // Values stored: nonzeros of sparse features, n x d of dense ones (the cost of one product with X).
+  double stored_values() const;
 
   // The listed rows, in the order given (repeats allowed), with the same names and provenance.
   Dataset subset(const std::vector<std::size_t>& rows) const;

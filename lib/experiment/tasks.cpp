@@ -642,7 +642,11 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
   // A task refused for the memory budget is not finished: a rerun with a larger budget (or on a larger
   // machine) computes it.
   const auto refused_for_memory = [&](const std::filesystem::path& file) {
-    return read_whole_file(file.string()).find("memory_budget") != std::string::npos;  // status; messages say "memory budget"
+    const std::vector<std::vector<std::string>> table = parse_csv(read_whole_file(file.string()), file.string());
+    if (table.size() < 2) return false;
+    const auto status = std::find(table[0].begin(), table[0].end(), "status");
+    const auto column = static_cast<std::size_t>(status - table[0].begin());
+    return status != table[0].end() && column < table[1].size() && table[1][column] == "memory_budget";
   };
   const auto finished = [&](const Task& task) {
     const std::string file = task.id + ".csv";

@@ -147,9 +147,7 @@ StepResult StepSolver::solve(const ConvexStep& step) {
 
 bool StepSolver::generates(const ConvexStep& step) const {
   if (step.lp_form != LpForm::by_shape) return step.lp_form == LpForm::generation;
-  const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
-                                            : static_cast<double>(data_.n()) * static_cast<double>(data_.d());
-  return step.regularizer == Regularizer::l1 && generation_by_shape(data_.n(), data_.d(), nonzeros);
+  return step.regularizer == Regularizer::l1 && generation_by_shape(data_.n(), data_.d(), data_.stored_values());
 }
 
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {

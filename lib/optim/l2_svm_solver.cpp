@@ -57,8 +57,7 @@ L2SvmSolution L2SvmSolver::solve_by_choice(const L2SvmProblem& problem, const co
       break;
   }
   if (!interior_point_.affordable(problem)) return run_dual_cd(problem, warm_alpha, options, options.max_epochs);
-  const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
-                                            : static_cast<double>(data_.n()) * static_cast<double>(data_.d());
+  const double nonzeros = data_.stored_values();
   const double budget = interior_point_.estimated_work(problem) / (kFlopsPerEpochNonzero * std::max(nonzeros, 1.0));
   if (budget < kMinimalEpochBudget) {
     // The interior point alone; where it ends without a model (extreme lambda or scale), dual CD still

@@ -26,11 +26,6 @@ core::DenseMatrix gram_matrix(const core::Dataset& data, bool outer) {
   return gram;
 }
 
-double stored_values(const core::Dataset& data) {
-  return data.is_sparse() ? static_cast<double>(data.sparse().nonZeros())
-                          : static_cast<double>(data.n()) * static_cast<double>(data.d());
-}
-
 // The Gram, the shifted copy a factor starts from and the factor: three m x m dense matrices.
 double dense_system_bytes(std::size_t size) {
   return 3.0 * 8.0 * static_cast<double>(size) * static_cast<double>(size);
@@ -40,7 +35,7 @@ RidgeRegime regime_by_shape(const core::Dataset& data) {
   const RidgeRegime smaller = data.d() > data.n() ? RidgeRegime::examples : RidgeRegime::features;
   const std::size_t size = std::min(data.n(), data.d());
   const double factor_flops = static_cast<double>(size) * static_cast<double>(size) * static_cast<double>(size) / 3.0;
-  const bool factor_too_slow = data.is_sparse() && factor_flops > kIterativeBreakEven * 2.0 * stored_values(data);
+  const bool factor_too_slow = data.is_sparse() && factor_flops > kIterativeBreakEven * 2.0 * data.stored_values();
   const bool too_large = size > kMaxRidgeSystemSize || !core::fits_in_memory_budget(dense_system_bytes(size));
   return factor_too_slow || too_large ? RidgeRegime::iterative : smaller;
 }
@@ -81,9 +76,9 @@ double RidgeGram::factor_flops() const {
 }
 
 double RidgeGram::solve_flops() const {
-  if (iterative()) return 4.0 * stored_values(data_);
+  if (iterative()) return 4.0 * data_.stored_values();
   const double size = static_cast<double>(gram_.rows());
-  return 2.0 * size * size + (uses_woodbury() ? 4.0 * stored_values(data_) : 0.0);
+  return 2.0 * size * size + (uses_woodbury() ? 4.0 * data_.stored_values() : 0.0);
 }
 
 RidgeSystem::RidgeSystem(const RidgeGram& gram, double rho) : gram_(gram), rho_(rho) {

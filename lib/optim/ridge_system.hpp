@@ -49,7 +49,8 @@ class RidgeGram {
   // Floating-point operations of one solve with a factor (2 m^2 and, for Woodbury, two products with X);
   // for the iterative regime one product with X'X (4 nnz) per iteration, counted by the solve.
   double solve_flops() const;
-  // 1 / (||x_j||^2 + rho) for the iterative regime's preconditioner, without the rho: ||x_j||^2.
+  // ||x_j||^2 per column, the diagonal of X'X (iterative regime only): the preconditioner is
+  // 1 / (||x_j||^2 + rho).
   const core::Vector& column_squared_norms() const { return column_squared_norms_; }
 
  private:

@@ -190,9 +190,7 @@ class Sweeps {
         starting_factor_(starting_factor), o_(o), rho1_(o.rho1), rho2_(o.rho2), y_(data_.labels()),
         w_(core::Vector::Zero(static_cast<Eigen::Index>(data_.d()))), z_(w_), u_(w_),
         xi_(core::Vector::Zero(static_cast<Eigen::Index>(data_.n()))), s_(xi_), v_(xi_) {
-    const double nonzeros = data_.is_sparse() ? static_cast<double>(data_.sparse().nonZeros())
-                                              : static_cast<double>(data_.n() * data_.d());
-    flops_per_sweep_ = 4.0 * nonzeros + problem.gram->solve_flops();
+    flops_per_sweep_ = 4.0 * data_.stored_values() + problem.gram->solve_flops();
   }
 
   // One sweep; fills the residuals and whether they meet the tolerances.
