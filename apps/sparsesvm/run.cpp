@@ -162,7 +162,7 @@ void run_and_collect(const experiment::ExperimentConfig& config, const std::vect
   if (options.shard.empty()) {
     const experiment::CollectSummary collected = experiment::collect(config, {directory}, directory);
     log->info("collected {} rows ({} without a solution) into {}", collected.rows, collected.failed, fmt::join(collected.written, ", "));
-    for (const std::string& warning : experiment::side_file_warnings(collected)) log->warn("{}", warning);
+    for (const std::string& warning : experiment::collect_warnings(collected)) log->warn("{}", warning);
     if (collected.ignored_files > 0) {
       log->warn("{} task files in {}/tasks belong to another config or other data; not read", collected.ignored_files,
                 directory);
@@ -291,7 +291,7 @@ Command add_collect(CLI::App& app) {
       fmt::print("{} task files in the directories belong to other configs (or other data) and were not read\n",
                  summary.ignored_files);
     }
-    for (const std::string& warning : experiment::side_file_warnings(summary)) fmt::print(stderr, "sparsesvm: warning: {}\n", warning);
+    for (const std::string& warning : experiment::collect_warnings(summary)) fmt::print(stderr, "sparsesvm: warning: {}\n", warning);
     for (const std::string& path : summary.written) fmt::print("  {}\n", path);
     if (!*no_figures) {
       const DrawnFigures figures = draw_figures(directories->front());

@@ -411,21 +411,32 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
   return ours;
 }
 
-// statuses.csv: per data set, method, status and certificate kind, the rows and their largest certificate
+// Whether a row's search was stopped by the wall clock (kTimeLimitStop): a row another machine, or the same
+// one under another load, may not reproduce.
+bool stopped_by_wall_clock(const Row& row) {
+  const auto found = row.find("stop_reason");
+  return found != row.end() && found->second == models::kTimeLimitStop;
+}
+
+// statuses.csv: per data set, method, status and certificate kind, the rows, their largest certificate,
+// and how many of them the wall-clock limit stopped (machine_dependent)
 // (docs/user-guide.md, "Statuses and certificates": what each status promises and what the certificate measures).
 std::string statuses_csv(const ExperimentConfig& config, const std::vector<Row>& rows,
                          const std::vector<std::pair<std::string, std::string>>& datasets, const ConditionColumns& conditions) {
   struct Count {
     std::size_t rows = 0;
+    std::size_t machine_dependent = 0;
     double largest = -std::numeric_limits<double>::infinity();
   };
   std::map<std::tuple<std::string, std::string, std::string, std::string, std::string>, Count> counts;
   for (const Row& row : rows) {
     Count& count = counts[{row.at("dataset"), row.at("condition"), row.at("method"), row.at("status"), row.at("certificate_kind")}];
     ++count.rows;
+    count.machine_dependent += stopped_by_wall_clock(row) ? 1 : 0;
     if (!row.at("certificate").empty()) count.largest = std::max(count.largest, std::stod(row.at("certificate")));
   }
-  std::string table = csv_line(conditions.header({"dataset"}, {"method", "status", "certificate_kind", "rows", "largest_certificate"}));
+  std::string table = csv_line(conditions.header({"dataset"}, {"method", "status", "certificate_kind", "rows", "largest_certificate",
+                                                                  "machine_dependent"}));
   for (const auto& [name, condition] : datasets) {
     for (const MethodEntry& method : config.methods) {
       for (auto found = counts.lower_bound({name, condition, method.label, "", ""});
@@ -436,7 +447,8 @@ std::string statuses_csv(const ExperimentConfig& config, const std::vector<Row>&
         const double largest = found->second.largest;
         const bool measured = largest > -std::numeric_limits<double>::infinity();  // some row had a certificate
         table += csv_line(conditions.fields({name}, condition, {label, status, kind, std::to_string(found->second.rows),
-                                                                measured ? format_number(largest) : ""}));
+                                                                measured ? format_number(largest) : "",
+                                                                std::to_string(found->second.machine_dependent)}));
       }
     }
   }
@@ -445,8 +457,14 @@ std::string statuses_csv(const ExperimentConfig& config, const std::vector<Row>&
 
 }  // namespace
 
-std::vector<std::string> side_file_warnings(const CollectSummary& summary) {
+std::vector<std::string> collect_warnings(const CollectSummary& summary) {
   std::vector<std::string> warnings;
+  if (summary.machine_dependent > 0) {
+    warnings.push_back(fmt::format("{} rows were stopped by the wall-clock time_limit (stop_reason `time limit`, counted "
+                                   "in statuses.csv's machine_dependent): they depend on the machine's speed and load; "
+                                   "a work limit (lp_iteration_limit, node_limit) below it reproduces anywhere",
+                                   summary.machine_dependent));
+  }
   for (const auto& [count, folder, table] : {std::tuple(summary.tasks_without_cv_scores, "cv", "cv_scores.csv"),
                                              std::tuple(summary.tasks_without_weights, "weights", "weights.csv")}) {
     if (count > 0) {
@@ -509,7 +527,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
                                                   : "";
   if (!partial && summary.tasks_without_cv_scores + summary.tasks_without_weights > 0) {
     throw core::InputError(fmt::format("{}; run again (the run recomputes them) or collect with --partial",
-                                       fmt::join(side_file_warnings(summary), "; ")));
+                                       fmt::join(collect_warnings(summary), "; ")));
   }
   // results.csv: the rows' columns, with the condition's columns in place of `condition`.
   const auto condition_at = std::find(columns_of_rows.begin(), columns_of_rows.end(), "condition");
@@ -524,6 +542,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     };
     all += csv_line(conditions.fields(fields_of(columns_before), row.at("condition"), fields_of(columns_after)));
     summary.failed += failed(row) ? 1 : 0;
+    summary.machine_dependent += stopped_by_wall_clock(row) ? 1 : 0;
     ++summary.statuses[row.at("status")];
   }
   const auto write = [&](const std::string& name, const std::string& content) {

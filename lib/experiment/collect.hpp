@@ -35,6 +35,7 @@ namespace sparsesvm::experiment {
 struct CollectSummary {
   std::size_t rows = 0;
   std::size_t failed = 0;
+  std::size_t machine_dependent = 0;  // rows stopped by a wall-clock limit (stop_reason `time limit`)
   std::map<std::string, std::size_t> statuses;  // rows by status
   std::size_t expected = 0;       // tasks the config plans
   std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
@@ -44,8 +45,9 @@ struct CollectSummary {
   std::vector<std::string> written;
 };
 
-// What the tables lack because side files are absent: "3 tasks have no cv/ file; cv_scores.csv lacks them".
-std::vector<std::string> side_file_warnings(const CollectSummary& summary);
+// What a reader of the tables must know: rows that depend on the machine (stopped by the wall clock), and
+// what the tables lack because side files are absent ("3 tasks have no cv/ file; cv_scores.csv lacks them").
+std::vector<std::string> collect_warnings(const CollectSummary& summary);
 
 // Writes into output_directory; reads DIR/tasks/*.csv of every input directory. InputError, before
 // anything is written, when planned tasks have no result, unless `partial` (then table cells with fewer

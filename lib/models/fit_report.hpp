@@ -22,6 +22,12 @@ inline constexpr const char* kRestrictedMipGap = "restricted_mip_gap";
 inline constexpr const char* kMajorantGap = "majorant_gap";  // what one more DC step could gain, relative to F
 inline constexpr const char* kInnerSvmGap = "inner_svm_gap";  // RW(N): the largest relative gap of its N SVMs
 
+// stop_reason of a MIP search ended by a limit (mip_support.hpp): the node limit gives the same row on any
+// machine; the wall-clock limit, a safety net, a row that depends on the machine (collect counts them).
+inline constexpr const char* kNodeLimitStop = "node limit";
+inline constexpr const char* kIterationLimitStop = "iteration limit";
+inline constexpr const char* kTimeLimitStop = "time limit";
+
 struct FitReport {
   core::Status status = core::Status::numerical_error;
   std::string message;                   // why a status is not optimal; fallbacks and kept iterates

@@ -2,6 +2,7 @@
 
 #include <CbcModel.hpp>
 #include <CbcCompareObjective.hpp>
+#include <CbcEventHandler.hpp>
 #include <OsiClpSolverInterface.hpp>
 #include <algorithm>
 #include <chrono>
@@ -14,6 +15,28 @@
 namespace sparsesvm::optim {
 namespace {
 
+constexpr long kLargestCount = 2'000'000'000;  // Cbc counts nodes and iterations in an int
+
+// Stops the search after the node whose LPs used up the simplex-iteration budget: a point in the search
+// that depends on the work done, not on the clock.
+class IterationBudget : public CbcEventHandler {
+ public:
+  explicit IterationBudget(long budget) : budget_(budget) {}
+  CbcAction event(CbcEvent which) override {
+    if (which == node && model_->getIterationCount() >= budget_) {
+      reached_ = true;
+      return stop;
+    }
+    return noAction;
+  }
+  CbcEventHandler* clone() const override { return new IterationBudget(*this); }
+  bool reached() const { return reached_; }
+
+ private:
+  long budget_;
+  bool reached_ = false;
+};
+
 void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
   const CoinArrays arrays = coin_arrays(problem);
   solver.loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), problem.cost.data(),
@@ -22,9 +45,49 @@ void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
 
 }  // namespace
 
+namespace {
+
+// The root LP, solved before Cbc starts so that its simplex iterations count against the budget (Cbc's
+// own count leaves them out, and its initial solve resets Clp's iteration limit). False when a limit
+// stopped it: then there is no bound, and the search does not start.
+bool solve_root(OsiClpSolverInterface& solver, long iteration_budget, MipSolution& solution) {
+  if (iteration_budget > 0) solver.setIntParam(OsiMaxNumIteration, static_cast<int>(iteration_budget));
+  solver.initialSolve();
+  solution.iterations = solver.getIterationCount();
+  const ClpSimplex& clp = *solver.getModelPtr();
+  constexpr int kStoppedByLimit = 3, kSecondsLimit = 9;  // Clp's status and secondary status
+  if (clp.status() == kStoppedByLimit) {
+    solution.stopped_by = clp.secondaryStatus() == kSecondsLimit ? MipLimit::time : MipLimit::iterations;
+  }
+  return solution.stopped_by == MipLimit::none;
+}
+
+// A search that ended without a point of its own (the caller keeps its start).
+MipSolution no_point(MipSolution solution, bool proven_infeasible) {
+  switch (solution.stopped_by) {
+    case MipLimit::time: solution.status = core::Status::time_limit; break;
+    case MipLimit::nodes:
+    case MipLimit::iterations: solution.status = core::Status::iteration_limit; break;
+    case MipLimit::none:
+      solution.status = proven_infeasible ? core::Status::infeasible : core::Status::numerical_error;
+      break;
+  }
+  solution.message = solution.status == core::Status::infeasible
+                         ? "Cbc: the MIP is infeasible"
+                         : fmt::format("Cbc {} ({:.1f} s, {} nodes, {} simplex iterations)",
+                                       solution.stopped_by == MipLimit::time   ? "stopped at its time limit with no point of its own"
+                                       : solution.stopped_by != MipLimit::none ? "stopped at its work limit with no point of its own"
+                                                                               : "found no feasible point",
+                                       solution.seconds, solution.nodes, solution.iterations);
+  return solution;
+}
+
+}  // namespace
+
 MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers, const core::Vector& incumbent,
                       const MipOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  const auto seconds_since_start = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   LpProblem compressed = problem;
   compressed.matrix.makeCompressed();
   OsiClpSolverInterface solver;
@@ -36,6 +99,15 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   // The root LP (and each node's) stops at the limit too: Cbc checks its clock only between nodes, and a
   // root LP over thousands of columns alone can take longer than the whole limit.
   solver.getModelPtr()->setMaximumWallSeconds(options.max_seconds);
+  const long iteration_budget = std::min(options.max_iterations, kLargestCount);
+  MipSolution solution;
+  if (!solve_root(solver, iteration_budget, solution)) {
+    solution.seconds = seconds_since_start();
+    return no_point(solution, false);
+  }
+  const long root_iterations = solution.iterations;
+  const long search_budget = iteration_budget > 0 ? std::max(1L, iteration_budget - root_iterations) : 0;
+  if (search_budget > 0) solver.setIntParam(OsiMaxNumIteration, static_cast<int>(search_budget));
 
   CbcModel model(solver);
   model.setLogLevel(0);
@@ -43,7 +115,12 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   // Wall-clock seconds: Cbc's default clock is the process's CPU time, which counts every thread of a
   // parallel run (`run -j 2` stopped fits at half their limit).
   model.setUseElapsedTime(true);
-  model.setMaximumSeconds(options.max_seconds);
+  model.setMaximumSeconds(options.max_seconds - seconds_since_start());
+  if (options.max_nodes > 0) model.setMaximumNodes(static_cast<int>(std::min(options.max_nodes, kLargestCount)));
+  if (search_budget > 0) {
+    const IterationBudget handler(search_budget);
+    model.passInEventHandler(&handler);  // Cbc keeps a copy
+  }
   model.setAllowableFractionGap(options.relative_gap);
   model.setAllowableGap(options.relative_gap);  // for objectives near 0, where the fraction means nothing
   if (incumbent.size() == problem.cost.size()) {
@@ -55,24 +132,20 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   model.setNodeComparison(lowest_bound_first);
   model.branchAndBound();
 
-  MipSolution solution;
   solution.nodes = model.getNodeCount();
-  solution.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double* best = model.bestSolution();
+  solution.iterations = root_iterations + model.getIterationCount();
+  solution.seconds = seconds_since_start();
   // A root LP stopped by its time limit makes Cbc report the MIP infeasible: out of time, nothing is proven.
   const bool out_of_time = model.isSecondsLimitReached() || solution.seconds >= options.max_seconds;
-  if (model.isProvenInfeasible() && best == nullptr && !out_of_time) {
-    solution.status = core::Status::infeasible;
-    solution.message = "Cbc: the MIP is infeasible";
-    return solution;
-  }
-  if (best == nullptr) {
-    solution.status = out_of_time ? core::Status::time_limit : core::Status::numerical_error;
-    solution.message = fmt::format("Cbc {} ({:.1f} s, {} nodes)",
-                                   out_of_time ? "stopped at its time limit with no point of its own" : "found no feasible point",
-                                   solution.seconds, solution.nodes);
-    return solution;
-  }
+  // An LP stopped inside a node by Clp's iteration limit also ends the search.
+  const bool out_of_iterations =
+      search_budget > 0 && (model.getIterationCount() >= search_budget || model.solver()->isIterationLimitReached());
+  solution.stopped_by = out_of_time                      ? MipLimit::time
+                        : out_of_iterations              ? MipLimit::iterations
+                        : model.isNodeLimitReached()     ? MipLimit::nodes
+                                                         : MipLimit::none;
+  const double* best = model.bestSolution();
+  if (best == nullptr) return no_point(solution, model.isProvenInfeasible());
   solution.primal = Eigen::Map<const core::Vector>(best, problem.cost.size());
   solution.objective = problem.cost.dot(solution.primal) + options.objective_constant;
   // With an optimum proven, the bound is the objective itself (Cbc may report the last node's bound).
@@ -80,7 +153,7 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   // root is done: stopped inside the root's LP it reported the incumbent's value, 1e50, or the value of
   // an unfinished simplex (no bound at all). So without a node searched no bound is claimed (-infinity),
   // nor one at or above the incumbent, which would have ended the search as optimal.
-  const bool proven = model.isProvenOptimal() && !out_of_time;
+  const bool proven = model.isProvenOptimal() && solution.stopped_by == MipLimit::none;
   const double reported_bound = model.getBestPossibleObjValue();
   const bool bound_known = solution.nodes > 0 && reported_bound < solution.objective;
   solution.best_bound = proven        ? std::min(reported_bound, solution.objective)
@@ -92,8 +165,10 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   } else {
     solution.status = core::Status::feasible;
     solution.message = fmt::format("Cbc stopped at {}: gap {:.3g} above the bound ({:.1f} s, {} nodes)",
-                                   out_of_time ? "its time limit" : "a limit", solution.relative_gap,
-                                   solution.seconds, solution.nodes);
+                                   solution.stopped_by == MipLimit::time   ? "its time limit"
+                                   : solution.stopped_by != MipLimit::none ? "its work limit"
+                                                                           : "a limit",
+                                   solution.relative_gap, solution.seconds, solution.nodes);
   }
   return solution;
 }

@@ -11,8 +11,20 @@
 
 namespace sparsesvm::optim {
 
+// What stopped a search before it proved its answer.
+enum class MipLimit {
+  none,
+  nodes,       // the node limit: the same point on any machine (the search is deterministic in its work)
+  iterations,  // the simplex-iteration limit: likewise deterministic
+  time,   // the wall-clock limit: a safety net, whose hit depends on the machine's speed and load
+};
+
 struct MipOptions {
   double max_seconds = 60.0;    // wall-clock limit of the branch and bound
+  long max_nodes = 0;           // nodes of branch and bound before stopping; 0: no node limit
+  // Simplex iterations of the search's LPs (the root's included) before stopping, checked by Clp inside an
+  // LP and by Cbc after each node; 0: no limit.
+  long max_iterations = 0;
   double relative_gap = 1e-6;   // stop when (incumbent - bound) <= relative_gap * max(1, |incumbent|)
   // The part of the objective no column carries: incumbent and bound are cost' x + objective_constant,
   // and relative_gap is relative to that (a psi MIP's columns carry -173 of F = 27: a gap relative to
@@ -22,7 +34,7 @@ struct MipOptions {
 
 struct MipSolution {
   // optimal: the incumbent is proven within relative_gap; feasible: a limit stopped the search with an
-  // incumbent; time_limit: no incumbent at the limit; infeasible; numerical_error.
+  // incumbent; time_limit / iteration_limit: no incumbent at the time / node limit; infeasible; numerical_error.
   core::Status status = core::Status::numerical_error;
   std::string message;
   core::Vector primal;          // the incumbent, when there is one
@@ -30,7 +42,9 @@ struct MipSolution {
   double best_bound = 0.0;      // a lower bound on the optimum (constant included)
   double relative_gap = 0.0;    // (objective - best_bound) / max(1, |objective|)
   long nodes = 0;
+  long iterations = 0;          // simplex iterations of the search's LPs
   double seconds = 0.0;
+  MipLimit stopped_by = MipLimit::none;  // set when a limit ended the search (status feasible or time_limit)
 };
 
 // `incumbent`, when not empty, must be feasible (the caller builds it); Cbc checks it and ignores it if not.

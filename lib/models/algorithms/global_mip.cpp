@@ -219,15 +219,20 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     report.objective = start_value;
     report.objective_trace = {start_value};
     report.status = core::Status::feasible;
-    report.stop_reason = "time limit";
-    const double time_limit = options.at("time_limit");
+    // The start's seconds count against the time limit, as psi_mip's do.
+    MipBudget budget(options, start.report ? start.report->seconds : 0.0);
     const double tolerance = options.at("relative_gap");
-    const optim::MipSolution answer = optim::solve_mip(mip.problem(), mip.integers,
-                                                       mip_point(data, at, loss, cap, used.model),
-                                                       {time_limit, tolerance, mip.constant});
-    report.inner_solves = report.iterations = 1;
     double lower_bound = -kInfinity;
-    if (!core::has_solution(answer.status)) {
+    const bool out_of_time_at_start = budget.exhausted();
+    const optim::MipSolution answer =
+        out_of_time_at_start ? optim::MipSolution{}
+                             : optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, loss, cap, used.model),
+                                                budget.next(tolerance, mip.constant));
+    budget.spend(answer);
+    report.inner_solves = report.iterations = out_of_time_at_start ? 0 : 1;
+    if (out_of_time_at_start) {
+      // The start used the whole limit: its point stands, unproven (finish_mip_report names the limit).
+    } else if (!core::has_solution(answer.status)) {
       keep_best_point_after_failed_mip(report, answer);
     } else {
       lower_bound = answer.best_bound;
@@ -248,8 +253,9 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     report.statistics["mip_box_implied"] = bounds.box_implied ? 1.0 : 0.0;
     const std::string restriction =
         bounds.box_implied ? std::string() : fmt::format("the search box |w_j| <= {:.3g}", bounds.weight);
-    finish_mip_report(report, {lower_bound, answer.nodes, seconds, time_limit,
-                               at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction}, start, used);
+    finish_mip_report(report, {lower_bound, budget.nodes(), budget.iterations(), seconds, budget.time_limit(),
+                               budget.node_limit(), budget.iteration_limit(), budget.stopped_by(), at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
+                      start, used);
     return report;
   }
 
@@ -264,7 +270,11 @@ class GlobalMipAlgorithm : public MipAlgorithm {
   static void classify(FitReport& report, const optim::MipSolution& answer, double lower_bound, double tolerance) {
     const double gap = mip_relative_gap(report.objective, lower_bound);
     if (answer.status != core::Status::optimal) {
-      report.message = answer.message;
+      // At a limit finish_mip_report says which, with the row's gap; stopped otherwise, Cbc's word.
+      if (answer.stopped_by == optim::MipLimit::none) {
+        report.stop_reason = "Cbc stopped early";
+        report.message = answer.message;
+      }
       return;
     }
     if (gap > tolerance) {

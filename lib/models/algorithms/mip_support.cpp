@@ -17,8 +17,16 @@ MipStart mip_start(const Objective& objective, const core::Dataset& data, const 
 
 ParameterTable mip_search_options() {
   return {
-      {"time_limit", "seconds of branch and bound per fit (all MILPs of a loop together); then status feasible",
-       60.0, 0.0, 1e6, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
+      {"node_limit", "nodes of branch and bound per fit (all MILPs of a loop together); then status feasible with "
+                     "stop_reason `node limit`: a work limit, so the row is the same on any machine; 0 means none",
+       kDefaultNodeLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
+      {"lp_iteration_limit", "simplex iterations of branch and bound per fit (all MILPs of a loop together), checked "
+                             "after each node and inside each LP; then status feasible with stop_reason `iteration "
+                             "limit`: a work limit like node_limit; 0 means none",
+       kDefaultIterationLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
+      {"time_limit", "wall-clock seconds per fit, the start's fit included: a safety net; a fit it stops is feasible "
+                     "with stop_reason `time limit`, a row that depends on the machine's speed and load",
+       kDefaultTimeLimit, 0.0, 1e6, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
       {"relative_gap", "stop when (incumbent - bound) <= relative_gap * max(1, |incumbent|) (Cbc's own tolerances "
                        "keep its bounds accurate to about 1e-5 of that scale, whatever this asks)", 1e-6, 0.0, 1.0, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver},
@@ -26,7 +34,41 @@ ParameterTable mip_search_options() {
 }
 
 std::vector<std::string> mip_statistic_names() {
-  return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_seconds", "mip_big_m", "mip_closed"};
+  return {"mip_best_bound", "mip_relative_gap", "mip_nodes", "mip_lp_iterations", "mip_seconds", "mip_big_m", "mip_closed"};
+}
+
+MipBudget::MipBudget(const Hyperparameters& options, double start_seconds)
+    : start_seconds_(start_seconds), time_limit_(options.at("time_limit")),
+      node_limit_(static_cast<long>(options.at("node_limit"))),
+      iteration_limit_(static_cast<long>(options.at("lp_iteration_limit"))) {}
+
+double MipBudget::elapsed() const {
+  return start_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start_).count();
+}
+
+bool MipBudget::exhausted() {
+  if (stopped_by_ == optim::MipLimit::none) {
+    if (elapsed() >= time_limit_) stopped_by_ = optim::MipLimit::time;
+    else if (node_limit_ > 0 && nodes_ >= node_limit_) stopped_by_ = optim::MipLimit::nodes;
+    else if (iteration_limit_ > 0 && iterations_ >= iteration_limit_) stopped_by_ = optim::MipLimit::iterations;
+  }
+  return stopped_by_ != optim::MipLimit::none;
+}
+
+optim::MipOptions MipBudget::next(double relative_gap, double objective_constant) const {
+  optim::MipOptions options;
+  options.max_seconds = time_limit_ - elapsed();
+  options.max_nodes = node_limit_ > 0 ? node_limit_ - nodes_ : 0;
+  options.max_iterations = iteration_limit_ > 0 ? iteration_limit_ - iterations_ : 0;
+  options.relative_gap = relative_gap;
+  options.objective_constant = objective_constant;
+  return options;
+}
+
+void MipBudget::spend(const optim::MipSolution& answer) {
+  nodes_ += answer.nodes;
+  iterations_ += answer.iterations;
+  if (answer.stopped_by != optim::MipLimit::none) stopped_by_ = answer.stopped_by;
 }
 
 double mip_relative_gap(double objective, double bound) {
@@ -40,6 +82,7 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
   report.certificate_kind = search.restriction.empty() ? kMipGap : kRestrictedMipGap;
   report.statistics["mip_nodes"] = static_cast<double>(search.nodes);
+  report.statistics["mip_lp_iterations"] = static_cast<double>(search.iterations);
   report.statistics["mip_seconds"] = search.seconds;
   report.statistics["mip_big_m"] = search.largest_big_m;
   const auto append = [&](const std::string& note) {
@@ -64,22 +107,38 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
     append(fmt::format("optimal for the MIP restricted to {}, which the objective does not imply: not certified "
                        "for the objective", search.restriction));
   }
-  if (report.status == core::Status::feasible && report.message.empty()) {
-    append(fmt::format("stopped at its time limit ({} s) {:.3g} above the bound", search.time_limit,
-                       report.statistics["mip_relative_gap"]));
+  if (search.stopped_by != optim::MipLimit::none && report.status == core::Status::feasible) {
+    const double gap = report.statistics["mip_relative_gap"];
+    switch (search.stopped_by) {
+      case optim::MipLimit::time:
+        report.stop_reason = kTimeLimitStop;
+        append(fmt::format("stopped at its wall-clock time limit ({} s, the start included) {:.3g} above the bound: "
+                           "this row depends on the machine's speed and load", search.time_limit, gap));
+        break;
+      case optim::MipLimit::nodes:
+        report.stop_reason = kNodeLimitStop;
+        append(fmt::format("stopped at its node limit ({} nodes) {:.3g} above the bound", search.node_limit, gap));
+        break;
+      case optim::MipLimit::iterations:
+        report.stop_reason = kIterationLimitStop;
+        append(fmt::format("stopped at its simplex-iteration limit ({}) {:.3g} above the bound", search.iteration_limit, gap));
+        break;
+      case optim::MipLimit::none: break;
+    }
   }
   // Set last: the demotions above may leave no solution, and then nothing was certified.
   report.certificate = report.has_solution() ? report.statistics["mip_relative_gap"] : std::nan("");
 }
 
 void keep_best_point_after_failed_mip(FitReport& report, const optim::MipSolution& answer) {
-  const bool kept = answer.status == core::Status::time_limit || answer.status == core::Status::infeasible;
-  report.status = kept ? core::Status::feasible : answer.status;
+  const bool at_limit = answer.stopped_by != optim::MipLimit::none;
+  report.status = at_limit || answer.status == core::Status::infeasible ? core::Status::feasible : answer.status;
+  if (at_limit) return;  // finish_mip_report names the limit
+  report.stop_reason = "MIP solver failure";
   if (answer.status != core::Status::infeasible) {
     report.message = answer.message;
     return;
   }
-  report.stop_reason = "MIP solver failure";
   report.message = "Cbc called the MIP infeasible although its start is feasible (numerical trouble): the best point "
                    "so far is kept, unproven";
 }

@@ -299,29 +299,23 @@ class PsiMipAlgorithm : public MipAlgorithm {
     report.objective = objective.value(data, used.model.w(), used.model.b());
     report.objective_trace = {report.objective};
     report.status = core::Status::feasible;
-    report.stop_reason = "time limit";
     const Bounds bounds = derive_bounds(data, at.l2, problem.rho, fixed_big_m, report.objective, start_margins, used.model.b());
     std::vector<Tangent> tangents = at.l2 ? first_tangents(used.model.w(), bounds.weight) : std::vector<Tangent>{};
     optim::MipBuilder mip = build_mip(problem, bounds, tangents);
-    // The start's seconds count against the limit (the paper's timings include the start, and so do ours).
-    const double start_seconds = start.report ? start.report->seconds : 0.0;
-    const double time_limit = options.at("time_limit");
+    // The start's seconds count against the time limit (the paper's timings include the start, and so do ours).
+    MipBudget budget(options, start.report ? start.report->seconds : 0.0);
     const double tolerance = options.at("relative_gap");
     const auto max_cuts = static_cast<int>(options.at("max_cuts"));
     double lower_bound = -kInfinity;
-    long nodes = 0;
     int rounds = 0;
-    for (;;) {
-      const double elapsed =
-          start_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
-      if (elapsed >= time_limit) break;
+    while (!budget.exhausted()) {
       const optim::MipSolution answer =
           optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, report.model.w(), report.model.b(), problem.psi_a),
-                           {time_limit - elapsed, tolerance, mip.constant});
+                           budget.next(tolerance, mip.constant));
+      budget.spend(answer);
       ++report.inner_solves;
       ++report.iterations;
       ++rounds;
-      nodes += answer.nodes;
       if (!core::has_solution(answer.status)) {
         keep_best_point_after_failed_mip(report, answer);
         break;
@@ -341,8 +335,13 @@ class PsiMipAlgorithm : public MipAlgorithm {
         report.stop_reason = at.l2 ? "outer approximation closed" : "MILP solved";
         break;
       }
+      // Stopped by a limit: finish_mip_report says which, with the row's own gap (this MILP's gap is of its
+      // tangent model for PSI-2). Stopped otherwise: Cbc's word.
       if (answer.status != core::Status::optimal) {
-        report.message = answer.message;
+        if (answer.stopped_by == optim::MipLimit::none) {
+          report.stop_reason = "Cbc stopped early";
+          report.message = answer.message;
+        }
         break;
       }
       const int added = at.l2 && rounds < max_cuts ? add_violated_tangents(tangents, at, answer.primal) : 0;
@@ -375,8 +374,9 @@ class PsiMipAlgorithm : public MipAlgorithm {
       restrictions.push_back(fmt::format("big_m = {:g}, below the bound {:.3g} the data imply", fixed_big_m, derived_big_m));
     }
     const std::string restriction = fmt::format("{}", fmt::join(restrictions, " and "));
-    finish_mip_report(report, {lower_bound, nodes, seconds, time_limit, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0,
-                               restriction}, start, used);
+    finish_mip_report(report, {lower_bound, budget.nodes(), budget.iterations(), seconds, budget.time_limit(),
+                               budget.node_limit(), budget.iteration_limit(), budget.stopped_by(), at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
+                      start, used);
     return report;
   }
  protected:

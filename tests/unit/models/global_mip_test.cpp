@@ -211,3 +211,17 @@ TEST_CASE("global stops at its wall-clock limit even inside the root LP, and pro
   CHECK(fit.statistics.at("mip_seconds") < 10.0);
   CHECK(fit.objective <= fit.objective_trace.front());
 }
+
+TEST_CASE("global's limits cover its DCA start: a start that used the time limit leaves no search", "[global][mip]") {
+  // `fit -m RLSVMC1-global --time_limit 5` took 7.2 s on german: the limit started after the DCA start.
+  // A limit below the start's own seconds must leave the start's point, stopped by the wall clock, with
+  // no MILP solved.
+  const core::Dataset data = testing::random_problem(200, 20, 4, 3);
+  models::Workspace workspace(data);
+  const models::FitReport fit = models::fit_method("RLSVMC1-global", {{"lambda", 0.1}, {"time_limit", 1e-9}}, workspace);
+  CHECK(fit.status == core::Status::feasible);
+  CHECK(fit.stop_reason == models::kTimeLimitStop);
+  CHECK(fit.inner_solves == 0);
+  CHECK(fit.statistics.at("mip_nodes") == 0.0);
+  CHECK_THAT(fit.message, Catch::Contains("depends on the machine"));
+}

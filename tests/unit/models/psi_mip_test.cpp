@@ -5,7 +5,10 @@
 #include <CoinPackedMatrix.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <atomic>
+#include <fmt/format.h>
 #include <limits>
+#include <tuple>
 #include <thread>
 #include <vector>
 
@@ -247,7 +250,8 @@ TEST_CASE("a MIP's time limit is wall-clock seconds, also with fits in parallel 
   for (std::size_t k = 0; k < fits.size(); ++k) {
     threads.emplace_back([&, k] {
       models::Workspace workspace(data);
-      fits[k] = models::fit_method("PSI-1", {{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 1.0}}, workspace);
+      fits[k] = models::fit_method("PSI-1", {{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 1.0}, {"lp_iteration_limit", 0.0}},
+                                   workspace);
     });
   }
   for (std::thread& thread : threads) thread.join();
@@ -255,6 +259,51 @@ TEST_CASE("a MIP's time limit is wall-clock seconds, also with fits in parallel 
     REQUIRE(fit.status == core::Status::feasible);
     CHECK(fit.statistics.at("mip_seconds") >= 0.95);
     CHECK(fit.statistics.at("mip_seconds") < 5.0);
+  }
+}
+
+TEST_CASE("a MIP stopped by a work limit gives the same row with the machine loaded and unloaded", "[psi][mip]") {
+  // The hard instance above, stopped after 3000 simplex iterations or 40 nodes (about 0.1 s each). With the
+  // machine loaded by two spinning threads and a parallel fit, the rows must not move: the limits count
+  // work, not seconds. The 5 s wall clock is far away (a work limit ignored would stop there instead).
+  const core::Dataset data = tiny_data(60, 31, 9);
+  for (const auto& [limit, value, reason] : {std::tuple("lp_iteration_limit", 3000.0, "iteration limit"),
+                                             std::tuple("node_limit", 40.0, "node limit")}) {
+    models::Hyperparameters options{{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 5.0}, {"lp_iteration_limit", 0.0}};
+    options[limit] = value;
+    const auto fit = [&] {
+      models::Workspace workspace(data);
+      return models::fit_method("PSI-2", options, workspace);
+    };
+    const models::FitReport quiet = fit();
+    std::atomic<bool> stop = false;
+    std::vector<std::thread> load;
+    for (int k = 0; k < 2; ++k) {
+      load.emplace_back([&] {
+        volatile double sink = 0.0;
+        while (!stop) sink = sink + 1.0;
+      });
+    }
+    models::FitReport busy, beside;
+    std::thread parallel([&] { beside = fit(); });
+    busy = fit();
+    parallel.join();
+    stop = true;
+    for (std::thread& thread : load) thread.join();
+    INFO(limit);
+    REQUIRE(quiet.status == core::Status::feasible);
+    CHECK(quiet.stop_reason == reason);
+    for (const models::FitReport* other : {&busy, &beside}) {
+      CHECK(other->status == quiet.status);
+      CHECK(other->stop_reason == quiet.stop_reason);
+      CHECK(other->objective == quiet.objective);
+      CHECK(other->statistics.at("mip_best_bound") == quiet.statistics.at("mip_best_bound"));
+      CHECK(other->statistics.at("mip_nodes") == quiet.statistics.at("mip_nodes"));
+      CHECK(other->statistics.at("mip_lp_iterations") == quiet.statistics.at("mip_lp_iterations"));
+      CHECK(other->model.w() == quiet.model.w());
+    }
+    // The message quotes the row's own gap (PSI-2's last MILP has a gap of its tangent model's, not F's).
+    CHECK_THAT(quiet.message, Catch::Contains(fmt::format("{:.3g} above the bound", quiet.certificate)));
   }
 }
 

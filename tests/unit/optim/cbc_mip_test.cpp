@@ -29,7 +29,7 @@ TEST_CASE("a MIP's gap is relative to its objective with the constant, not to co
   }
   mip.row_upper[static_cast<std::size_t>(capacity)] = 0.9 * total_weight;
   const optim::MipSolution answer =
-      optim::solve_mip(mip.problem(), mip.integers, core::Vector(), {30.0, 0.01, mip.constant});
+      optim::solve_mip(mip.problem(), mip.integers, core::Vector(), {.max_seconds = 30.0, .relative_gap = 0.01, .objective_constant = mip.constant});
   REQUIRE(answer.status == core::Status::optimal);
   const core::Vector x = answer.primal;
   CHECK(answer.objective == Approx(mip.problem().cost.dot(x) + mip.constant));
@@ -50,7 +50,7 @@ TEST_CASE("a MIP stopped before its root LP finished claims no bound", "[mip]") 
     for (int k = 0; k < 30; ++k) mip.entries.emplace_back(r, static_cast<Eigen::Index>(rng.uniform(0.0, columns - 1.0)), 1.0);
   }
   const core::Vector start = core::Vector::Zero(columns);  // feasible: every row 0 <= 5
-  const optim::MipSolution answer = optim::solve_mip(mip.problem(), mip.integers, start, {0.01, 1e-6, 0.0});
+  const optim::MipSolution answer = optim::solve_mip(mip.problem(), mip.integers, start, {.max_seconds = 0.01, .relative_gap = 1e-6, .objective_constant = 0.0});
   REQUIRE(answer.status != core::Status::optimal);
   REQUIRE(answer.nodes == 0);
   if (core::has_solution(answer.status)) CHECK(answer.best_bound == -std::numeric_limits<double>::infinity());
