@@ -265,11 +265,12 @@ TEST_CASE("a MIP's time limit is wall-clock seconds, also with fits in parallel 
 TEST_CASE("a MIP stopped by a work limit gives the same row with the machine loaded and unloaded", "[psi][mip]") {
   // The hard instance above, stopped after 3000 simplex iterations or 40 nodes (about 0.1 s each). With the
   // machine loaded by two spinning threads and a parallel fit, the rows must not move: the limits count
-  // work, not seconds. The 5 s wall clock is far away (a work limit ignored would stop there instead).
+  // work, not seconds. The 60 s wall clock is far away (a work limit ignored would stop there instead,
+  // at rows that differ).
   const core::Dataset data = tiny_data(60, 31, 9);
   for (const auto& [limit, value, reason] : {std::tuple("lp_iteration_limit", 3000.0, "iteration limit"),
                                              std::tuple("node_limit", 40.0, "node limit")}) {
-    models::Hyperparameters options{{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 5.0}, {"lp_iteration_limit", 0.0}};
+    models::Hyperparameters options{{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 60.0}, {"lp_iteration_limit", 0.0}};
     options[limit] = value;
     const auto fit = [&] {
       models::Workspace workspace(data);
