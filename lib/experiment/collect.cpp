@@ -413,10 +413,7 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
 
 // Whether a row's search was stopped by the wall clock (kTimeLimitStop): a row another machine, or the same
 // one under another load, may not reproduce.
-bool stopped_by_wall_clock(const Row& row) {
-  const auto found = row.find("stop_reason");
-  return found != row.end() && found->second == models::kTimeLimitStop;
-}
+bool stopped_by_wall_clock(const Row& row) { return row.at("stop_reason") == models::kTimeLimitStop; }
 
 // statuses.csv: per data set, method, status and certificate kind, the rows, their largest certificate,
 // and how many of them the wall-clock limit stopped (machine_dependent)

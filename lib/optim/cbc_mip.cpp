@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include "optim/clp_lp.hpp"
 #include "optim/coin_problem.hpp"
 
 namespace sparsesvm::optim {
@@ -23,18 +24,12 @@ class IterationBudget : public CbcEventHandler {
  public:
   explicit IterationBudget(long budget) : budget_(budget) {}
   CbcAction event(CbcEvent which) override {
-    if (which == node && model_->getIterationCount() >= budget_) {
-      reached_ = true;
-      return stop;
-    }
-    return noAction;
+    return which == node && model_->getIterationCount() >= budget_ ? stop : noAction;
   }
   CbcEventHandler* clone() const override { return new IterationBudget(*this); }
-  bool reached() const { return reached_; }
 
  private:
   long budget_;
-  bool reached_ = false;
 };
 
 void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
@@ -42,10 +37,6 @@ void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
   solver.loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), problem.cost.data(),
                      arrays.row_lower.data(), arrays.row_upper.data());
 }
-
-}  // namespace
-
-namespace {
 
 // The root LP, solved before Cbc starts so that its simplex iterations count against the budget (Cbc's
 // own count leaves them out, and its initial solve resets Clp's iteration limit). False when a limit
@@ -55,10 +46,9 @@ bool solve_root(OsiClpSolverInterface& solver, long iteration_budget, MipSolutio
   solver.initialSolve();
   solution.iterations = solver.getIterationCount();
   const ClpSimplex& clp = *solver.getModelPtr();
-  constexpr int kStoppedByLimit = 3, kSecondsLimit = 9;  // Clp's status and secondary status
-  if (clp.status() == kStoppedByLimit) {
-    solution.stopped_by = clp.secondaryStatus() == kSecondsLimit ? MipLimit::time : MipLimit::iterations;
-  }
+  const core::Status root = classify_clp_status(clp.status(), clp.secondaryStatus()).first;
+  if (root == core::Status::time_limit) solution.stopped_by = MipLimit::time;
+  if (root == core::Status::iteration_limit) solution.stopped_by = MipLimit::iterations;
   return solution.stopped_by == MipLimit::none;
 }
 
@@ -140,10 +130,10 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   // An LP stopped inside a node by Clp's iteration limit also ends the search.
   const bool out_of_iterations =
       search_budget > 0 && (model.getIterationCount() >= search_budget || model.solver()->isIterationLimitReached());
-  solution.stopped_by = out_of_time                      ? MipLimit::time
-                        : out_of_iterations              ? MipLimit::iterations
-                        : model.isNodeLimitReached()     ? MipLimit::nodes
-                                                         : MipLimit::none;
+  solution.stopped_by = out_of_time                  ? MipLimit::time
+                        : out_of_iterations          ? MipLimit::iterations
+                        : model.isNodeLimitReached() ? MipLimit::nodes
+                                                     : MipLimit::none;
   const double* best = model.bestSolution();
   if (best == nullptr) return no_point(solution, model.isProvenInfeasible());
   solution.primal = Eigen::Map<const core::Vector>(best, problem.cost.size());

@@ -12,8 +12,9 @@ namespace {
 
 constexpr double kLargestCost = 1e20;  // below Clp's 1e25 assertion, with room for its scaling
 
-// Clp's (status, secondary status) as our status, with a message for anything not clean.
-std::pair<core::Status, std::string> classify(int status, int secondary) {
+}  // namespace
+
+std::pair<core::Status, std::string> classify_clp_status(int status, int secondary) {
   switch (status) {
     case 0:
       if (secondary == 0) return {core::Status::optimal, ""};
@@ -27,8 +28,6 @@ std::pair<core::Status, std::string> classify(int status, int secondary) {
     default: return {core::Status::numerical_error, fmt::format("clp: status {} (secondary {})", status, secondary)};
   }
 }
-
-}  // namespace
 
 void LpBlock::add(double item_lower, double item_upper, double item_cost) {
   lower.push_back(item_lower);
@@ -127,7 +126,7 @@ void ClpLp::forget_basis() { primal_feasible_ = dual_feasible_ = false; }
 
 LpSolution ClpLp::read_solution(bool warm, long iterations) const {
   LpSolution solution;
-  std::tie(solution.status, solution.message) = classify(model_->status(), model_->secondaryStatus());
+  std::tie(solution.status, solution.message) = classify_clp_status(model_->status(), model_->secondaryStatus());
   solution.iterations = iterations;
   solution.warm = warm;
   solution.objective = model_->objectiveValue();

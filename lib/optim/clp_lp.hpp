@@ -11,12 +11,18 @@
 // secondary status 0) is repeated cold, and the fallback is reported in the solution.
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "optim/lp_problem.hpp"
 
 class ClpSimplex;
 
 namespace sparsesvm::optim {
+
+// Clp's (status, secondary status) as our status, with a message for anything not clean: optimal,
+// solved_inaccurate (optimal for the scaled problem only), infeasible, unbounded, time_limit,
+// iteration_limit, numerical_error.
+std::pair<core::Status, std::string> classify_clp_status(int status, int secondary);
 
 class ClpLp {
  public:

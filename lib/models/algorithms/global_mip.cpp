@@ -223,28 +223,27 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     MipBudget budget(options, start.report ? start.report->seconds : 0.0);
     const double tolerance = options.at("relative_gap");
     double lower_bound = -kInfinity;
-    const bool out_of_time_at_start = budget.exhausted();
-    const optim::MipSolution answer =
-        out_of_time_at_start ? optim::MipSolution{}
-                             : optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, loss, cap, used.model),
-                                                budget.next(tolerance, mip.constant));
-    budget.spend(answer);
-    report.inner_solves = report.iterations = out_of_time_at_start ? 0 : 1;
-    if (out_of_time_at_start) {
-      // The start used the whole limit: its point stands, unproven (finish_mip_report names the limit).
-    } else if (!core::has_solution(answer.status)) {
-      keep_best_point_after_failed_mip(report, answer);
-    } else {
-      lower_bound = answer.best_bound;
-      const core::Vector w = answer.primal.head(at.d);
-      const double b = answer.primal[at.b()];
-      const double value = objective.value(data, w, b);
-      if (value < report.objective) {
-        report.model = core::LinearModel(w, b);
-        report.objective = value;
+    // A start that used the whole time limit leaves no search: its point stands, unproven
+    // (finish_mip_report names the limit).
+    if (!budget.exhausted()) {
+      const optim::MipSolution answer = optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, loss, cap, used.model),
+                                                         budget.next(tolerance, mip.constant));
+      budget.spend(answer);
+      report.inner_solves = report.iterations = 1;
+      if (!core::has_solution(answer.status)) {
+        keep_best_point_after_failed_mip(report, answer);
+      } else {
+        lower_bound = answer.best_bound;
+        const core::Vector w = answer.primal.head(at.d);
+        const double b = answer.primal[at.b()];
+        const double value = objective.value(data, w, b);
+        if (value < report.objective) {
+          report.model = core::LinearModel(w, b);
+          report.objective = value;
+        }
+        report.objective_trace.push_back(report.objective);
+        classify(report, answer, lower_bound, tolerance);
       }
-      report.objective_trace.push_back(report.objective);
-      classify(report, answer, lower_bound, tolerance);
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
     report.statistics["mip_weight_bound"] = bounds.weight;
@@ -253,8 +252,7 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     report.statistics["mip_box_implied"] = bounds.box_implied ? 1.0 : 0.0;
     const std::string restriction =
         bounds.box_implied ? std::string() : fmt::format("the search box |w_j| <= {:.3g}", bounds.weight);
-    finish_mip_report(report, {lower_bound, budget.nodes(), budget.iterations(), seconds, budget.time_limit(),
-                               budget.node_limit(), budget.iteration_limit(), budget.stopped_by(), at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
+    finish_mip_report(report, {lower_bound, seconds, budget, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
                       start, used);
     return report;
   }

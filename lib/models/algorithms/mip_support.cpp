@@ -81,8 +81,9 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   report.statistics["mip_best_bound"] = search.lower_bound;
   report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
   report.certificate_kind = search.restriction.empty() ? kMipGap : kRestrictedMipGap;
-  report.statistics["mip_nodes"] = static_cast<double>(search.nodes);
-  report.statistics["mip_lp_iterations"] = static_cast<double>(search.iterations);
+  const MipBudget& budget = search.budget;
+  report.statistics["mip_nodes"] = static_cast<double>(budget.nodes());
+  report.statistics["mip_lp_iterations"] = static_cast<double>(budget.iterations());
   report.statistics["mip_seconds"] = search.seconds;
   report.statistics["mip_big_m"] = search.largest_big_m;
   const auto append = [&](const std::string& note) {
@@ -107,21 +108,21 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
     append(fmt::format("optimal for the MIP restricted to {}, which the objective does not imply: not certified "
                        "for the objective", search.restriction));
   }
-  if (search.stopped_by != optim::MipLimit::none && report.status == core::Status::feasible) {
+  if (budget.stopped_by() != optim::MipLimit::none && report.status == core::Status::feasible) {
     const double gap = report.statistics["mip_relative_gap"];
-    switch (search.stopped_by) {
+    switch (budget.stopped_by()) {
       case optim::MipLimit::time:
         report.stop_reason = kTimeLimitStop;
         append(fmt::format("stopped at its wall-clock time limit ({} s, the start included) {:.3g} above the bound: "
-                           "this row depends on the machine's speed and load", search.time_limit, gap));
+                           "this row depends on the machine's speed and load", budget.time_limit(), gap));
         break;
       case optim::MipLimit::nodes:
         report.stop_reason = kNodeLimitStop;
-        append(fmt::format("stopped at its node limit ({} nodes) {:.3g} above the bound", search.node_limit, gap));
+        append(fmt::format("stopped at its node limit ({} nodes) {:.3g} above the bound", budget.node_limit(), gap));
         break;
       case optim::MipLimit::iterations:
         report.stop_reason = kIterationLimitStop;
-        append(fmt::format("stopped at its simplex-iteration limit ({}) {:.3g} above the bound", search.iteration_limit, gap));
+        append(fmt::format("stopped at its simplex-iteration limit ({}) {:.3g} above the bound", budget.iteration_limit(), gap));
         break;
       case optim::MipLimit::none: break;
     }

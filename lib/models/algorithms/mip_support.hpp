@@ -1,7 +1,8 @@
 #pragma once
 // What the MIP algorithms (psi_mip.cpp, global_mip.cpp) share: their start, their search options
-// (node_limit, time_limit, relative_gap), the budget those limits give a fit, and the statistics every MIP row carries (mip_best_bound,
-// mip_relative_gap, mip_nodes, mip_seconds, mip_big_m).
+// (lp_iteration_limit, node_limit, time_limit, relative_gap), the budget those limits give a fit, and the
+// statistics every MIP row carries (mip_best_bound, mip_relative_gap, mip_nodes, mip_lp_iterations,
+// mip_seconds, mip_big_m, mip_closed).
 #include <chrono>
 #include <string>
 #include <vector>
@@ -65,11 +66,11 @@ double mip_relative_gap(double objective, double bound);
 class MipBudget {
  public:
   MipBudget(const Hyperparameters& options, double start_seconds);
-  // True, with stopped_by() set, once either limit is used up.
+  // True, with stopped_by() set, once any limit is used up.
   bool exhausted();
-  // The options of the next MILP: what is left of both limits, with this gap and objective constant.
+  // The options of the next MILP: what is left of each limit, with this gap and objective constant.
   optim::MipOptions next(double relative_gap, double objective_constant) const;
-  void spend(const optim::MipSolution& answer);  // counts its nodes; keeps the limit that stopped it
+  void spend(const optim::MipSolution& answer);  // counts its nodes and iterations; keeps the limit that stopped it
   long nodes() const { return nodes_; }
   double time_limit() const { return time_limit_; }
   long node_limit() const { return node_limit_; }
@@ -91,13 +92,8 @@ class MipBudget {
 
 struct MipSearch {
   double lower_bound = 0.0;  // the best proven lower bound on F (-infinity: none)
-  long nodes = 0;
-  long iterations = 0;       // simplex iterations of branch and bound
   double seconds = 0.0;      // of branch and bound, the start's fit not included
-  double time_limit = 0.0;
-  long node_limit = 0;
-  long iteration_limit = 0;
-  optim::MipLimit stopped_by = optim::MipLimit::none;  // the limit that ended the search, if one did
+  const MipBudget& budget;   // its limits, the work done and the limit that stopped it, if one did
   double largest_big_m = 0.0;  // of the formulation (mip_big_m)
   // What the MIP assumes that the objective does not imply ("" when nothing): its bound and a closed gap
   // then hold for the restricted problem only, so the fit is feasible, never optimal (docs/user-guide.md, "Statuses and certificates").
@@ -105,8 +101,9 @@ struct MipSearch {
 };
 
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
-// start), names the limit that stopped an unproven search in stop_reason ("node limit" or "time limit")
-// and in the message with the row's own gap, turns an `optimal` report whose big-M exceeds kLargestTrustedBigM into solved_inaccurate, gives
+// start), names the limit that stopped an unproven search in stop_reason ("iteration limit", "node
+// limit" or "time limit") and in the message with the row's own gap, turns an `optimal` report whose
+// big-M exceeds kLargestTrustedBigM into solved_inaccurate, gives
 // a report from a replaced start that is not proven optimal the start's failed status (its model kept
 // for inspection, not counted as a solution), and notes the replaced start and that distrust in
 // report.message.

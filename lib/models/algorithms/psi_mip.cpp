@@ -374,8 +374,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
       restrictions.push_back(fmt::format("big_m = {:g}, below the bound {:.3g} the data imply", fixed_big_m, derived_big_m));
     }
     const std::string restriction = fmt::format("{}", fmt::join(restrictions, " and "));
-    finish_mip_report(report, {lower_bound, budget.nodes(), budget.iterations(), seconds, budget.time_limit(),
-                               budget.node_limit(), budget.iteration_limit(), budget.stopped_by(), at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
+    finish_mip_report(report, {lower_bound, seconds, budget, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
                       start, used);
     return report;
   }
