@@ -214,11 +214,14 @@ TEST_CASE("global stops at its wall-clock limit even inside the root LP, and pro
 
 TEST_CASE("global's limits cover its DCA start: a start that used the time limit leaves no search", "[global][mip]") {
   // `fit -m RLSVMC1-global --time_limit 5` took 7.2 s on german: the limit started after the DCA start.
-  // A limit below the start's own seconds must leave the start's point, stopped by the wall clock, with
-  // no MILP solved.
-  const core::Dataset data = testing::random_problem(200, 20, 4, 3);
+  // Here the DCA start alone takes longer than the 0.02 s limit (checked below), and the MILP would have
+  // run for 0.02 s had the limit started after it: the start's point must stand, stopped by the wall
+  // clock, with no MILP solved.
+  const core::Dataset data = testing::random_problem(3000, 40, 4, 3);
   models::Workspace workspace(data);
-  const models::FitReport fit = models::fit_method("RLSVMC1-global", {{"lambda", 0.1}, {"time_limit", 1e-9}}, workspace);
+  const double limit = 0.02;
+  const models::FitReport fit = models::fit_method("RLSVMC1-global", {{"lambda", 0.1}, {"time_limit", limit}}, workspace);
+  REQUIRE(fit.seconds > limit);  // the start's seconds are in fit.seconds, and no search ran
   CHECK(fit.status == core::Status::feasible);
   CHECK(fit.stop_reason == models::kTimeLimitStop);
   CHECK(fit.inner_solves == 0);
