@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,11 +28,13 @@ using DenseArray = py::array_t<double, py::array::f_style | py::array::forcecast
 using IndexArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
 using ValueArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
-core::Vector labels_of(const ValueArray& y, std::size_t n) {
-  if (y.ndim() != 1 || static_cast<std::size_t>(y.shape(0)) != n) {
-    throw core::InputError(fmt::format("y has shape {} where {} labels were expected", y.ndim() == 1 ? y.shape(0) : -1, n));
+// A 1-d array of n values (`name`: y, sample_weight) as a vector.
+core::Vector vector_of(const ValueArray& values, std::size_t n, const char* name) {
+  if (values.ndim() != 1 || static_cast<std::size_t>(values.shape(0)) != n) {
+    throw core::InputError(fmt::format("{} has shape {} where {} values were expected", name,
+                                       values.ndim() == 1 ? values.shape(0) : -1, n));
   }
-  return Eigen::Map<const core::Vector>(y.data(), static_cast<Eigen::Index>(n));
+  return Eigen::Map<const core::Vector>(values.data(), static_cast<Eigen::Index>(n));
 }
 
 core::Dataset dense_dataset(const DenseArray& x, const ValueArray& y) {
@@ -39,7 +42,7 @@ core::Dataset dense_dataset(const DenseArray& x, const ValueArray& y) {
   const auto n = static_cast<Eigen::Index>(x.shape(0)), d = static_cast<Eigen::Index>(x.shape(1));
   // One copy from Fortran-ordered input; a C-ordered array is first converted by numpy (forcecast).
   core::DenseMatrix features = Eigen::Map<const core::DenseMatrix>(x.data(), n, d);
-  return core::Dataset("python", std::move(features), labels_of(y, static_cast<std::size_t>(n)), {},
+  return core::Dataset("python", std::move(features), vector_of(y, static_cast<std::size_t>(n), "y"), {},
                        core::Provenance{"python", "numpy array", "", {}});
 }
 
@@ -60,7 +63,7 @@ core::Dataset csr_dataset(const ValueArray& values, const IndexArray& indices, c
   }
   core::SparseMatrix features(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
   features.setFromTriplets(entries.begin(), entries.end());
-  return core::Dataset("python", std::move(features), labels_of(y, n), {}, core::Provenance{"python", "CSR matrix", "", {}});
+  return core::Dataset("python", std::move(features), vector_of(y, n, "y"), {}, core::Provenance{"python", "CSR matrix", "", {}});
 }
 
 py::dict report_dict(const models::FitReport& report) {
@@ -86,13 +89,17 @@ py::dict report_dict(const models::FitReport& report) {
   return out;
 }
 
-// Fits `method` with `parameters` (the rest at their defaults) on `data`; the GIL is released meanwhile.
-py::dict fit(const std::string& method, const models::Hyperparameters& parameters, core::Dataset data, std::uint64_t seed) {
+// Fits `method` with `parameters` (the rest at their defaults) on `data`, example i's loss weighted by
+// sample_weight[i] (None: 1); the GIL is released meanwhile.
+py::dict fit(const std::string& method, const models::Hyperparameters& parameters, core::Dataset data, std::uint64_t seed,
+             const std::optional<ValueArray>& sample_weight) {
   models::find_method(method);  // an unknown name is a ValueError before any work
+  const core::Vector weights = sample_weight ? vector_of(*sample_weight, data.n(), "sample_weight") : core::Vector();
   models::FitReport report;
   {
     py::gil_scoped_release release;
     models::Workspace workspace(data, seed);
+    workspace.set_example_weights(weights);
     report = models::fit_method(method, parameters, workspace);
   }
   return report_dict(report);
@@ -157,15 +164,20 @@ PYBIND11_MODULE(_core, module) {
   module.def(
       "fit_dense",
       [](const std::string& method, const models::Hyperparameters& parameters, const DenseArray& x, const ValueArray& y,
-         std::uint64_t seed) { return fit(method, parameters, dense_dataset(x, y), seed); },
-      py::arg("method"), py::arg("parameters"), py::arg("X"), py::arg("y"), py::arg("seed"));
+         std::uint64_t seed, const std::optional<ValueArray>& sample_weight) {
+        return fit(method, parameters, dense_dataset(x, y), seed, sample_weight);
+      },
+      py::arg("method"), py::arg("parameters"), py::arg("X"), py::arg("y"), py::arg("seed"),
+      py::arg("sample_weight") = py::none());
   module.def(
       "fit_csr",
       [](const std::string& method, const models::Hyperparameters& parameters, const ValueArray& values,
          const IndexArray& indices, const IndexArray& indptr, std::size_t n, std::size_t d, const ValueArray& y,
-         std::uint64_t seed) { return fit(method, parameters, csr_dataset(values, indices, indptr, n, d, y), seed); },
+         std::uint64_t seed, const std::optional<ValueArray>& sample_weight) {
+        return fit(method, parameters, csr_dataset(values, indices, indptr, n, d, y), seed, sample_weight);
+      },
       py::arg("method"), py::arg("parameters"), py::arg("data"), py::arg("indices"), py::arg("indptr"), py::arg("n"),
-      py::arg("d"), py::arg("y"), py::arg("seed"));
+      py::arg("d"), py::arg("y"), py::arg("seed"), py::arg("sample_weight") = py::none());
   module.def("load", &load, py::arg("path"), py::arg("format") = "auto",
              py::arg("options") = std::map<std::string, std::string>{});
   module.def("build_commit", &experiment::build_commit);

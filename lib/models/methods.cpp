@@ -268,14 +268,16 @@ Start find_start(const MethodInfo& method, const Hyperparameters& h, Workspace& 
 // A model with w = 0 predicts sign(b) for every point. Where the objective does not choose the class
 // (losses averaged per class, RLP and FSV's: every b in [-1, 1] has the same F), b is whichever vertex the
 // solver returned; at b = 0 (psi at small C puts every margin at 0) the class is the convention f = 0 -> +1.
-// The rule: such a model predicts the training majority class (ties: +1), with b moved to -b or +-1 only
+// The rule: such a model predicts the training majority class by weight (ties: +1), with b moved to -b or +-1 only
 // where F stays the same (within 1e-12 relative), or from 0 by 1e-9 toward the majority where F moves by
 // less than 1e-8; where F tells the classes apart (the plain hinge leans to the majority), b stays.
 constexpr double kMajorityTilt = 1e-9;
 
-void predict_majority_when_constant(const Objective& objective, const core::Dataset& data, FitReport& report) {
+void predict_majority_when_constant(const Objective& objective, const Workspace& workspace, FitReport& report) {
   if (!report.has_solution() || report.model.w().size() == 0 || !report.model.w().isZero(0.0)) return;
-  const double majority = data.labels().sum() >= 0 ? 1.0 : -1.0;
+  const core::Dataset& data = workspace.data();
+  const core::Vector& s = workspace.example_weights();
+  const double majority = (s.size() > 0 ? s.dot(data.labels()) : data.labels().sum()) >= 0 ? 1.0 : -1.0;
   const double b = report.model.b();
   if ((b >= 0 ? 1.0 : -1.0) == majority) return;
   const core::Vector& w = report.model.w();
@@ -302,7 +304,7 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
   const std::string key = method.name + "|" + parameter_key(h);
   if (const FitReport* done = workspace.find_fit(key)) return *done;
 
-  const Objective objective = make_objective(method, h, workspace.data());
+  const Objective objective = make_objective(method, h, workspace.data(), workspace.example_weights());
   const Algorithm& algorithm = find_algorithm(method.algorithm);
   const Start start = algorithm.needs_start() ? find_start(method, h, workspace)
                                                 : Start{core::LinearModel(core::Vector(), 0.0), nullptr};
@@ -315,7 +317,7 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
                                  core::to_string(start.report->status), start.report->message);
   } else {
     report = algorithm.fit(objective, workspace, start, restricted_to(algorithm.options(), h));
-    predict_majority_when_constant(objective, workspace.data(), report);
+    predict_majority_when_constant(objective, workspace, report);
   }
   report.hyperparameters = h;
   return workspace.store_fit(key, std::move(report));
@@ -347,20 +349,22 @@ Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperpar
   return resolve_parameters(method.parameters, given, "method " + method.name);
 }
 
-Objective make_objective(const MethodInfo& method, const Hyperparameters& h, const core::Dataset& train) {
+Objective make_objective(const MethodInfo& method, const Hyperparameters& h, const core::Dataset& train,
+                         const core::Vector& sample_weights) {
   const double lambda = h.contains("lambda") ? h.at("lambda") : 0.0;
   const double rho = penalty_takes_strength(method.penalty) ? 1.0 : lambda;
+  const core::Vector s = sample_weights.size() > 0 ? sample_weights : core::Vector::Ones(static_cast<Eigen::Index>(train.n()));
   Objective objective{make_loss(method.loss, restricted_to(find_loss(method.loss).parameters, h)),
-                      make_penalty(method.penalty, restricted_to(find_penalty(method.penalty).parameters, h)),
-                      core::Vector::Ones(static_cast<Eigen::Index>(train.n())), rho};
+                      make_penalty(method.penalty, restricted_to(find_penalty(method.penalty).parameters, h)), s, rho};
   switch (method.weighting) {
     case Weighting::plain: break;
     case Weighting::fsv_average: {
-      // [FSV] (4): e'y/m + e'z/k with m positives (set A) and k negatives (set B), weighted by (1 - lambda).
-      const double positives = static_cast<double>(train.count_positive());
-      const double negatives = static_cast<double>(train.count_negative());
+      // [FSV] (4): e'y/m + e'z/k with m positives (set A) and k negatives (set B), weighted by (1 - lambda);
+      // with sample weights, m and k are the classes' weight sums.
+      const double positives = (train.labels().array() > 0).select(s, 0.0).sum();
+      const double negatives = s.sum() - positives;
       for (Eigen::Index i = 0; i < objective.example_weights.size(); ++i) {
-        objective.example_weights[i] = (1.0 - lambda) / (train.labels()[i] > 0 ? positives : negatives);
+        objective.example_weights[i] *= (1.0 - lambda) / (train.labels()[i] > 0 ? positives : negatives);
       }
       break;
     }
@@ -373,8 +377,8 @@ Objective make_objective(const MethodInfo& method, const Hyperparameters& h, con
       // ||w||_1 + C sum loss ([RW] eq. (1)); the 2-norm in the SVM's own convention (1/2)||w||^2 ([PSI] (3.14)).
       objective.penalty_weight = objective.penalty->convex_regularizer() == Regularizer::l2_squared ? 0.5 : 1.0;
       break;
-    case Weighting::mean:
-      objective.example_weights /= static_cast<double>(train.n());
+    case Weighting::mean:  // the mean over the examples: over their total weight
+      objective.example_weights /= s.sum();
       break;
   }
   return objective;

@@ -57,7 +57,10 @@ const MethodInfo& find_method(const std::string& name);
 // Defaults overridden by `given`; InputError naming an unknown or out-of-range parameter.
 Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperparameters& given);
 
-Objective make_objective(const MethodInfo& method, const Hyperparameters& resolved, const core::Dataset& train);
+// `sample_weights` s_i (empty: all 1) scale c_i; the weightings' counts (a class's m or k, n) become sums
+// of s_i, so an integer s_i is that many copies of example i and s_i = 0 its removal.
+Objective make_objective(const MethodInfo& method, const Hyperparameters& resolved, const core::Dataset& train,
+                         const core::Vector& sample_weights = {});
 
 // Fits `name` on the workspace's training set. A fit already made there with the same resolved
 // parameters is returned as it was; a DCA start from another method (OneNormSVM, SVM) is that method's

@@ -1,8 +1,10 @@
 #include "models/workspace.hpp"
 
 #include <fmt/format.h>
+#include <stdexcept>
 
 #include "core/errors.hpp"
+#include "models/example_weights.hpp"
 
 namespace sparsesvm::models {
 
@@ -23,6 +25,12 @@ Workspace::Workspace(const core::Dataset& train, std::uint64_t seed, StepSolverO
 }
 
 Workspace::~Workspace() = default;
+
+void Workspace::set_example_weights(core::Vector weights) {
+  if (!fits_.empty()) throw std::logic_error("Workspace::set_example_weights after a fit");
+  if (weights.size() > 0) check_example_weights(weights, data_);
+  example_weights_ = std::move(weights);
+}
 
 StepSolver& Workspace::steps() {
   return state<StepSolver>("convex_steps", [this] { return std::make_unique<StepSolver>(data_, step_options_); });

@@ -38,6 +38,11 @@ class Workspace {
   const core::Dataset& data() const { return data_; }
   std::uint64_t seed() const { return seed_; }
 
+  // Per-example weights s_i of the loss (example_weights.hpp); empty: every s_i = 1. Set before the first
+  // fit (logic_error after); InputError naming the data set for a bad vector (check_example_weights).
+  void set_example_weights(core::Vector weights);
+  const core::Vector& example_weights() const { return example_weights_; }
+
   // The LP/QP caches of convex steps (built on first use).
   StepSolver& steps();
 
@@ -68,6 +73,7 @@ class Workspace {
  private:
   const core::Dataset& data_;
   std::uint64_t seed_;
+  core::Vector example_weights_;
   StepSolverOptions step_options_;
   std::map<std::string, std::unique_ptr<WorkspaceState>> states_;
   std::map<std::string, FitReport> fits_;

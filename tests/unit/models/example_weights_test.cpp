@@ -1,0 +1,98 @@
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "models/example_weights.hpp"
+#include "models/methods.hpp"
+#include "toy_problems.hpp"
+
+using namespace sparsesvm;
+using namespace sparsesvm::models;
+
+namespace {
+
+// Integer weights 0..3 on a random problem, and the same data with example i repeated s_i times.
+struct WeightedAndCopied {
+  core::Dataset data = testing::random_problem(30, 4, 7);
+  core::Vector weights;
+  std::vector<std::size_t> copies;  // rows of `data`, each repeated its weight's times
+  WeightedAndCopied() : weights(static_cast<Eigen::Index>(data.n())) {
+    for (std::size_t i = 0; i < data.n(); ++i) {
+      const auto s = static_cast<double>((i * 7 + 3) % 4);  // 0, 1, 2, 3 in turn: 8 zero weights
+      weights[static_cast<Eigen::Index>(i)] = s;
+      for (int k = 0; k < static_cast<int>(s); ++k) copies.push_back(i);
+    }
+  }
+};
+
+FitReport fit_weighted(const std::string& method, const core::Dataset& data, const core::Vector& weights,
+                       const Hyperparameters& h) {
+  Workspace workspace(data, 3);
+  workspace.set_example_weights(weights);
+  return fit_method(method, h, workspace);
+}
+
+FitReport fit_plain(const std::string& method, const core::Dataset& data, const Hyperparameters& h) {
+  Workspace workspace(data, 3);
+  return fit_method(method, h, workspace);
+}
+
+}  // namespace
+
+bool certified(core::Status status) { return status == core::Status::optimal || status == core::Status::converged; }
+
+TEST_CASE("every method: integer weights fit what copies of the examples fit, zero weights what removal fits",
+          "[weights]") {
+  // The weighted objective equals the copies' objective at every model, so certified fits (a global optimum,
+  // or a stationary point reached from the same start) agree in F. Uncertified ones (a restricted psi MIP,
+  // whose restriction follows its start's LP vertex; ADMM at its sweep cap) are compared by F's identity only.
+  const WeightedAndCopied problem;
+  const core::Dataset copied = problem.data.subset(problem.copies);
+  std::size_t compared = 0;
+  for (const MethodInfo& method : method_registry()) {
+    const FitReport weighted = fit_weighted(method.name, problem.data, problem.weights, {});
+    const FitReport plain = fit_plain(method.name, copied, {});
+    const Objective on_copies = make_objective(method, plain.hyperparameters, copied);
+    const double f_weighted = on_copies.value(copied, weighted.model.w(), weighted.model.b());
+    INFO(fmt::format("{}: weighted {} F {} (its own F {}), copies {} F {}", method.name, core::to_string(weighted.status),
+                     f_weighted, weighted.objective, core::to_string(plain.status), plain.objective));
+    const double scale = std::max(1.0, std::abs(plain.objective));
+    CHECK(std::abs(weighted.objective - f_weighted) <= 1e-9 * scale);
+    if (certified(weighted.status) && certified(plain.status)) {
+      CHECK(std::abs(f_weighted - plain.objective) <= 1e-6 * scale);
+      ++compared;
+    }
+  }
+  CHECK(compared >= 30);  // of 39 methods: all but the restricted psi MIPs, the walk and ADMM at its cap
+}
+
+TEST_CASE("class weights: balanced is n / (2 n_class); given weights by class; bad weights are refused", "[weights]") {
+  core::Vector labels(10);
+  labels << 1, 1, 1, -1, -1, -1, -1, -1, -1, -1;
+  const core::Vector balanced = class_example_weights(ClassWeight::parse("balanced", "test"), labels);
+  CHECK(balanced[0] == Approx(10.0 / 6.0));
+  CHECK(balanced[9] == Approx(10.0 / 14.0));
+  CHECK(balanced.sum() == Approx(10.0));
+  const core::Vector given = class_example_weights(ClassWeight::parse("positive=4,negative=0.5", "test"), labels);
+  CHECK(given[2] == 4.0);
+  CHECK(given[3] == 0.5);
+  CHECK(class_example_weights(ClassWeight::parse("negative=2", "test"), labels)[0] == 1.0);
+  CHECK(class_example_weights(ClassWeight::parse("none", "test"), labels).size() == 0);
+  CHECK(ClassWeight::parse(ClassWeight::parse("positive=4,negative=0.5", "t").to_string(), "t").positive == 4.0);
+  CHECK_THROWS_WITH(ClassWeight::parse("balance", "--class-weight"), Catch::Contains("--class-weight") &&
+                                                                         Catch::Contains("positive=P,negative=N"));
+  CHECK_THROWS_WITH(ClassWeight::parse("positive=-1", "key"), Catch::Contains("not a number >= 0"));
+  CHECK_THROWS_AS(ClassWeight::parse("positive=x", "key"), core::InputError);
+
+  const core::Dataset data = testing::random_problem(6, 2, 1);  // labels +1, -1 alternating
+  Workspace workspace(data);
+  CHECK_THROWS_WITH(workspace.set_example_weights(core::Vector::Ones(5)), Catch::Contains("5 example weights for 6"));
+  CHECK_THROWS_WITH(workspace.set_example_weights((core::Vector(6) << 1, 1, 1, -1, 1, 1).finished()),
+                    Catch::Contains("example 3 has weight -1"));
+  CHECK_THROWS_WITH(workspace.set_example_weights((core::Vector(6) << 1, 1, 1, std::nan(""), 1, 1).finished()),
+                    Catch::Contains("finite"));
+  CHECK_THROWS_WITH(workspace.set_example_weights((core::Vector(6) << 1, 0, 1, 0, 1, 0).finished()),
+                    Catch::Contains("class -1 has total weight 0"));
+}
