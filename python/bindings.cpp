@@ -126,6 +126,8 @@ py::list methods() {
     m["penalty"] = method.penalty;
     m["algorithm"] = method.algorithm;
     m["start"] = method.start;
+    m["weighting"] = models::to_string(method.weighting);
+    m["class_weight_refusal"] = models::class_weight_refusal(method);
     m["parameters"] = parameters;
     out.append(m);
   }

@@ -384,6 +384,12 @@ Objective make_objective(const MethodInfo& method, const Hyperparameters& h, con
   return objective;
 }
 
+std::string class_weight_refusal(const MethodInfo& method) {
+  if (method.weighting != Weighting::fsv_average) return "";
+  return fmt::format("{} averages its loss over each class ([FSV] (4)), so a weight common to a class cancels; "
+                     "class weights would change nothing (sample weights apply within a class)", method.name);
+}
+
 core::LinearModel random_start(const Workspace& workspace, const std::string& method, double radius) {
   const auto d = static_cast<Eigen::Index>(workspace.data().d());
   core::Vector w = core::Vector::Zero(d);

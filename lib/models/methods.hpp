@@ -62,6 +62,11 @@ Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperpar
 Objective make_objective(const MethodInfo& method, const Hyperparameters& resolved, const core::Dataset& train,
                          const core::Vector& sample_weights = {});
 
+// Why class weights cannot apply to `method` (its loss is averaged per class, [FSV] (4): a weight common
+// to a class cancels), or "" when they do. Callers refuse a class weight for such a method with it; sample
+// weights still apply (they weigh examples within a class).
+std::string class_weight_refusal(const MethodInfo& method);
+
 // Fits `name` on the workspace's training set. A fit already made there with the same resolved
 // parameters is returned as it was; a DCA start from another method (OneNormSVM, SVM) is that method's
 // fit in the same workspace, so methods fitted on one training set share their starts.

@@ -35,11 +35,13 @@ class Workspace {
   Workspace(const Workspace&) = delete;
   Workspace& operator=(const Workspace&) = delete;
 
-  const core::Dataset& data() const { return data_; }
+  const core::Dataset& data() const { return *data_; }
   std::uint64_t seed() const { return seed_; }
 
   // Per-example weights s_i of the loss (example_weights.hpp); empty: every s_i = 1. Set before the first
   // fit (logic_error after); InputError naming the data set for a bad vector (check_example_weights).
+  // Examples of weight 0 are removed: data() is then the others, and example_weights() theirs, so that a
+  // zero weight is exactly a removal, also for the algorithms whose path depends on every row (ADMM).
   void set_example_weights(core::Vector weights);
   const core::Vector& example_weights() const { return example_weights_; }
 
@@ -71,7 +73,8 @@ class Workspace {
   const FitReport& store_fit(const std::string& key, FitReport report);
 
  private:
-  const core::Dataset& data_;
+  const core::Dataset* data_;
+  std::unique_ptr<const core::Dataset> weighted_examples_;  // the examples of positive weight, when some are 0
   std::uint64_t seed_;
   core::Vector example_weights_;
   StepSolverOptions step_options_;

@@ -19,6 +19,13 @@ promise; feasible and solved_inaccurate are a ConvergenceWarning naming the stat
 a fit without a solution is a RuntimeError.
 random_state: an integer seed for the methods with random starts (FSV); None is seed 0, so that fits are
 reproducible by default.
+
+Weights: fit(X, y, sample_weight=s) and class_weight (None, "balanced" = n / (2 * count of the class), or a
+dict {class label: weight}) multiply each example's loss by s_i times its class's weight, in every method;
+the methods' averages (FSV's and RLP's per-class means, ADMM's mean hinge) become weighted means, so an
+integer weight equals that many copies of the example and a zero weight its removal, certificates included.
+Weights must be finite and >= 0, each class with a positive total (a ValueError otherwise). RLP and FSV
+average their loss per class, so a class weight would cancel: class_weight is a ValueError for them.
 """
 import keyword
 import warnings
@@ -28,8 +35,9 @@ import scipy.sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
+from sklearn.utils.class_weight import compute_sample_weight
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from . import _core
 
@@ -107,7 +115,21 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
             return int(self.random_state)
         return int(check_random_state(self.random_state).randint(np.iinfo(np.int32).max))
 
-    def fit(self, X, y):
+    def _example_weights(self, X, y, sample_weight):
+        """s_i: sample_weight times the class weight of y_i; None when both are None (every s_i = 1)."""
+        if sample_weight is None and self.class_weight is None:
+            return None
+        weights = _check_sample_weight(sample_weight, X, dtype=np.float64, copy=True)
+        if self.class_weight is not None:
+            if isinstance(self.class_weight, str) and self.class_weight != "balanced":
+                raise ValueError(f"class_weight={self.class_weight!r}: expected None, 'balanced' or a dict "
+                                 "{class label: weight}")
+            if _METHODS[self.method]["class_weight_refusal"]:
+                raise ValueError(f"class_weight: {_METHODS[self.method]['class_weight_refusal']}")
+            weights *= compute_sample_weight(self.class_weight, y)
+        return weights
+
+    def fit(self, X, y, sample_weight=None):
         given = self._core_parameters()
         X, y = self._validate_data(X, y, accept_sparse=["csr", "csc"], dtype=np.float64)
         check_classification_targets(y)
@@ -116,12 +138,13 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
             raise ValueError(f"SparseSVC is a binary classifier: y has {len(self.classes_)} class"
                              f"{'' if len(self.classes_) == 1 else 'es'}, it needs 2")
         signed = np.where(y == self.classes_[1], 1.0, -1.0)
+        weights = self._example_weights(X, y, sample_weight)
         if scipy.sparse.issparse(X):
             X = X.tocsr()
             report = _core.fit_csr(self.method, given, X.data, X.indices, X.indptr, X.shape[0], X.shape[1], signed,
-                                   self._seed())
+                                   self._seed(), weights)
         else:
-            report = _core.fit_dense(self.method, given, X, signed, self._seed())
+            report = _core.fit_dense(self.method, given, X, signed, self._seed(), weights)
         if not report["has_solution"]:
             raise RuntimeError(f"{self.method}: no solution ({report['status']}): {report['message']}")
         # RW(N)'s walk is truncated by design: feasible, with its inner SVMs' gap, is what it promises.
@@ -151,8 +174,9 @@ def _make_init():
     """SparseSVC.__init__ with one keyword per parameter: scikit-learn reads parameters from the signature."""
     arguments = ", ".join(f"{python_name(name)}=None" for name in _PARAMETERS)
     body = "\n".join(f"    self.{python_name(name)} = {python_name(name)}" for name in _PARAMETERS)
-    source = (f"def __init__(self, method='OneNormSVM', *, {arguments}, random_state=None):\n"
-              f"    self.method = method\n{body}\n    self.random_state = random_state\n")
+    source = (f"def __init__(self, method='OneNormSVM', *, {arguments}, class_weight=None, random_state=None):\n"
+              f"    self.method = method\n{body}\n    self.class_weight = class_weight\n"
+              f"    self.random_state = random_state\n")
     namespace = {}
     exec(source, namespace)  # noqa: S102  (names come from the registry, checked to be identifiers)
     return namespace["__init__"]

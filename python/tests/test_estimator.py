@@ -26,9 +26,42 @@ SONAR = os.path.join(REPO, "datasets", "sonar.csv")
 HEART = os.path.join(REPO, "datasets", "heart_scale.libsvm")
 
 
-@parametrize_with_checks([SparseSVC(method="OneNormSVM"), SparseSVC(method="RLSVM0", lam=0.5)])
-def test_scikit_learn_estimator_checks(estimator, check):
-    check(estimator)
+def _checked_estimators():
+    """Every registered method at its defaults; the MIPs at 5000 simplex iterations (lp_iteration_limit), as the
+    checks test the estimator's contract, not the MIP's proof (at the default 2e5 one sparse-data check of PSI-2
+    takes 95 s); a MIP stopped there is feasible, with its best model."""
+    estimators = []
+    for name, method in sorted(sparsesvm.methods().items()):
+        takes = {parameter["name"] for parameter in method["parameters"]}
+        estimators.append(SparseSVC(method=name, **({"lp_iteration_limit": 5000} if "lp_iteration_limit" in takes else {})))
+    return estimators
+
+
+# Checks a method fails, with the reason. Strict (a check that starts passing fails the test) except for the
+# boundary ties, which come and go with the data's dtype (float64, float32).
+_BOUNDARY = ("an optimal psi model puts an example exactly on the boundary (decision 0), where sparsesvm predicts "
+             "classes_[1] as its command line does and scikit-learn's check expects classes_[0]")
+_REFUSED = "class weights are refused with a ValueError: the loss is averaged per class ([FSV] (4)), so they cancel"
+_EXPECTED_FAILURES = {
+    ("FSV", "check_classifiers_train"): "at its default lambda 0.5 FSV keeps one feature of the two-blob data "
+                                        "(training accuracy 0.69; lambda 0.1 reaches 0.97), below the check's 0.83",
+    ("FSV", "check_class_weight_classifiers"): _REFUSED,
+    ("RLP", "check_class_weight_classifiers"): _REFUSED,
+    ("PSI-1", "check_classifiers_train"): _BOUNDARY,
+    ("PSI-1r", "check_classifiers_train"): _BOUNDARY,
+    ("PSI-2r", "check_classifiers_train"): _BOUNDARY,
+}
+
+
+@parametrize_with_checks(_checked_estimators())
+def test_scikit_learn_estimator_checks(estimator, check, request):
+    check_name = getattr(check, "func", check).__name__
+    reason = _EXPECTED_FAILURES.get((estimator.method, check_name))
+    if reason:
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=reason != _BOUNDARY))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # a MIP at its iteration limit, ADMM at its cap
+        check(estimator)
 
 
 def cli_weights(tmp_path, *arguments):
@@ -65,6 +98,74 @@ def test_sparse_input_equals_dense():
         sparse = SparseSVC(method="OneNormSVM", lam=1.0).fit(matrix, data.y)
         np.testing.assert_allclose(sparse.coef_, dense.coef_, rtol=1e-9, atol=1e-10)
         np.testing.assert_allclose(sparse.decision_function(matrix), dense.decision_function(data.X), rtol=1e-9, atol=1e-9)
+
+
+def _integer_weights(n):
+    return np.array([(i * 7 + 3) % 4 for i in range(n)], dtype=float)  # 0, 1, 2, 3 in turn
+
+
+@pytest.mark.parametrize("method, parameters", [("OneNormSVM", {"lam": 1.0}), ("SVM", {"lam": 1.0}),
+                                                ("RLSVM0", {"lam": 1.0}), ("FSV", {"lam": 0.1}),
+                                                ("ADMM-L1", {"lam": 0.01})])
+def test_integer_sample_weights_equal_copied_rows(method, parameters):
+    """Weight s_i fits what s_i copies of example i fit (0: its removal), also under sparse input."""
+    data = sparsesvm.load(SONAR)
+    weights = _integer_weights(len(data.y))
+    copies = np.repeat(np.arange(len(data.y)), weights.astype(int))
+    weighted = SparseSVC(method=method, **parameters).fit(scipy.sparse.csr_matrix(data.X), data.y, sample_weight=weights)
+    copied = SparseSVC(method=method, **parameters).fit(data.X[copies], data.y[copies])
+    # Two optimal fits are each within their relative duality gap of the same optimum; the others (stationary
+    # points from the same start) meet to 1e-6.
+    reports = (weighted.fit_report_, copied.fit_report_)
+    tolerance = 1e-6
+    if all(report["status"] == "optimal" for report in reports):
+        tolerance = max(tolerance, sum(report["certificate"] for report in reports))
+    objectives = [report["objective"] for report in reports]
+    assert abs(objectives[0] - objectives[1]) <= tolerance * max(1.0, *map(abs, objectives))
+    decisions = copied.decision_function(data.X)
+    np.testing.assert_allclose(weighted.decision_function(data.X), decisions, atol=1e-2 * np.abs(decisions).max())
+
+
+@pytest.mark.parametrize("method", ["OneNormSVM", "ADMM-SCAD", "PSI-2"])
+def test_zero_sample_weights_equal_removed_rows(method):
+    data = sparsesvm.load(SONAR)
+    weights = (np.arange(len(data.y)) % 3 != 0).astype(float)
+    parameters = {"lp_iteration_limit": 5000} if method == "PSI-2" else {}
+    weighted = SparseSVC(method=method, **parameters).fit(data.X, data.y, sample_weight=weights)
+    removed = SparseSVC(method=method, **parameters).fit(data.X[weights > 0], data.y[weights > 0])
+    np.testing.assert_array_equal(weighted.coef_, removed.coef_)
+    assert weighted.intercept_[0] == removed.intercept_[0]
+
+
+def test_class_weights_equal_their_hand_computed_sample_weights():
+    data = sparsesvm.load(SONAR)
+    labels, counts = np.unique(data.y, return_counts=True)
+    balanced = len(data.y) / (2.0 * counts)  # n / (2 n_class)
+    hand = balanced[np.searchsorted(labels, data.y)]
+    for method in ("OneNormSVM", "SVM"):
+        by_class = SparseSVC(method=method, class_weight="balanced").fit(data.X, data.y)
+        by_sample = SparseSVC(method=method).fit(data.X, data.y, sample_weight=hand)
+        np.testing.assert_array_equal(by_class.coef_, by_sample.coef_)
+        unweighted = SparseSVC(method=method).fit(data.X, data.y)
+        assert np.abs(by_class.coef_ - unweighted.coef_).max() > 1e-3  # the weights change the model
+    given = SparseSVC(class_weight={labels[0]: 3.0, labels[1]: 0.5}).fit(data.X, data.y, sample_weight=hand)
+    both = SparseSVC().fit(data.X, data.y, sample_weight=hand * np.where(data.y == labels[0], 3.0, 0.5))
+    np.testing.assert_array_equal(given.coef_, both.coef_)
+
+
+def test_weights_that_cannot_apply_are_refused():
+    data = sparsesvm.load(SONAR)
+    n = len(data.y)
+    for method in ("RLP", "FSV"):
+        with pytest.raises(ValueError, match="averages its loss over each class"):
+            SparseSVC(method=method, class_weight="balanced").fit(data.X, data.y)
+    SparseSVC(method="RLP").fit(data.X, data.y, sample_weight=_integer_weights(n) + 1)  # sample weights apply
+    with pytest.raises(ValueError, match="weight -1"):
+        SparseSVC().fit(data.X, data.y, sample_weight=np.r_[-1.0, np.ones(n - 1)])
+    with pytest.raises(ValueError, match="total weight 0"):
+        SparseSVC().fit(data.X, data.y, sample_weight=(data.y == data.y[0]).astype(float))
+    with pytest.raises(ValueError, match="class_weight='heavy'"):
+        SparseSVC(class_weight="heavy").fit(data.X, data.y)
 
 
 def test_any_two_labels_map_to_classes():
