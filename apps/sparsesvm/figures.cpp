@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "resources.hpp"
 
 extern char** environ;
 
@@ -57,7 +58,7 @@ DrawnFigures draw_figures(const std::string& directory) {
   if (!std::filesystem::exists(dir / "figures.json")) return {};
   const std::string python = python_interpreter();
   const std::string log = (dir / "plot.log").string();
-  const std::string script = SPARSESVM_PLOT_SCRIPT;
+  const std::string script = (resource_directory() / "scripts" / "plot.py").string();
   if (!std::filesystem::exists(python)) {
     return {false, fmt::format("figures not drawn: no {} (Debian: apt-get install python3 python3-matplotlib; then "
                                "sparsesvm plot {})", python, directory)};
@@ -67,9 +68,10 @@ DrawnFigures draw_figures(const std::string& directory) {
                                "then sparsesvm plot {})", python, directory)};
   }
   if (!std::filesystem::exists(script)) {
-    return {false, fmt::format("figures not drawn: {} is absent (this binary's source tree moved); run that script "
-                               "from your checkout on {}", script, directory)};
+    return {false, fmt::format("figures not drawn: {} is absent (neither installed beside this binary nor in the "
+                               "source tree it was built from); run scripts/plot.py {} from a checkout", script, directory)};
   }
+  if (std::ofstream out(log, std::ios::app); out) out << "running " << python << " " << script << " " << directory << "\n";
   if (run_program({python, script, directory}, log) != 0) {
     return {false, fmt::format("figures not drawn: {} ({})", last_line(log), log)};
   }

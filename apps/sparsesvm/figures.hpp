@@ -1,7 +1,8 @@
 #pragma once
-// Drawing a collected run's figures: scripts/plot.py (the figures: list of its config, written by collect
-// to DIR/figures.json) under Debian's python3, /usr/bin/python3, whatever python3 comes first on PATH (a
-// pyenv or venv interpreter may lack matplotlib). SPARSESVM_PYTHON names another interpreter.
+// Drawing a collected run's figures: scripts/plot.py (found by resources.hpp; the figures: list of its
+// config, written by collect to DIR/figures.json) under Debian's python3, /usr/bin/python3, whatever
+// python3 comes first on PATH (a pyenv or venv interpreter may lack matplotlib). SPARSESVM_PYTHON names
+// another interpreter.
 #include <string>
 
 namespace sparsesvm::app {

@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "figures.hpp"
+#include "resources.hpp"
 #include "core/errors.hpp"
 #include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
@@ -303,9 +304,11 @@ Command add_collect(CLI::App& app) {
 }
 
 Command add_list(CLI::App& app) {
-  auto configs_dir = std::make_shared<std::string>("configs");
+  // ./configs in a checkout, else the configs installed beside the binary (resources.hpp).
+  auto configs_dir = std::make_shared<std::string>(
+      std::filesystem::is_directory("configs") ? "configs" : (resource_directory() / "configs").string());
   CLI::App* command = app.add_subcommand("list", "List configs, methods, generators and data formats");
-  command->add_option("--configs", *configs_dir, "folder searched for configs");
+  command->add_option("--configs", *configs_dir, "folder searched for configs (default: ./configs, else the installed ones)");
   return {command, [configs_dir]() {
     fmt::print("configs (in {}):\n", *configs_dir);
     std::vector<std::string> configs;

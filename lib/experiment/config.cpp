@@ -359,9 +359,17 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     std::error_code error;
     return std::filesystem::exists(path, error);
   };
-  // Relative paths are relative to the repository root when run from there, else to the config's folder.
-  if (!exists(file) && exists(std::filesystem::path(config_dir) / file)) {
-    file = (std::filesystem::path(config_dir) / file).string();
+  // Relative paths are relative to the working directory (the repository root), else to the config's folder
+  // or the nearest folder above it that has the file: configs/ong2010/uci.yaml finds datasets/wdbc.csv from
+  // any directory, in a checkout and in an installed share/sparsesvm alike.
+  if (!exists(file)) {
+    for (std::filesystem::path folder = std::filesystem::absolute(config_dir);; folder = folder.parent_path()) {
+      if (exists(folder / file)) {
+        file = (folder / file).string();
+        break;
+      }
+      if (folder == folder.parent_path()) break;
+    }
   }
   // A path found is stored absolute, also in the resolved config a run directory keeps, so that
   // `collect` finds the data (it identifies tasks by the data's content) from any directory.
