@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <charconv>
 #include <filesystem>
@@ -145,6 +146,17 @@ void check_same_run(const std::string& directory, const experiment::ExperimentCo
       dropped));
 }
 
+// results/NAME, or for a run with --sweep results/NAME_sweep_a_2_4_8 (each sweep's text, '=' and ',' as
+// '_'): a sweep is another experiment, so that `run mine.yaml` then `run mine.yaml --sweep a=2,4,8` keep both.
+std::string default_directory(const std::string& name, const std::vector<std::string>& sweeps) {
+  std::string directory = name;
+  for (std::string sweep : sweeps) {
+    std::replace_if(sweep.begin(), sweep.end(), [](char c) { return c == '=' || c == ',' || c == '/'; }, '_');
+    directory += "_sweep_" + sweep;
+  }
+  return (std::filesystem::path("results") / directory).string();
+}
+
 // Fits the planned tasks, writes the manifest and, unless this is one shard, collects the tables.
 void run_and_collect(const experiment::ExperimentConfig& config, const std::vector<experiment::Task>& tasks,
                      const std::string& directory, const RunOptions& options, const std::vector<std::string>& missing,
@@ -182,7 +194,7 @@ int run(const RunOptions& options) {
   std::vector<std::string> overrides = options.overrides;
   for (const std::string& sweep : sweep_overrides(options.sweeps)) overrides.push_back(sweep);
   const experiment::ExperimentConfig config = experiment::load_config(options.config, overrides);
-  const std::string directory = options.out.empty() ? (std::filesystem::path("results") / config.name).string() : options.out;
+  const std::string directory = options.out.empty() ? default_directory(config.name, options.sweeps) : options.out;
   std::vector<std::string> missing;
   const std::vector<experiment::Task> all_tasks = experiment::plan_tasks(config, &missing);  // hashes the data once
   std::vector<experiment::Task> tasks = all_tasks;
@@ -239,7 +251,7 @@ Command add_run(CLI::App& app) {
                       "another --sweep with another NAME gives every combination")
       ->allow_extra_args(false);
   command->add_option("--shard", options->shard, "run only shard I of N, e.g. 0/4: whole groups of tasks sharing a data set and outer split, balanced by data set size");
-  command->add_option("--out", options->out, "run directory (default results/<config name>)");
+  command->add_option("--out", options->out, "run directory (default results/<config name>; with --sweep a=2,4: results/<config name>_sweep_a_2_4)");
   command->add_flag("--dry-run", options->dry_run, "print the task plan without fitting");
   command->add_flag("--force", options->force, "run into a directory that holds another config's run");
   command->add_flag("--skip-missing", options->skip_missing,

@@ -36,6 +36,17 @@ grep -q "statuses: converged 10, optimal 10" "$tmp/status" || fail "status: $(ca
 # Sweeps, overrides, shards and collect, as the README writes them.
 "$bin" run "$tmp/mine.yaml" --sweep a=2,4,8 --dry-run >"$tmp/sweep" || fail "--sweep exited $?"
 grep -q "RLSVM0_a2, RLSVM0_a4, RLSVM0_a8" "$tmp/sweep" || fail "sweep labels: $(cat "$tmp/sweep")"
+# The README's two run lines in the order printed, with their default directories: in a folder that holds
+# mine.yaml, the data and build/sparsesvm, as a user's checkout does.
+mkdir -p "$tmp/checkout/build"
+ln -s "$root/datasets" "$tmp/checkout/datasets"
+ln -s "$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")" "$tmp/checkout/build/sparsesvm"
+cp "$tmp/mine.yaml" "$tmp/checkout/mine.yaml"
+(cd "$tmp/checkout" && build/sparsesvm run mine.yaml -j 2 -q && build/sparsesvm run mine.yaml --sweep a=2,4,8 -q) \
+  >"$tmp/in_order.log" 2>&1 || fail "run mine.yaml -j 2, then run mine.yaml --sweep a=2,4,8: $(tail -3 "$tmp/in_order.log")"
+[[ -s "$tmp/checkout/results/mine/table_accuracy.csv" ]] || fail "run mine.yaml -j 2 wrote no results/mine"
+grep -q "RLSVM0_a8" "$tmp/checkout/results/mine_sweep_a_2_4_8/table_accuracy.csv" 2>/dev/null ||
+  fail "the sweep wrote no results/mine_sweep_a_2_4_8 with its variants"
 "$bin" run "$tmp/mine.yaml" protocol.outer.repetitions=20 --dry-run >"$tmp/override" || fail "override exited $?"
 grep -q "80 tasks" "$tmp/override" || fail "override plan: $(cat "$tmp/override")"
 for shard in 0 1 2 3; do
