@@ -28,6 +28,7 @@ struct FitOptions {
   std::string method;
   models::Hyperparameters given;  // --<parameter> flags, one per name in the method registry
   std::uint64_t seed = 0;         // seeds random starts (FSV)
+  std::string class_weight;       // --class-weight: none, balanced, positive=P,negative=N
   std::vector<std::string> transforms;
   std::string out_csv;
   bool append = false;  // --append: add the row to out_csv's rows instead of replacing them
@@ -192,6 +193,17 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   }
   fmt::print("method      {} ({})\n", options.method, fmt::join(parameters, ", "));
   fmt::print("data        {} (n={}, d={})\n", data.name(), data.n(), data.d());
+  if (const auto weight = models::ClassWeight::parse(options.class_weight, "--class-weight"); !weight.is_none()) {
+    const core::Vector s = models::class_example_weights(weight, data.labels());
+    const auto of_class = [&](double label) {
+      for (Eigen::Index i = 0; i < s.size(); ++i) {
+        if (data.labels()[i] == label) return s[i];
+      }
+      return 0.0;
+    };
+    fmt::print("weights     class_weight {}: +1 examples {:.4g}, -1 examples {:.4g}\n", weight.to_string(), of_class(1.0),
+               of_class(-1.0));
+  }
   fmt::print("status      {}\n", core::to_string(report.status));
   if (!report.certificate_kind.empty()) {
     fmt::print("certificate {} {:.3g}\n", report.certificate_kind, report.certificate);
@@ -253,6 +265,9 @@ Command add_fit(CLI::App& app) {
   options->selection.add_to(*command);
   command->add_option("--seed", options->seed, "seed of random starting points (FSV); default 0")
       ->check(CLI::NonNegativeNumber);
+  command->add_option("--class-weight", options->class_weight,
+                      "weigh each class's losses: balanced (n / (2 n_class)) or positive=P,negative=N (the +1 and -1 "
+                      "classes); default none. Refused for RLP and FSV, whose per-class averages cancel it");
   command->add_option("-t,--transform", options->transforms,
                       "transform fitted on this data before the fit, repeatable: standardize, scale, unit_norm, "
                       "impute_mean")
@@ -281,9 +296,14 @@ Command add_fit(CLI::App& app) {
     std::optional<core::Dataset> test;
     if (!options->test_file.empty()) test = load_test_file(*options, data);
     models::Hyperparameters parameters = options->given;
+    const models::ClassWeight class_weight = models::ClassWeight::parse(options->class_weight, "--class-weight");
+    if (!class_weight.is_none()) {
+      const std::string refusal = models::class_weight_refusal(models::find_method(options->method));
+      if (!refusal.empty()) throw core::InputError("--class-weight: " + refusal);
+    }
     if (options->selection.requested()) {  // on the data as loaded: each fold fits its own transforms
-      const SelectionOutcome outcome =
-          select_by_cv(options->selection, options->method, options->given, options->transforms, data, options->seed);
+      const SelectionOutcome outcome = select_by_cv(options->selection, options->method, options->given, class_weight,
+                                                    options->transforms, data, options->seed);
       parameters = outcome.chosen;
       options->cv_score = outcome.cv_score;
     }
@@ -292,6 +312,7 @@ Command add_fit(CLI::App& app) {
     data::fit_and_apply(transforms, data, test ? std::vector<core::Dataset*>{&*test} : std::vector<core::Dataset*>{});
 
     models::Workspace workspace(data, options->seed);
+    workspace.set_example_weights(models::class_example_weights(class_weight, data.labels()));
     const models::FitReport report = models::fit_method(options->method, parameters, workspace);
 
     print_summary(*options, data, report);

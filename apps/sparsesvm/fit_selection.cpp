@@ -62,7 +62,7 @@ std::pair<std::string, std::vector<double>> parse_grid(const std::string& item, 
 
 // The one-data-set, one-method config whose selection `run` would make with these options.
 experiment::ExperimentConfig selection_config(const SelectionOptions& options, const std::string& method,
-                                              const models::Hyperparameters& given,
+                                              const models::Hyperparameters& given, const models::ClassWeight& class_weight,
                                               const std::vector<std::string>& transforms, const core::Dataset& data) {
   const models::MethodInfo& info = models::find_method(method);
   experiment::ExperimentConfig config;
@@ -71,7 +71,7 @@ experiment::ExperimentConfig selection_config(const SelectionOptions& options, c
   instance.name = data.name();
   instance.transforms = transforms;
   config.datasets.push_back(instance);
-  config.methods.push_back({method, method, std::map<std::string, double>(given.begin(), given.end())});
+  config.methods.push_back({method, method, std::map<std::string, double>(given.begin(), given.end()), class_weight});
   for (const std::string& item : options.grid) {
     auto [name, values] = parse_grid(item, info, given);
     if (config.grid.contains(name)) throw core::InputError(fmt::format("--grid {}: {} has a grid already", item, name));
@@ -149,9 +149,9 @@ void SelectionOptions::add_to(CLI::App& command) {
 }
 
 SelectionOutcome select_by_cv(const SelectionOptions& options, const std::string& method,
-                              const models::Hyperparameters& given, const std::vector<std::string>& transforms,
-                              const core::Dataset& data, std::uint64_t seed) {
-  const experiment::ExperimentConfig config = selection_config(options, method, given, transforms, data);
+                              const models::Hyperparameters& given, const models::ClassWeight& class_weight,
+                              const std::vector<std::string>& transforms, const core::Dataset& data, std::uint64_t seed) {
+  const experiment::ExperimentConfig config = selection_config(options, method, given, class_weight, transforms, data);
   const std::vector<experiment::MethodSelection> selections = experiment::select_on_training_part(config, 0, data, seed);
   const experiment::MethodSelection& selection = selections.front();
   if (!selection.input_error.empty()) throw core::InputError(selection.input_error);

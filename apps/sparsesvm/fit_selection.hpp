@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/dataset.hpp"
+#include "models/example_weights.hpp"
 #include "models/parameters.hpp"
 
 namespace sparsesvm::app {
@@ -31,10 +32,10 @@ struct SelectionOutcome {
 };
 
 // Runs the selection of `method` (with the parameters `given` fixed) on `data`, its transforms fitted in
-// each fold, printing one line per candidate (mean and std over the folds, the winner marked). InputError
+// each fold and the class weight computed on each fold's training part, printing one line per candidate (mean and std over the folds, the winner marked). InputError
 // for a grid the method cannot take, or when no candidate is eligible.
 SelectionOutcome select_by_cv(const SelectionOptions& options, const std::string& method,
-                              const models::Hyperparameters& given, const std::vector<std::string>& transforms,
-                              const core::Dataset& data, std::uint64_t seed);
+                              const models::Hyperparameters& given, const models::ClassWeight& class_weight,
+                              const std::vector<std::string>& transforms, const core::Dataset& data, std::uint64_t seed);
 
 }  // namespace sparsesvm::app

@@ -293,10 +293,45 @@ void check_distinct(const std::vector<double>& values, const std::string& key, c
   }
 }
 
+// class_weight: none | balanced | {positive: P, negative: N} (models/example_weights.hpp).
+models::ClassWeight read_class_weight(const YAML::Node& node, const std::string& key, const Reader& reader) {
+  std::string text;
+  if (node.IsMap()) {
+    reader.check_keys(node, key, {"positive", "negative"});
+    std::vector<std::string> parts;
+    for (const char* side : {"positive", "negative"}) {
+      if (node[side]) parts.push_back(fmt::format("{}={}", side, reader.scalar<std::string>(node[side], Reader::join(key, side), "a number")));
+    }
+    text = fmt::format("{}", fmt::join(parts, ","));
+  } else {
+    text = reader.scalar<std::string>(node, key, "none, balanced or {positive: P, negative: N}");
+  }
+  try {
+    return models::ClassWeight::parse(text, "");
+  } catch (const core::InputError& error) {
+    reader.fail(key, error.what());
+  }
+}
+
+// A data set's class_weight reaches every method entry without one of its own: refused where it would
+// cancel (RLP, FSV: models::class_weight_refusal).
+void check_class_weights(const ExperimentConfig& config, const Reader& reader) {
+  for (const DatasetInstance& instance : config.datasets) {
+    if (instance.class_weight.is_none()) continue;
+    for (const MethodEntry& entry : config.methods) {
+      const std::string refusal = models::class_weight_refusal(models::find_method(entry.name));
+      if (!entry.class_weight && !refusal.empty()) {
+        reader.fail(Reader::join(instance.key, "class_weight"),
+                    fmt::format("{}; give {} `class_weight: none` in methods", refusal, entry.label));
+      }
+    }
+  }
+}
+
 std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::string& key, const Reader& reader,
                                           const std::string& config_dir) {
   reader.check_keys(node, key, {"name", "generator", "params", "grid", "file", "format", "loader", "transforms", "fetch",
-                                "method_grid"});
+                                "method_grid", "class_weight"});
   const std::string name = reader.optional<std::string>(node, key, "name", "", "a string");
   if (name.empty()) reader.fail(Reader::join(key, "name"), "every data set needs a name");
   std::map<std::string, std::vector<double>> method_grid;
@@ -308,6 +343,8 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
       check_distinct(method_grid[parameter], fmt::format("{}.method_grid.{}", key, parameter), reader);
     }
   }
+  const models::ClassWeight class_weight =
+      node["class_weight"] ? read_class_weight(node["class_weight"], Reader::join(key, "class_weight"), reader) : models::ClassWeight{};
   std::vector<std::string> transforms;
   if (node["transforms"]) transforms = reader.strings(node["transforms"], Reader::join(key, "transforms"));
   for (std::size_t k = 0; k < transforms.size(); ++k) {
@@ -336,7 +373,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
       auto values = fixed;
       values.insert(values.end(), combination.begin(), combination.end());
       DatasetInstance instance{name, "", {spec_of(generator, values), "generator", {}}, generator, {}, transforms, "",
-                               method_grid, key, 0, {}};
+                               method_grid, key, 0, {}, class_weight};
       for (const auto& [param, value] : values) instance.generator_parameters[param] = value;
       std::vector<std::string> condition;
       for (const auto& [param, value] : combination) condition.push_back(param + "=" + value);
@@ -381,7 +418,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     writable["file"] = file;
   }
   DatasetInstance instance{name, "", {file, reader.optional<std::string>(node, key, "format", "auto", "a format"), {}},
-                           "", {}, transforms, "", method_grid, key, 0, {}};
+                           "", {}, transforms, "", method_grid, key, 0, {}, class_weight};
   if (const YAML::Node loader = node["loader"]) {
     if (!loader.IsMap()) reader.fail(Reader::join(key, "loader"), "expected a mapping of loader options");
     for (const auto& entry : loader) {
@@ -420,13 +457,15 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
         entry.name = reader.scalar<std::string>(item.second, Reader::join(key, "name"), "a method name");
       } else if (field == "label") {
         entry.label = reader.scalar<std::string>(item.second, Reader::join(key, "label"), "a label");
+      } else if (field == "class_weight") {
+        entry.class_weight = read_class_weight(item.second, Reader::join(key, "class_weight"), reader);
       }
     }
     const auto& registry = models::method_registry();
     const auto method = std::find_if(registry.begin(), registry.end(), [&](const auto& m) { return m.name == entry.name; });
     for (const auto& item : node) {  // parameters, once the method (and so each one's spec) is known
       const std::string field = item.first.as<std::string>();
-      if (field == "name" || field == "label") continue;
+      if (field == "name" || field == "label" || field == "class_weight") continue;
       const models::ParameterSpec* spec = method != registry.end() ? models::find_parameter(method->parameters, field)
                                                                    : models::registry_parameter(field);
       entry.fixed[field] = reader.parameter_value(item.second, Reader::join(key, field), spec);
@@ -437,6 +476,10 @@ MethodEntry read_method(const YAML::Node& node, const std::string& key, const Re
     models::resolve_hyperparameters(models::find_method(entry.name), entry.fixed);
   } catch (const core::InputError& error) {
     reader.fail(key, error.what());
+  }
+  if (entry.class_weight && !entry.class_weight->is_none()) {
+    const std::string refusal = models::class_weight_refusal(models::find_method(entry.name));
+    if (!refusal.empty()) reader.fail(Reader::join(key, "class_weight"), refusal);
   }
   return entry;
 }
@@ -1104,6 +1147,10 @@ bool rows_keep_weights(const ExperimentConfig& config) {
   });
 }
 
+models::ClassWeight effective_class_weight(const MethodEntry& entry, const DatasetInstance& instance) {
+  return entry.class_weight ? *entry.class_weight : instance.class_weight;
+}
+
 std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const MethodEntry& entry) {
   std::vector<std::string> tuned;
   for (const models::ParameterSpec& spec : models::find_method(entry.name).parameters) {
@@ -1210,6 +1257,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   check_selection(config, reader);
   check_datasets(config, reader);
   check_method_grids(config, reader);
+  check_class_weights(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
     reader.check_keys(tables, "tables", {"metrics", "paired_test", "comparisons", "convergence", "objective_ratio", "published"});

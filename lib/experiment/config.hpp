@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "data/load.hpp"
+#include "models/example_weights.hpp"
 #include "experiment/paper_comparison.hpp"
 
 namespace sparsesvm::experiment {
@@ -31,13 +32,18 @@ struct DatasetInstance {
   std::size_t examples = 0;  // n of a generated set (known when the config loads); 0 for files
   // What seeds and task ids derive from (data::source_content): a generator's spec, a present file's bytes.
   data::SourceContent content;
+  models::ClassWeight class_weight;  // class_weight: of every method here that gives none of its own
 };
 
 struct MethodEntry {
   std::string name;                     // a method of the registry
   std::string label;                    // the name in rows and tables; `name` unless the config gives one
   std::map<std::string, double> fixed;  // parameters fixed by the config (a, mu, tolerance, ...)
+  std::optional<models::ClassWeight> class_weight;  // the entry's class_weight: (else the data set's)
 };
+
+// The class weight a method entry fits with on a data set: its own, else the data set's.
+models::ClassWeight effective_class_weight(const MethodEntry& entry, const DatasetInstance& instance);
 
 // How each task splits its data (outer), selects hyperparameters on the training part (inner), and
 // picks among them (selection). docs/user-guide.md ("Config schema") has the YAML keys.

@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <numeric>
 #include <optional>
@@ -56,6 +58,7 @@ std::string dataset_fingerprint(const DatasetInstance& instance, std::size_t& ex
   for (const auto& [key, value] : instance.source.options) text += fmt::format("option {}={};", key, value);
   for (const std::string& transform : instance.transforms) text += "transform " + transform + ";";
   for (const auto& [name, values] : instance.method_grid) text += fmt::format("method_grid {}={};", name, fmt::join(values, ","));
+  if (!instance.class_weight.is_none()) text += fmt::format("class_weight {};", instance.class_weight.to_string());
   return text;
 }
 
@@ -74,6 +77,7 @@ std::string group_fingerprint(const ExperimentConfig& config) {
   for (const MethodEntry& entry : config.methods) {
     text += fmt::format("method {} as {}", entry.name, entry.label);
     for (const auto& [name, value] : entry.fixed) text += fmt::format(" {}={}", name, value);
+    if (entry.class_weight) text += fmt::format(" class_weight={}", entry.class_weight->to_string());
     text += ";";
   }
   return text;
@@ -220,6 +224,34 @@ void set_tuning(models::Workspace& workspace, const core::Dataset& tune, const E
   workspace.set_tuning(tune, std::move(grid), config.protocol.ties == "most_regularized");
 }
 
+// The workspaces of one training part: the methods that fit with the same class weight share one (in config
+// order, so that starts are shared as without weights); another class weight gets a workspace of its own,
+// with the same seed and tuning part. Each is made at first use; a class weight the part cannot carry (a
+// class of total weight 0) is an InputError there, the method's row.
+class ClassWeightWorkspaces {
+ public:
+  ClassWeightWorkspaces(const core::Dataset& train, std::uint64_t seed, std::function<void(models::Workspace&)> prepare)
+      : train_(train), seed_(seed), prepare_(std::move(prepare)) {}
+
+  models::Workspace& for_entry(const MethodEntry& entry, const DatasetInstance& instance) {
+    const models::ClassWeight weight = effective_class_weight(entry, instance);
+    auto found = by_weight_.find(weight.to_string());
+    if (found == by_weight_.end()) {
+      auto workspace = std::make_unique<models::Workspace>(train_, seed_);
+      prepare_(*workspace);
+      workspace->set_example_weights(models::class_example_weights(weight, train_.labels()));
+      found = by_weight_.emplace(weight.to_string(), std::move(workspace)).first;
+    }
+    return *found->second;
+  }
+
+ private:
+  const core::Dataset& train_;
+  std::uint64_t seed_;
+  std::function<void(models::Workspace&)> prepare_;
+  std::map<std::string, std::unique_ptr<models::Workspace>> by_weight_;
+};
+
 // The inner selection of every method of the group: fold-major, one workspace per fold shared by all
 // methods in config order.
 void select_all(const ExperimentConfig& config, const core::Dataset& data, const DatasetInstance& instance,
@@ -239,14 +271,19 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
   for (std::size_t f = 0; f < folds.size(); ++f) {
     const Parts parts = prepare(data, data::compose(pool, folds[f].train), data, data::compose(pool, folds[f].test),
                                 instance.transforms);
-    models::Workspace workspace(parts.train, core::derive_seed({seed, std::string_view("fold"), f}));
-    if (config.protocol.inner == "tuning_set") set_tuning(workspace, parts.test, config, instance);  // the tune part
+    ClassWeightWorkspaces workspaces(parts.train, core::derive_seed({seed, std::string_view("fold"), f}),
+                                     [&](models::Workspace& workspace) {
+                                       if (config.protocol.inner == "tuning_set") {
+                                         set_tuning(workspace, parts.test, config, instance);  // the tune part
+                                       }
+                                     });
     for (MethodSelection& run : runs) {
       if (!run.selected || !run.input_error.empty()) continue;
       const auto start = Clock::now();
       try {
         for (std::size_t c = 0; c < run.candidates.size(); ++c) {
-          const models::FitReport report = models::fit_method(run.entry->name, run.candidates[c], workspace);
+          const models::FitReport report =
+              models::fit_method(run.entry->name, run.candidates[c], workspaces.for_entry(*run.entry, instance));
           ++run.fits;
           double score = kNaN;
           if (report.has_solution()) {
@@ -348,8 +385,8 @@ std::vector<std::vector<std::string>> weight_lines(const DatasetInstance& instan
 }
 
 // The row of one method after its final fit (or its error); `model` receives the fitted model.
-std::map<std::string, std::string> final_row(const ExperimentConfig& config, MethodSelection& run,
-                                             models::Workspace* workspace, const Parts* parts,
+std::map<std::string, std::string> final_row(const ExperimentConfig& config, const DatasetInstance& instance,
+                                             MethodSelection& run, ClassWeightWorkspaces& workspaces, const Parts* parts,
                                              std::optional<core::LinearModel>& model) {
   std::map<std::string, std::string> row;
   if (!run.input_error.empty()) {
@@ -367,7 +404,8 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, Met
     return row;
   }
   const auto start = Clock::now();
-  const models::FitReport report = models::fit_method(run.entry->name, run.candidates[chosen], *workspace);
+  const models::FitReport report = models::fit_method(run.entry->name, run.candidates[chosen],
+                                                      workspaces.for_entry(*run.entry, instance));
   run.seconds += seconds_since(start);
   row["status"] = core::to_string(report.status);
   row["message"] = report.message;
@@ -598,13 +636,15 @@ std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t da
         outer.tune.empty() || !tunes_a_start
             ? std::nullopt
             : std::optional(prepare(data, outer.train, data, outer.tune, instance.transforms));
-    models::Workspace workspace(parts.train, core::derive_seed({seed, std::string_view("final")}));
-    if (tune_parts) set_tuning(workspace, tune_parts->test, config, instance);
+    ClassWeightWorkspaces workspaces(parts.train, core::derive_seed({seed, std::string_view("final")}),
+                                     [&](models::Workspace& workspace) {
+                                       if (tune_parts) set_tuning(workspace, tune_parts->test, config, instance);
+                                     });
     const std::string majority = number(majority_accuracy(parts.train.labels(), parts.test.labels()));
     for (std::size_t m = 0; m < runs.size(); ++m) {
       std::optional<core::LinearModel> model;
       try {
-        rows[m] = final_row(config, runs[m], &workspace, &parts, model);
+        rows[m] = final_row(config, instance, runs[m], workspaces, &parts, model);
       } catch (const core::InputError& error) {
         rows[m] = {{"status", error_status(error)}, {"message", error.what()}};
       }

@@ -9,6 +9,11 @@ namespace sparsesvm::models {
 
 namespace {
 
+// "where: message", or the message alone for an empty `where`.
+std::string located(const std::string& where, const std::string& message) {
+  return where.empty() ? message : where + ": " + message;
+}
+
 double parse_class_weight(const std::string& text, const std::string& where) {
   std::size_t used = 0;
   double value = std::nan("");
@@ -18,7 +23,7 @@ double parse_class_weight(const std::string& text, const std::string& where) {
     used = 0;
   }
   if (used != text.size() || !std::isfinite(value) || value < 0) {
-    throw core::InputError(fmt::format("{}: class weight '{}' is not a number >= 0", where, text));
+    throw core::InputError(located(where, fmt::format("class weight '{}' is not a number >= 0", text)));
   }
   return value;
 }
@@ -36,8 +41,8 @@ ClassWeight ClassWeight::parse(const std::string& text, const std::string& where
     const std::size_t equals = part.find('=');
     const std::string name = part.substr(0, equals);
     if (equals == std::string::npos || (name != "positive" && name != "negative")) {
-      throw core::InputError(fmt::format("{}: '{}' is not a class weight; expected none, balanced, or "
-                                         "positive=P,negative=N (the +1 and -1 classes)", where, text));
+      throw core::InputError(located(where, fmt::format("'{}' is not a class weight; expected none, balanced, or "
+                                                        "positive=P,negative=N (the +1 and -1 classes)", text)));
     }
     (name == "positive" ? weight.positive : weight.negative) = parse_class_weight(part.substr(equals + 1), where);
     start = comma + 1;

@@ -17,7 +17,7 @@ struct ClassWeight {
   double negative = 1.0;
 
   // "" or "none", "balanced", or "positive=P,negative=N" (either part may be left out: weight 1);
-  // InputError naming `where` otherwise.
+  // InputError naming `where` (when not empty) otherwise.
   static ClassWeight parse(const std::string& text, const std::string& where);
   // The spelling parse() reads back ("" for none): task fingerprints and manifests.
   std::string to_string() const;

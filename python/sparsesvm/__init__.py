@@ -25,12 +25,17 @@ Data = namedtuple("Data", ["X", "y", "feature_names", "name"])
 
 
 def methods():
-    """Every registered method: name, citation, loss, penalty, algorithm, start and its parameter table
-    (name, python_name, description, default, range, kind, integer), by method name."""
+    """Every registered method: name, citation, loss, penalty, algorithm, start, weighting (how the losses
+    are summed), class_weight_refusal (why class weights cannot apply, or ""), lam (what lambda multiplies
+    and its range; None for a method without lambda, such as the C-parametrized SVM-C) and its parameter
+    table (name, python_name, description, default, range, kind, integer), by method name."""
     table = {}
     for method in _core.methods():
+        method["lam"] = None
         for parameter in method["parameters"]:
             parameter["python_name"] = python_name(parameter["name"])
+            if parameter["name"] == "lambda":
+                method["lam"] = f"{parameter['description']}; range {parameter['range']}, default {parameter['default']:g}"
         table[method["name"]] = method
     return table
 

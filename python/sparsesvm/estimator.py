@@ -72,8 +72,21 @@ _STATUS_MEANINGS = {
 }
 
 
+def _lam_per_method():
+    """The docstring's table: what lam multiplies in each method, and its range (from the registry)."""
+    lines = ["", "What lam is, per method (the losses are summed, averaged per class, or averaged: lam's scale",
+             "differs, so a grid for one method does not carry over to another):"]
+    for name, method in _METHODS.items():
+        spec = next((p for p in method["parameters"] if p["name"] == "lambda"), None)
+        if spec is None:
+            lines.append(f"  {name}: no lam (C weighs the losses; see sparsesvm.methods())")
+        else:
+            lines.append(f"  {name}: {spec['description']}; range {spec['range']}, default {spec['default']:g}")
+    return "\n".join(lines) + "\n"
+
+
 class SparseSVC(ClassifierMixin, BaseEstimator):
-    __doc__ = __doc__
+    __doc__ = __doc__ + _lam_per_method()
 
     def _more_tags(self):
         return {"binary_only": True}

@@ -243,6 +243,19 @@ def test_methods_list_every_registry_method_with_its_parameters():
     assert len(table) == sum(1 for line in listed.splitlines() if line.startswith("  ") and line.split()[0] in table)
 
 
+def test_the_docstring_and_methods_say_what_lam_is_per_method():
+    table = sparsesvm.methods()
+    doc = SparseSVC.__doc__
+    for name, method in table.items():
+        takes_lambda = any(p["name"] == "lambda" for p in method["parameters"])
+        assert (method["lam"] is not None) == takes_lambda, name
+        assert f"\n  {name}: " in doc, name
+    assert table["FSV"]["lam"].startswith("trade-off in (0, 1)") and "range (0, 1)" in table["FSV"]["lam"]
+    assert "F = sum_i loss_i + lambda Omega(w)" in table["OneNormSVM"]["lam"]
+    assert "mean hinge" in table["ADMM-SCAD"]["lam"]
+    assert "\n  SVM-C: no lam" in doc
+
+
 def test_read_run_gives_the_results_table(tmp_path):
     config = tmp_path / "tiny.yaml"
     config.write_text("name: tiny\ndatasets:\n  - {name: g, generator: dca_gaussians, params: {n: 40}}\n"
@@ -256,10 +269,14 @@ def test_read_run_gives_the_results_table(tmp_path):
     assert len(scores) == 2 * 2 * 2 * 3 and scores["chosen"].sum() == 2 * 2 * 3
 
 
-def test_the_readme_example_runs_as_written(capsys):
+def _readme_python_example():
     readme = open(os.path.join(REPO, "README.md")).read()
     section = readme[readme.index("\n## Python\n"):]
-    example = section[section.index("```python\n") + len("```python\n"):section.index("\n```", section.index("```python"))]
+    return section[section.index("```python\n") + len("```python\n"):section.index("\n```", section.index("```python"))]
+
+
+def test_the_readme_example_runs_as_written(capsys):
+    example = _readme_python_example()
     cwd = os.getcwd()
     os.chdir(REPO)
     try:
@@ -270,20 +287,45 @@ def test_the_readme_example_runs_as_written(capsys):
     assert "sparsesvc__lam" in printed and "features" in printed and "[DCA]" in printed
 
 
-def test_pip_installs_the_built_package_offline(tmp_path):
-    """The README's install: a venv that sees Debian's packages, pip from build/python with no index."""
+def _venv_with_debians_packages(tmp_path):
     import sys
+    env = tmp_path / "env"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(env)], check=True)
+    return env
+
+
+def _run_in(env, code, cwd):
+    clean = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    return subprocess.run([str(env / "bin" / "python"), "-c", code], check=True, capture_output=True, text=True,
+                          env=clean, cwd=cwd).stdout
+
+
+def test_pip_installs_the_built_package_offline(tmp_path):
+    """A venv that sees Debian's packages, pip from build/python (the built module) with no index."""
     package = os.path.dirname(os.path.dirname(sparsesvm.__file__))  # build/python
     copy = tmp_path / "python"
     subprocess.run(["cp", "-r", package, str(copy)], check=True)  # pip writes build files beside the sources
-    env = tmp_path / "env"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(env)], check=True)
+    env = _venv_with_debians_packages(tmp_path)
     subprocess.run([str(env / "bin" / "pip"), "install", "-q", "--no-build-isolation", "--no-index", str(copy)],
                    check=True, capture_output=True)
-    clean = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    out = subprocess.run([str(env / "bin" / "python"), "-c", "import sparsesvm; print(sparsesvm.__file__)"],
-                         check=True, capture_output=True, text=True, env=clean, cwd=tmp_path).stdout
-    assert str(env) in out
+    assert str(env) in _run_in(env, "import sparsesvm; print(sparsesvm.__file__)", tmp_path)
+
+
+def test_pip_installs_from_the_source_tree_and_runs_the_readme_example(tmp_path):
+    """The README's install: pip builds the module from python/ with CMake (setup.py), offline, here in the
+    tests' own build folder (SPARSESVM_BUILD_DIR) so that nothing is compiled twice; then the README's
+    example runs in the venv without PYTHONPATH."""
+    copy = tmp_path / "python"
+    subprocess.run(["cp", "-r", os.path.join(REPO, "python"), str(copy)], check=True)
+    subprocess.run(["rm", "-rf", str(copy / "build"), *map(str, copy.glob("*.egg-info"))], check=True)
+    env = _venv_with_debians_packages(tmp_path)
+    build_dir = os.path.dirname(os.path.abspath(BINARY))
+    installed = subprocess.run([str(env / "bin" / "pip"), "install", "--no-build-isolation", "--no-index", str(copy)],
+                               capture_output=True, text=True, env={**os.environ, "SPARSESVM_BUILD_DIR": build_dir})
+    assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
+    printed = _run_in(env, "import sparsesvm; assert '" + str(env) + "' in sparsesvm.__file__\n" + _readme_python_example(),
+                      REPO)
+    assert "sparsesvc__lam" in printed and "features" in printed
 
 
 def test_fits_release_the_gil():

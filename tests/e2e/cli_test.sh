@@ -304,4 +304,13 @@ grep -q "^memory_budget_bytes: 1024$" "$tmp/budget/manifest.yaml" ||
 expect_ok "memory budget: a rerun with room recomputes" "2 tasks run, 0 already done" "$bin" run "$tmp/budget.yaml" --out "$tmp/budget"
 
 if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
+# Class weights (issue 40): applied and shown, refused where they cancel, bad values named.
+expect_ok "fit --class-weight balanced" "class_weight balanced: +1 examples 1.433, -1 examples 0.768" \
+  "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight balanced
+expect_ok "fit --class-weight positive=3" "class_weight positive=3,negative=1" \
+  "$bin" fit "$root/datasets/pima.csv" -m OneNormSVM --class-weight positive=3
+expect_error "fit -m FSV --class-weight" "FSV averages its loss over each class" \
+  "$bin" fit "$root/datasets/pima.csv" -m FSV --class-weight balanced
+expect_error "fit --class-weight pos=2" "'pos=2' is not a class weight" \
+  "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight pos=2
 echo "all CLI checks passed"

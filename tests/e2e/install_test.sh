@@ -10,6 +10,7 @@ set -euo pipefail
 build=$(cd "$1" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'echo "install_test: line $LINENO: a command failed (exit $?)" >&2' ERR
 fail() { echo "install_test: $*" >&2; exit 1; }
 
 # Runs the quickstart of the tree whose share folder is $2 with the program $1, from an empty directory;

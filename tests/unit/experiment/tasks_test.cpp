@@ -202,7 +202,7 @@ protocol:
 TEST_CASE("result columns never repeat a name: no method parameter is called like a metric", "[tasks]") {
   // A parameter named like a result column (RW's N once was "iterations") would overwrite it in the row.
   experiment::ExperimentConfig config;
-  for (const models::MethodInfo& method : models::method_registry()) config.methods.push_back({method.name, method.name, {}});
+  for (const models::MethodInfo& method : models::method_registry()) config.methods.push_back({method.name, method.name, {}, std::nullopt});
   std::vector<std::string> columns = experiment::result_columns(config);
   std::sort(columns.begin(), columns.end());
   CHECK(std::adjacent_find(columns.begin(), columns.end()) == columns.end());
@@ -443,4 +443,57 @@ protocol:
     INFO("repetition " << rep);
     CHECK(experiment::format_number(experiment::confusion(read.model, test).accuracy) == row.at("accuracy"));
   }
+}
+
+TEST_CASE("class_weight of a data set or a method enters its rows' objective (2 on both classes doubles F at half lambda)",
+          "[tasks][weights]") {
+  // F with weights 2 at lambda 1 is 2 (sum hinge + 0.5 ||w||_1): twice the unweighted F at lambda 0.5. Data
+  // sets g and gw are one generator spec (the same splits); gw weighs both classes by 2, which the entry
+  // `half` overrides with none.
+  const auto config = experiment::load_config(write_file("class_weight.yaml", R"(name: class_weight
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 60}}
+  - {name: gw, generator: dca_gaussians, params: {n: 60}, class_weight: {positive: 2, negative: 2}}
+methods:
+  - {name: OneNormSVM, label: one, lambda: 1}
+  - {name: OneNormSVM, label: half, lambda: 0.5, class_weight: none}
+  - {name: OneNormSVM, label: balanced, lambda: 1, class_weight: balanced}
+protocol:
+  outer: {type: half_half, repetitions: 1}
+  inner: {type: none}
+)"));
+  const auto plain = group_rows(config, 0, 0);
+  const auto weighted = group_rows(config, 0, 1);
+  REQUIRE(weighted.at(0).at("status") == "optimal");
+  const double one = std::stod(weighted.at(0).at("objective")), half = std::stod(weighted.at(1).at("objective"));
+  CHECK(one == Approx(2 * half).epsilon(1e-7));
+  CHECK(weighted.at(1).at("objective") == plain.at(1).at("objective"));  // `none` overrides the data set's
+  CHECK(std::abs(std::stod(plain.at(0).at("objective")) - one) > 1e-3);  // g's `one` is unweighted
+  CHECK(weighted.at(2).at("objective") == plain.at(2).at("objective"));  // a method's own weight wins
+  // Task ids follow the class weight: a weighted data set or entry is never read back as an unweighted one.
+  const auto tasks = experiment::plan_tasks(config);
+  std::set<std::string> hashes;
+  for (const auto& task : tasks) hashes.insert(task.id.substr(task.id.rfind("__") + 2));
+  CHECK(hashes.size() == tasks.size());
+}
+
+TEST_CASE("class_weight: bad values and methods whose per-class averages cancel it are refused, naming the key",
+          "[tasks][weights]") {
+  const auto load = [](const std::string& methods, const std::string& weight) {
+    return experiment::load_config(write_file("class_weight_bad.yaml", fmt::format(R"(name: bad
+datasets:
+  - {{name: g, generator: dca_gaussians, params: {{n: 40}}{}}}
+methods: {}
+grid: {{lambda: [0.5]}}
+)", weight, methods)));
+  };
+  CHECK_THROWS_WITH(load("[SVM]", ", class_weight: heavy"),
+                    Catch::Contains("datasets[0].class_weight") && Catch::Contains("'heavy' is not a class weight"));
+  CHECK_THROWS_WITH(load("[SVM]", ", class_weight: {positive: -1}"), Catch::Contains("not a number >= 0"));
+  CHECK_THROWS_WITH(load("[SVM]", ", class_weight: {positive: 1, other: 2}"), Catch::Contains("class_weight.other"));
+  CHECK_THROWS_WITH(load("[SVM, FSV]", ", class_weight: balanced"),
+                    Catch::Contains("datasets[0].class_weight") && Catch::Contains("give FSV `class_weight: none`"));
+  CHECK_THROWS_WITH(load("[{name: RLP, class_weight: balanced}]", ""),
+                    Catch::Contains("methods[0].class_weight") && Catch::Contains("averages its loss over each class"));
+  CHECK_NOTHROW(load("[SVM, {name: FSV, class_weight: none}]", ", class_weight: balanced"));
 }
