@@ -399,8 +399,10 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
   // Relative paths are relative to the working directory (the repository root), else to the config's folder
   // or the nearest folder above it that has the file: configs/ong2010/uci.yaml finds datasets/wdbc.csv from
   // any directory, in a checkout and in an installed share/sparsesvm alike.
-  if (!exists(file)) {
-    for (std::filesystem::path folder = std::filesystem::absolute(config_dir);; folder = folder.parent_path()) {
+  std::error_code no_folder;
+  const std::filesystem::path config_folder = std::filesystem::absolute(config_dir.empty() ? "." : config_dir, no_folder);
+  if (!exists(file) && !no_folder) {
+    for (std::filesystem::path folder = config_folder;; folder = folder.parent_path()) {
       if (exists(folder / file)) {
         file = (folder / file).string();
         break;

@@ -35,9 +35,12 @@ for file in bin/sparsesvm share/sparsesvm/scripts/plot.py share/sparsesvm/config
 done
 quickstart_from_elsewhere "$tmp/prefix/bin/sparsesvm" "$tmp/prefix/share/sparsesvm" "$tmp/installed_run"
 # A paper's config finds its shipped data (datasets/ above configs/) from any directory.
+# (Outputs go to files: grep -q stopping early would break the pipe under pipefail.)
 (cd "$tmp/elsewhere" && "$tmp/prefix/bin/sparsesvm" run "$tmp/prefix/share/sparsesvm/configs/ong2010/uci.yaml" --dry-run \
-  --skip-missing --out "$tmp/uci" 2>/dev/null) | grep -q "^  sonar  *160 tasks" || fail "ong2010/uci.yaml, installed, misses sonar"
-(cd "$tmp/elsewhere" && "$tmp/prefix/bin/sparsesvm" list) | grep -q "$tmp/prefix/share/sparsesvm/configs/quickstart.yaml" ||
+  --skip-missing --out "$tmp/uci" >"$tmp/uci.plan" 2>/dev/null) || fail "dry-run of the installed ong2010/uci.yaml exited $?"
+grep -q "^  sonar  *160 tasks" "$tmp/uci.plan" || fail "ong2010/uci.yaml, installed, misses sonar: $(cat "$tmp/uci.plan")"
+(cd "$tmp/elsewhere" && "$tmp/prefix/bin/sparsesvm" list >"$tmp/list") || fail "list exited $?"
+grep -q "$tmp/prefix/share/sparsesvm/configs/quickstart.yaml" "$tmp/list" ||
   fail "list, run outside a checkout, does not show the installed configs"
 
 # 2. A C++ consumer of the installed package.
