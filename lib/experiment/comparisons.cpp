@@ -51,10 +51,10 @@ std::vector<std::string> test_fields(const std::vector<double>& a, const std::ve
   const PairedTest paired = paired_t_test(a, b);
   const PairedTest corrected = corrected_resampled_t_test(a, b, std::isnan(ratio) ? 0.0 : ratio);
   const SignedRankTest signed_rank = wilcoxon_signed_rank(a, b);
-  // With fewer than two pairs there is no t-test: empty cells, not t = 0 or p = 0 (equal nonzero
-  // differences give t = inf, p = 0); the corrected test also where the protocol has no correction.
-  const bool t_defined = paired.n >= 2;
-  const bool corrected_defined = t_defined && !std::isnan(ratio);
+  // With fewer than two pairs, or differences all equal and nonzero (no spread: t would be +-inf, p 0),
+  // there is no t-test: empty cells; the corrected test also where the protocol has no correction.
+  const bool t_defined = paired.n >= 2 && std::isfinite(paired.t);
+  const bool corrected_defined = t_defined && !std::isnan(ratio) && std::isfinite(corrected.t);
   return {std::to_string(paired.n),
           defined_number(paired.mean_difference, paired.n > 0),
           defined_number(paired.t, t_defined),

@@ -131,18 +131,25 @@ std::vector<double> quantized(const std::vector<double>& values) {
   return rounded;
 }
 
-// P(W+ <= w) under the null for n untied ranks 1..n: each rank is in W+ with probability 1/2, so the
-// number of subsets of {1..n} with sum s, counted by dynamic programming, over 2^n.
-double exact_signed_rank_cdf(std::size_t n, double w) {
-  const std::size_t total = n * (n + 1) / 2;
+// P(W+ <= w) under the null for the given ranks (midranks where |differences| tie): each rank is in W+ with
+// probability 1/2 independently, so the number of subsets of the ranks with each sum, counted by dynamic
+// programming over the doubled ranks (midranks are multiples of 1/2), over 2^n: the exact permutation
+// distribution conditional on the ties.
+double exact_signed_rank_cdf(const std::vector<double>& ranks, double w) {
+  std::vector<std::size_t> doubled;
+  std::size_t total = 0;
+  for (const double rank : ranks) {
+    doubled.push_back(static_cast<std::size_t>(std::lround(2.0 * rank)));
+    total += doubled.back();
+  }
   std::vector<double> subsets(total + 1, 0.0);
   subsets[0] = 1.0;
-  for (std::size_t rank = 1; rank <= n; ++rank) {
+  for (const std::size_t rank : doubled) {
     for (std::size_t s = total; s >= rank; --s) subsets[s] += subsets[s - rank];
   }
   double below = 0.0;
-  for (std::size_t s = 0; s <= total && static_cast<double>(s) <= w + 1e-9; ++s) below += subsets[s];
-  return below / std::ldexp(1.0, static_cast<int>(n));
+  for (std::size_t s = 0; s <= total && static_cast<double>(s) <= 2.0 * w + 1e-9; ++s) below += subsets[s];
+  return below / std::ldexp(1.0, static_cast<int>(ranks.size()));
 }
 
 }  // namespace
@@ -176,9 +183,9 @@ SignedRankTest wilcoxon_signed_rank(const std::vector<double>& a, const std::vec
   }
   for (std::size_t k = 0; k < test.n; ++k) (differences[k] > 0 ? test.w_plus : test.w_minus) += rank[k];
   const double n = static_cast<double>(test.n);
-  test.exact = test.n <= 50 && tie_term == 0.0;
-  if (test.exact) {
-    test.p_value = std::min(1.0, 2.0 * exact_signed_rank_cdf(test.n, std::min(test.w_plus, test.w_minus)));
+  test.exact = test.n <= kExactSignedRankLimit;
+  if (test.exact) {  // the null distribution is symmetric about n (n + 1) / 4, ties or not
+    test.p_value = std::min(1.0, 2.0 * exact_signed_rank_cdf(rank, std::min(test.w_plus, test.w_minus)));
   } else {
     const double mean_w = n * (n + 1.0) / 4.0;
     const double variance = n * (n + 1.0) * (2.0 * n + 1.0) / 24.0 - tie_term / 48.0;

@@ -44,9 +44,13 @@ struct SignedRankTest {
   double w_plus = 0.0;      // sum of the ranks of |a - b| over a > b (ties share their mean rank)
   double w_minus = 0.0;
   double p_value = 1.0;     // two-sided; NaN without pairs
-  bool exact = false;       // exact null distribution (n <= 50, no tied |differences|), else the normal
-                            // approximation with the tie correction, no continuity correction
+  bool exact = false;       // the exact null distribution given the ties (n <= kExactSignedRankLimit), else the
+                            // normal approximation with the tie correction, no continuity correction
 };
+
+// Up to this many nonzero differences the signed-rank p-value is exact (the permutation distribution of
+// the midranks, so that tied differences get an exact p too: 4 equal differences give 0.125, not 0.0455).
+inline constexpr std::size_t kExactSignedRankLimit = 50;
 
 SignedRankTest wilcoxon_signed_rank(const std::vector<double>& a, const std::vector<double>& b);
 

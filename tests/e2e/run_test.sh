@@ -67,7 +67,7 @@ for r in rows:
     allowed = {"optimal": {"duality_gap", "mip_gap"}, "converged": {"majorant_gap"}}.get(r["status"])
     assert allowed is None or r["certificate_kind"] in allowed, r
     values.setdefault(key(r), {}).setdefault(r["method"], {})[int(r["rep"])] = r
-bad = 0
+bad = tied = 0
 for t in read("tests_accuracy.csv"):
     a = values[key(t)][t["method_a"]]; b = values[key(t)][t["method_b"]]
     diff = np.array([float(a[k]["accuracy"]) - float(b[k]["accuracy"]) for k in sorted(a)])
@@ -83,7 +83,18 @@ for t in read("tests_accuracy.csv"):
     if len(nonzero) > 0 and len(set(np.abs(nonzero))) == len(nonzero):
         w = stats.wilcoxon(nonzero, mode="exact")
         bad += abs(float(t["wilcoxon_p"]) - w.pvalue) > 1e-9
+    elif 0 < len(nonzero) <= 16:  # tied: exact too, the sign flips of the midranks (scipy's is approximate)
+        r = stats.rankdata(np.abs(nonzero))
+        flips = np.array(np.meshgrid(*[[0, 1]] * len(r))).reshape(len(r), -1).T
+        w_all = flips @ r
+        observed = r[nonzero > 0].sum()
+        p = np.mean(np.abs(w_all - r.sum() / 2) >= abs(observed - r.sum() / 2) - 1e-9)
+        bad += abs(float(t["wilcoxon_p"]) - p) > 1e-9
+        tied += 1
+    if diff.std(ddof=1) == 0 and diff[0] != 0:  # no spread: no t statistic, blank cells
+        bad += t["paired_t"] != "" or t["corrected_t"] != ""
 assert bad == 0, f"{bad} mismatches"
+assert tied > 0, "no comparison with tied differences: the exact tied p-values went unchecked"
 for metric, higher in (("accuracy", True), ("n_features", False)):
     datasets = sorted(values)
     methods = [r["method"] for r in read(f"ranks_{metric}.csv")]

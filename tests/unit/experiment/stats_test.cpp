@@ -66,12 +66,52 @@ TEST_CASE("Wilcoxon's signed-rank test: exact by hand, normal approximation agai
   const SignedRankTest ten = wilcoxon_signed_rank({1, -2, 3, 4, 5, 6, 7, -8, 9, 10}, std::vector<double>(10, 0.0));
   CHECK(std::min(ten.w_plus, ten.w_minus) == 10.0);
   CHECK(ten.p_value == Approx(0.083984375).epsilon(1e-12));
-  // Tied |differences|: the normal approximation with the tie correction. scipy.stats.wilcoxon(x, y,
-  // correction=False, mode='approx') gives statistic 17 and p = 0.8879536894905294.
-  const SignedRankTest tied = wilcoxon_signed_rank({3, 1, 4, 1, 5, 9, 2, 6}, {2, 7, 1, 8, 2, 8, 1, 8});
-  CHECK_FALSE(tied.exact);
-  CHECK(std::min(tied.w_plus, tied.w_minus) == 17.0);
-  CHECK(tied.p_value == Approx(0.8879536894905294).epsilon(1e-9));
+  // Above kExactSignedRankLimit pairs: the normal approximation with the tie correction. 60 differences
+  // 1..60 with 20 of them negative (ranks 1..20 down): W- = 210; mean 915, variance 60 61 121 / 24 = 18452.5;
+  // scipy.stats.wilcoxon(d, correction=False, mode='approx'): p = 2.1037302037925465e-07.
+  std::vector<double> sixty;
+  for (int k = 1; k <= 60; ++k) sixty.push_back(k <= 20 ? -k : k);
+  const SignedRankTest large = wilcoxon_signed_rank(sixty, std::vector<double>(60, 0.0));
+  CHECK_FALSE(large.exact);
+  CHECK(large.w_minus == 210.0);
+  CHECK(large.p_value == Approx(2.1037302037925465e-07).epsilon(1e-9));
+}
+
+// Two-sided p by brute force: every assignment of signs to the midranks of |d|, counting those whose W+
+// is at least as far from the mean as the observed one (an algorithm independent of the DP in stats.cpp).
+double brute_force_signed_rank_p(const std::vector<double>& d) {
+  std::vector<double> magnitudes;
+  for (const double x : d) magnitudes.push_back(std::abs(x));
+  const std::vector<double> rank = ranks(magnitudes, false);
+  double observed = 0, total = 0;
+  for (std::size_t k = 0; k < d.size(); ++k) {
+    observed += d[k] > 0 ? rank[k] : 0.0;
+    total += rank[k];
+  }
+  const double mean = total / 2, distance = std::abs(observed - mean);
+  std::size_t extreme = 0;
+  for (std::size_t mask = 0; mask < (std::size_t{1} << d.size()); ++mask) {
+    double w = 0;
+    for (std::size_t k = 0; k < d.size(); ++k) w += (mask >> k & 1) ? rank[k] : 0.0;
+    extreme += std::abs(w - mean) >= distance - 1e-9 ? 1 : 0;
+  }
+  return static_cast<double>(extreme) / static_cast<double>(std::size_t{1} << d.size());
+}
+
+TEST_CASE("Wilcoxon with tied differences is exact for small n: the permutation distribution of the midranks",
+          "[stats]") {
+  // Four equal differences (the benchmark's 4 splits): ranks 2.5 each, W+ = 10 only when all are up, so
+  // p = 2/16 = 0.125, the smallest any test on 4 pairs can give (the normal approximation said 0.0455).
+  const SignedRankTest four = wilcoxon_signed_rank({0.9, 0.8, 0.7, 0.6}, {0.85, 0.75, 0.65, 0.55});
+  CHECK(four.exact);
+  CHECK(four.p_value == Approx(0.125).epsilon(1e-12));
+  // Tied magnitudes of both signs, against brute force over the 2^n sign assignments.
+  for (const std::vector<double>& d : std::vector<std::vector<double>>{
+           {1, 6, -3, 7, 3, 1, 1, -2}, {0.5, -0.5, 0.5, 1, 1, -2}, {2, 2, -2, 2, 4, 4, -1, 3, 3, 3, 3, -3}}) {
+    const SignedRankTest test = wilcoxon_signed_rank(d, std::vector<double>(d.size(), 0.0));
+    CHECK(test.exact);
+    CHECK(test.p_value == Approx(brute_force_signed_rank_p(d)).epsilon(1e-12));
+  }
 }
 
 TEST_CASE("ranks give ties their mean rank", "[stats]") {
