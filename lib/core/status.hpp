@@ -1,11 +1,12 @@
 #pragma once
 // What a solver found. These strings go into result CSVs, so they never change.
 //   optimal            solved to the solver's tolerances
-//   converged          a stationary point of a nonconvex objective, certified (ADMM: the gap of its
-//                      convex majorant, what one DCA step could gain)
-//                      (ADMM with LSP, SCAD, MCP, capped-l1): not a claim of global optimality
+//   converged          a stationary point of a nonconvex objective (DCA, SLA, ADMM with LSP, SCAD, MCP,
+//                      capped-l1), certified by the gap of its convex majorant (what one DCA step could
+//                      gain): not a claim of global optimality
 //   feasible           a solution exists but its optimality is not proven (a MIP stopped at a limit)
-//   solved_inaccurate  the solver stopped "optimal" but the unscaled problem violates a tolerance
+//   solved_inaccurate  the answer misses its tolerance (a check on the unscaled problem failed, or the
+//                      solver stopped short of it, as dual CD at its epoch budget); the best model is kept
 //   infeasible, unbounded
 //   iteration_limit, time_limit
 //   numerical_error    anything else (a solver error, NaN in the data)
