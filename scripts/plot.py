@@ -28,7 +28,8 @@ DIR/<file> (PNG). Figure kinds:
   critical_difference  Demsar (2006) Fig. 1: the methods' mean ranks of a metric over the data sets (1 = the
                        best) on one axis, Nemenyi's critical difference above it, and a thick bar joining
                        each maximal group of methods whose ranks lie closer than it (not significantly
-                       different); Friedman's p-value in the caption (ranks_<metric>.csv, friedman.csv)
+                       different); Friedman's p-value, the ranked rows' statuses and the methods left out
+                       for unproven rows in the caption (ranks_<metric>.csv, friedman.csv)
   boundary             [PSI] Fig. 3: the training points of repetition 0 of the first data set (two
                        features; boundary_points.csv names it) and the lines w.x + b = 0 of the listed
                        labels on it; when a later label is a restricted psi started from the first
@@ -458,7 +459,10 @@ def plot_critical_difference(directory, figure):
     ax.set_title(f"mean rank of {figure['metric']} ({test['better']} is better) over {test['datasets']} data sets; "
                  f"Friedman p = {p_value:.2g}"
                  + ("" if significant else f" (not significant at {test['alpha']}: no difference is established)")
-                 + (f"; dropped: {test['dropped']}" if test["dropped"] else ""), fontsize=8)
+                 + (f"; dropped: {test['dropped']}" if test["dropped"] else "")
+                 + (f"\nranked rows: {test['statuses']}" if test.get("statuses") else "")
+                 + (f"\nnot ranked (unproven rows; tables.comparisons.include_unproven ranks them): {test['apart']}"
+                    if test.get("apart") else ""), fontsize=8, wrap=True)
     return fig
 
 

@@ -9,6 +9,7 @@
 #include "core/status.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/stats.hpp"
+#include "models/fit_report.hpp"
 
 namespace sparsesvm::experiment {
 
@@ -105,21 +106,78 @@ std::vector<std::pair<std::string, std::string>> comparison_pairs(const Experime
   return pairs;
 }
 
+bool proven_row(const ResultRow& row) {
+  const std::string& status = row.at("status");
+  if (status == "optimal" || status == "converged") return true;
+  if (status != "feasible") return false;
+  const std::string& stop = row.at("stop_reason");
+  const bool at_limit = stop == models::kIterationLimitStop || stop == models::kNodeLimitStop ||
+                        stop == models::kTimeLimitStop || stop == "Cbc stopped early";
+  const std::string& kind = row.at("certificate_kind");
+  return !at_limit && (kind == "inner_svm_gap" || kind == "restricted_mip_gap");
+}
+
+namespace {
+
+// Per method label: its rows on `datasets` and how many are not proven.
+struct ProvenCount {
+  std::size_t rows = 0;
+  std::size_t unproven = 0;
+};
+
+std::map<std::string, ProvenCount> proven_counts(const std::vector<ResultRow>& rows,
+                                                 const std::vector<std::pair<std::string, std::string>>& datasets) {
+  const std::set<std::pair<std::string, std::string>> compared(datasets.begin(), datasets.end());
+  std::map<std::string, ProvenCount> counts;
+  for (const ResultRow& row : rows) {
+    if (!compared.contains({row.at("dataset"), row.at("condition")})) continue;
+    ProvenCount& count = counts[row.at("method")];
+    ++count.rows;
+    count.unproven += proven_row(row) ? 0 : 1;
+  }
+  return counts;
+}
+
+}  // namespace
+
 RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
                        const std::vector<std::pair<std::string, std::string>>& datasets, const std::string& metric,
                        bool higher_is_better) {
+  const std::map<std::string, ProvenCount> counts = proven_counts(rows, datasets);
+  std::vector<const MethodEntry*> ranked;  // the methods ranked; the others go apart
+  std::vector<std::string> apart;
+  for (const MethodEntry& method : config.methods) {
+    const auto count = counts.find(method.label);
+    const std::size_t unproven = count == counts.end() ? 0 : count->second.unproven;
+    if (unproven > 0 && !config.comparisons.include_unproven) {
+      apart.push_back(fmt::format("{} ({} of {} rows unproven)", method.label, unproven, count->second.rows));
+    } else {
+      ranked.push_back(&method);
+    }
+  }
+  std::set<std::string> ranked_labels;
+  for (const MethodEntry* method : ranked) ranked_labels.insert(method->label);
+  const std::set<std::pair<std::string, std::string>> compared(datasets.begin(), datasets.end());
+  std::map<std::string, std::size_t> statuses;  // the ranked methods' rows by status
+  for (const ResultRow& row : rows) {
+    if (ranked_labels.contains(row.at("method")) && compared.contains({row.at("dataset"), row.at("condition")})) {
+      ++statuses[row.at("status")];
+    }
+  }
+  std::vector<std::string> status_mix;
+  for (const auto& [status, count] : statuses) status_mix.push_back(fmt::format("{} {}", status, count));
   // (data set, condition, method) -> split -> the metric's value, for the splits with a solution
   std::map<std::tuple<std::string, std::string, std::string>, std::map<std::size_t, double>> values;
   for (const ResultRow& row : rows) {
     if (failed(row) || row.at(metric).empty()) continue;
     values[{row.at("dataset"), row.at("condition"), row.at("method")}][std::stoul(row.at("rep"))] = std::stod(row.at(metric));
   }
-  std::vector<std::vector<double>> table;  // [data set][method]: the mean over the splits every method solved
+  std::vector<std::vector<double>> table;  // [data set][ranked method]: the mean over the splits all solved
   std::vector<std::string> dropped;
   for (const auto& [name, condition] : datasets) {
-    std::set<std::size_t> common;  // splits with a value of every method
-    for (std::size_t m = 0; m < config.methods.size(); ++m) {
-      const auto found = values.find({name, condition, config.methods[m].label});
+    std::set<std::size_t> common;  // splits with a value of every ranked method
+    for (std::size_t m = 0; m < ranked.size(); ++m) {
+      const auto found = values.find({name, condition, ranked[m]->label});
       std::set<std::size_t> reps;
       if (found != values.end()) {
         for (const auto& [rep, value] : found->second) reps.insert(rep);
@@ -135,8 +193,8 @@ RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultR
       continue;
     }
     std::vector<double> line;
-    for (const MethodEntry& method : config.methods) {
-      const std::map<std::size_t, double>& by_rep = values.at({name, condition, method.label});
+    for (const MethodEntry* method : ranked) {
+      const std::map<std::size_t, double>& by_rep = values.at({name, condition, method->label});
       std::vector<double> shared;
       for (const std::size_t rep : common) shared.push_back(by_rep.at(rep));
       line.push_back(mean(shared));
@@ -145,24 +203,35 @@ RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultR
   }
   constexpr double kAlpha = 0.05;
   RankTables tables;
-  tables.ranks = csv_line({"method", "mean_rank", "datasets"});
+  tables.ranks = csv_line({"method", "mean_rank", "datasets", "rows", "unproven_rows", "ranked"});
   tables.friedman = csv_line({"metric", "better", "methods", "datasets", "chi_square", "iman_davenport_f", "p_value",
-                              "alpha", "nemenyi_q", "critical_difference", "dropped"});
-  if (table.empty() || config.methods.size() < 2) {
-    tables.friedman += csv_line({metric, higher_is_better ? "higher" : "lower", std::to_string(config.methods.size()), "0",
-                                 "", "", "", "", "", "", fmt::format("{}", fmt::join(dropped, "; "))});
+                              "alpha", "nemenyi_q", "critical_difference", "dropped", "apart", "statuses"});
+  const std::string better = higher_is_better ? "higher" : "lower";
+  const std::string apart_text = fmt::format("{}", fmt::join(apart, "; "));
+  const std::string statuses_text = fmt::format("{}", fmt::join(status_mix, ", "));
+  const bool tested = !table.empty() && ranked.size() >= 2;
+  const FriedmanTest test = tested ? friedman_test(table, higher_is_better, kAlpha) : FriedmanTest{};
+  for (const MethodEntry& method : config.methods) {
+    const auto position = std::find(ranked.begin(), ranked.end(), &method) - ranked.begin();
+    const bool is_ranked = tested && static_cast<std::size_t>(position) < ranked.size();
+    const auto count = counts.find(method.label);
+    const ProvenCount rows_of = count == counts.end() ? ProvenCount{} : count->second;
+    tables.ranks += csv_line({method.label, is_ranked ? format_number(test.mean_ranks[static_cast<std::size_t>(position)]) : "",
+                              is_ranked ? std::to_string(table.size()) : "", std::to_string(rows_of.rows),
+                              std::to_string(rows_of.unproven), is_ranked ? "yes" : (tested ? "no: unproven rows" : "no")});
+  }
+  if (!tested) {
+    tables.friedman += csv_line({metric, better, std::to_string(ranked.size()), "0", "", "", "", "", "", "",
+                                 fmt::format("{}", fmt::join(dropped, "; ")), apart_text, statuses_text});
     return tables;
   }
-  const FriedmanTest test = friedman_test(table, higher_is_better, kAlpha);
-  for (std::size_t m = 0; m < config.methods.size(); ++m) {
-    tables.ranks += csv_line({config.methods[m].label, format_number(test.mean_ranks[m]), std::to_string(table.size())});
-  }
   const bool defined = table.size() >= 2;
-  tables.friedman += csv_line({metric, higher_is_better ? "higher" : "lower", std::to_string(test.methods),
-                               std::to_string(test.datasets), defined_number(test.chi_square, defined),
-                               defined_number(test.iman_davenport_f, defined), defined_number(test.p_value, defined),
-                               format_number(kAlpha), format_number(nemenyi_q(test.methods, kAlpha)),
-                               defined_number(test.critical_difference, defined), fmt::format("{}", fmt::join(dropped, "; "))});
+  tables.friedman += csv_line({metric, better, std::to_string(test.methods), std::to_string(test.datasets),
+                               defined_number(test.chi_square, defined), defined_number(test.iman_davenport_f, defined),
+                               defined_number(test.p_value, defined), format_number(kAlpha),
+                               format_number(nemenyi_q(test.methods, kAlpha)),
+                               defined_number(test.critical_difference, defined), fmt::format("{}", fmt::join(dropped, "; ")),
+                               apart_text, statuses_text});
   return tables;
 }
 

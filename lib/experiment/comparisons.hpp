@@ -44,15 +44,23 @@ std::string paired_tests_csv(const ExperimentConfig& config, const std::vector<R
 // The pairs tables.comparisons tests: each label against `against`, or every pair when it is empty.
 std::vector<std::pair<std::string, std::string>> comparison_pairs(const ExperimentConfig& config);
 
+// A row that delivered what its method promises: optimal or converged, or feasible where that is the promise
+// and it was kept (RW(N)'s truncated walk, certificate inner_svm_gap; a restricted psi MIP whose restricted
+// problem closed), never a row stopped by a limit (iteration, node or time limit; Cbc stopped early),
+// solved_inaccurate, or a DCA/ADMM iterate whose stationarity is unproven.
+bool proven_row(const ResultRow& row);
+
 struct RankTables {
-  std::string ranks;     // method, mean_rank, datasets
+  std::string ranks;     // method, mean_rank, datasets, rows, unproven_rows, ranked (yes, or why not)
   std::string friedman;  // one line: metric, better, methods, datasets, chi_square, iman_davenport_f,
-                         // p_value, alpha, nemenyi_q, critical_difference, dropped
+                         // p_value, alpha, nemenyi_q, critical_difference, dropped, apart, statuses
 };
 
 // Friedman and Nemenyi for `metric` over the data sets (with conditions): per data set each method's mean
 // over the outer splits where every method has a value, so that all are ranked on the same splits (a data
-// set without such a split is dropped and named in `dropped`).
+// set without such a split is dropped and named in `dropped`). Unless comparisons.include_unproven, a
+// method with an unproven row (proven_row) on these data sets is not ranked: `apart` names it with its
+// count; `statuses` is the status mix of the ranked methods' rows.
 RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultRow>& rows,
                        const std::vector<std::pair<std::string, std::string>>& datasets, const std::string& metric,
                        bool higher_is_better);

@@ -904,9 +904,10 @@ Comparisons read_comparisons(const YAML::Node& node, const ExperimentConfig& con
                              const Reader& reader) {
   const std::string key = "tables.comparisons";
   if (!node.IsMap()) reader.fail(key, "expected a mapping: {against: LABEL, metrics: {accuracy: higher, ...}}");
-  reader.check_keys(node, key, {"against", "metrics"});
+  reader.check_keys(node, key, {"against", "metrics", "include_unproven"});
   Comparisons comparisons;
   comparisons.against = reader.optional<std::string>(node, key, "against", "", "a method label");
+  comparisons.include_unproven = reader.optional<bool>(node, key, "include_unproven", false, "true or false");
   if (node["against"] && !has_method_label(config, comparisons.against)) {
     reader.fail(key + ".against", fmt::format("'{}' is not a method label of this config", comparisons.against));
   }

@@ -116,6 +116,9 @@ struct FigureSpec {
 struct Comparisons {
   std::string against;  // a method label: each other method is tested against it; empty: every pair
   std::vector<std::pair<std::string, bool>> metrics;  // metric, higher is better
+  // Friedman's ranks and the CD diagram take only methods whose every row is proven (comparisons.hpp,
+  // proven_row); the others are listed apart. true ranks every method whatever its rows' statuses.
+  bool include_unproven = false;
 };
 
 struct ExperimentConfig {

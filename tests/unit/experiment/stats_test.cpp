@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "experiment/comparisons.hpp"
+#include "experiment/config.hpp"
 #include "experiment/stats.hpp"
 
 using namespace sparsesvm::experiment;
@@ -143,4 +145,45 @@ TEST_CASE("Friedman's test reproduces Demsar's worked example and scipy", "[stat
   CHECK(three.mean_ranks == std::vector<double>{1.5, 2.0, 2.5});
   // Lower is better reverses the ranks: k + 1 - r.
   CHECK(friedman_test(values, false).mean_ranks == std::vector<double>{2.5, 2.0, 1.5});
+}
+
+TEST_CASE("ranks and the CD diagram take proven rows only; unproven methods are listed apart", "[stats][comparisons]") {
+  const auto row = [](const std::string& dataset, const std::string& method, int rep, double accuracy,
+                      const std::string& status, const std::string& stop, const std::string& kind) {
+    return ResultRow{{"dataset", dataset}, {"condition", ""}, {"method", method}, {"rep", std::to_string(rep)},
+                     {"accuracy", std::to_string(accuracy)}, {"status", status}, {"stop_reason", stop},
+                     {"certificate_kind", kind}};
+  };
+  CHECK(proven_row(row("d", "m", 0, 1, "optimal", "one convex solve", "duality_gap")));
+  CHECK(proven_row(row("d", "m", 0, 1, "feasible", "walk truncated", "inner_svm_gap")));  // RW(N)'s promise
+  CHECK(proven_row(row("d", "m", 0, 1, "feasible", "MILP solved", "restricted_mip_gap")));
+  CHECK_FALSE(proven_row(row("d", "m", 0, 1, "feasible", "iteration limit", "restricted_mip_gap")));
+  CHECK_FALSE(proven_row(row("d", "m", 0, 1, "feasible", "time limit", "mip_gap")));
+  CHECK_FALSE(proven_row(row("d", "m", 0, 1, "feasible", "change below tolerance", "majorant_gap")));
+  CHECK_FALSE(proven_row(row("d", "m", 0, 1, "solved_inaccurate", "one convex solve", "duality_gap")));
+
+  ExperimentConfig config;
+  for (const char* label : {"A", "B", "C"}) config.methods.push_back({label, label, {}, std::nullopt});
+  std::vector<ResultRow> rows;
+  const std::vector<std::pair<std::string, std::string>> datasets = {{"d1", ""}, {"d2", ""}, {"d3", ""}};
+  for (const auto& [dataset, condition] : datasets) {
+    for (int rep = 0; rep < 2; ++rep) {
+      rows.push_back(row(dataset, "A", rep, 0.9, "optimal", "one convex solve", "duality_gap"));
+      rows.push_back(row(dataset, "B", rep, 0.8, "converged", "change below tolerance", "majorant_gap"));
+      // C is best everywhere, but one of its six rows stopped at a limit.
+      const bool limited = dataset == "d2" && rep == 1;
+      rows.push_back(row(dataset, "C", rep, 0.95, "feasible", limited ? "iteration limit" : "MILP solved",
+                         limited ? "mip_gap" : "restricted_mip_gap"));
+    }
+  }
+  const RankTables apart = rank_tables(config, rows, datasets, "accuracy", true);
+  CHECK(apart.ranks.find("A,1,3,6,0,yes") != std::string::npos);
+  CHECK(apart.ranks.find("B,2,3,6,0,yes") != std::string::npos);
+  CHECK(apart.ranks.find("C,,,6,1,no: unproven rows") != std::string::npos);
+  CHECK(apart.friedman.find("C (1 of 6 rows unproven)") != std::string::npos);
+  CHECK(apart.friedman.find("converged 6, optimal 6") != std::string::npos);
+  config.comparisons.include_unproven = true;
+  const RankTables all = rank_tables(config, rows, datasets, "accuracy", true);
+  CHECK(all.ranks.find("C,1,3,6,1,yes") != std::string::npos);
+  CHECK(all.ranks.find("A,2,3,6,0,yes") != std::string::npos);
 }
