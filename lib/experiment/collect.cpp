@@ -405,6 +405,9 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
       }
       const double value = std::stod(row.at(cell.metric));
       our.values.push_back(cell.as_printed(value));
+      if (cell.metric == "accuracy" && !row.at("majority_accuracy").empty()) {
+        our.baseline.push_back(cell.as_printed(std::stod(row.at("majority_accuracy"))));
+      }
     }
     ours.push_back(std::move(our));
   }

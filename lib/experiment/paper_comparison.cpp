@@ -1,9 +1,11 @@
 #include "experiment/paper_comparison.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -32,6 +34,16 @@ double paper_standard_error(const PublishedCell& cell, double our_std) {
   if (cell.spread_kind == "se") return cell.spread;
   const double spread = cell.spread_kind == "std" ? cell.spread : our_std;
   return spread / std::sqrt(static_cast<double>(cell.paper_n));
+}
+
+// z = (ours - paper) / sqrt(se_ours^2 + se_paper^2) for a cell with values; without any spread (one value of
+// ours against an exact number) only equality is within (0), anything else +-inf.
+double cell_z(const PublishedCell& cell, const OurCell& our) {
+  const double our_std = our.values.size() > 1 ? sample_stddev(our.values) : 0.0;
+  const double our_se = our_std / std::sqrt(static_cast<double>(our.values.size()));
+  const double combined = std::hypot(our_se, paper_standard_error(cell, our_std));
+  const double difference = mean(our.values) - cell.value;
+  return combined > 0 ? difference / combined : (difference == 0 ? 0.0 : std::copysign(INFINITY, difference));
 }
 
 }  // namespace
@@ -100,14 +112,63 @@ std::vector<PublishedCell> read_published(const std::string& path) {
   return cells;
 }
 
+std::vector<double> holm_adjusted(const std::vector<double>& p) {
+  std::vector<std::size_t> order(p.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return p[a] < p[b]; });
+  std::vector<double> adjusted(p.size());
+  double running = 0.0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    running = std::max(running, std::min(1.0, static_cast<double>(p.size() - i) * p[order[i]]));
+    adjusted[order[i]] = running;
+  }
+  return adjusted;
+}
+
+namespace {
+
+// Per cell: Holm's adjusted p over the compared cells (a finite z) of its table; NaN for the others.
+std::vector<double> holm_by_table(const std::vector<PublishedCell>& cells, const std::vector<double>& z) {
+  std::vector<double> adjusted(cells.size(), std::nan(""));
+  std::map<std::string, std::vector<std::size_t>> by_table;
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    if (!std::isnan(z[k])) by_table[cells[k].table].push_back(k);
+  }
+  for (const auto& [table, members] : by_table) {
+    std::vector<double> p;
+    for (const std::size_t k : members) p.push_back(2.0 * normal_cdf(-std::abs(z[k])));
+    const std::vector<double> holm = holm_adjusted(p);
+    for (std::size_t i = 0; i < members.size(); ++i) adjusted[members[i]] = holm[i];
+  }
+  return adjusted;
+}
+
+// The baseline cells: its mean, and whether ours beats it (higher accuracy; for a complemented metric, an
+// error rate, lower). Empty without a baseline.
+std::pair<std::string, std::string> baseline_fields(const PublishedCell& cell, const OurCell& our) {
+  if (our.baseline.empty() || our.values.empty()) return {"", ""};
+  const double baseline = mean(our.baseline), ours = mean(our.values);
+  const bool lower_is_better = cell.subtracted_from.has_value();
+  const bool beats = lower_is_better ? ours < baseline : ours > baseline;
+  return {format_number(baseline), beats ? "yes" : "no"};
+}
+
+}  // namespace
+
 std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const std::vector<OurCell>& ours) {
   std::string text = csv_line({"table", "row", "column", "dataset", "condition", "method", "metric", "paper",
                                "paper_spread", "paper_spread_kind", "paper_n", "paper_se", "ours", "ours_std", "ours_se",
-                               "n", "failed", "z", "verdict", "note"});
+                               "n", "failed", "z", "verdict", "p", "holm_p", "holm_verdict", "baseline", "beats_baseline",
+                               "note"});
+  std::vector<double> z_of(cells.size(), std::nan(""));
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    if (ours[k].run && !ours[k].values.empty()) z_of[k] = cell_z(cells[k], ours[k]);
+  }
+  const std::vector<double> holm = holm_by_table(cells, z_of);
   for (std::size_t k = 0; k < cells.size(); ++k) {
     const PublishedCell& cell = cells[k];
     const OurCell& our = ours[k];
-    std::string mean_text, std_text, se_text, paper_se_text, z_text, verdict;
+    std::string mean_text, std_text, se_text, paper_se_text, z_text, verdict, p_text, holm_text, holm_verdict;
     if (!our.run) {
       verdict = "not_run";
     } else if (our.values.empty()) {
@@ -117,11 +178,11 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
       const double our_std = our.values.size() > 1 ? sample_stddev(our.values) : 0.0;
       const double our_se = our_std / std::sqrt(static_cast<double>(our.values.size()));
       const double paper_se = paper_standard_error(cell, our_std);
-      const double combined = std::hypot(our_se, paper_se);
-      const double difference = m - cell.value;
-      // Without any spread (one value of ours against an exact number) only equality is within.
-      const double z = combined > 0 ? difference / combined : (difference == 0 ? 0.0 : std::copysign(INFINITY, difference));
+      const double z = z_of[k];
       verdict = std::abs(z) <= 1 ? "within_1se" : std::abs(z) <= 2 ? "within_2se" : "off";
+      p_text = format_number(2.0 * normal_cdf(-std::abs(z)));
+      holm_text = format_number(holm[k]);
+      holm_verdict = holm[k] < kHolmAlpha ? "off" : "consistent";
       mean_text = format_number(m);
       std_text = our.values.size() > 1 ? format_number(our_std) : "";
       se_text = our.values.size() > 1 ? format_number(our_se) : "";
@@ -133,7 +194,8 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
                       format_number(cell.value), cell.spread_kind == "none" ? "" : format_number(cell.spread),
                       cell.spread_kind, std::to_string(cell.paper_n), paper_se_text,
                       mean_text, std_text, se_text, std::to_string(our.values.size()), std::to_string(our.failed), z_text,
-                      verdict, our.reason.empty() ? cell.note : our.reason});
+                      verdict, p_text, holm_text, holm_verdict, baseline_fields(cell, our).first,
+                      baseline_fields(cell, our).second, our.reason.empty() ? cell.note : our.reason});
   }
   return text;
 }

@@ -43,6 +43,7 @@ std::vector<PublishedCell> read_published(const std::string& path);
 // rows had none.
 struct OurCell {
   std::vector<double> values;  // already complemented and scaled
+  std::vector<double> baseline;  // accuracy cells: the majority-class rate of the same rows, printed alike
   std::size_t failed = 0;
   bool run = true;  // false when the data set was not run (its file is not present offline) or an override
                     // dropped the method
@@ -55,6 +56,15 @@ struct OurCell {
 // se_paper^2) and a verdict:
 // within_1se, within_2se, off, no_result (no row with a solution) or not_run (the data set is absent, or the
 // run's overrides dropped the method).
+// Beside them: p (two-sided, of z under the normal), holm_p (Holm's step-down adjustment over the compared
+// cells of the same table: about one cell in twenty lands beyond 2 SE by chance) and holm_verdict (off where
+// holm_p < 0.05, else consistent); for accuracy cells, baseline (the majority-class rate of the same splits,
+// printed as the cell is) and beats_baseline (no where ours is not better than it: a near-trivial classifier).
+inline constexpr double kHolmAlpha = 0.05;
+
+// Holm's step-down adjusted p-values of `p` (in the same order): sorted ascending, the i-th smallest times
+// (m - i), made non-decreasing and capped at 1.
+std::vector<double> holm_adjusted(const std::vector<double>& p);
 std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const std::vector<OurCell>& ours);
 
 }  // namespace sparsesvm::experiment

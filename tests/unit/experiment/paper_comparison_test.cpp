@@ -63,6 +63,40 @@ TEST_CASE("paper comparison: standard errors, z and verdicts computed by hand", 
   CHECK(rows[2].at("failed") == "3");
   CHECK(rows[3].at("verdict") == "not_run");
   CHECK(rows[3].at("note") == "absent file");
+  // p of z, and Holm over the table's two compared cells: 2 p_min, then max(that, p_max).
+  const double p0 = std::erfc(std::abs(std::stod(rows[0].at("z"))) / std::sqrt(2.0));
+  const double p1 = std::erfc(std::abs(std::stod(rows[1].at("z"))) / std::sqrt(2.0));
+  CHECK(std::stod(rows[0].at("p")) == Approx(p0));
+  CHECK(std::stod(rows[1].at("holm_p")) == Approx(2 * p1));
+  CHECK(std::stod(rows[0].at("holm_p")) == Approx(std::max(2 * p1, p0)));
+  CHECK(rows[1].at("holm_verdict") == "off");  // z = -3.93: p 8.5e-5, adjusted 1.7e-4
+  CHECK(rows[0].at("holm_verdict") == "consistent");
+  CHECK(rows[2].at("holm_p").empty());
+}
+
+TEST_CASE("Holm's adjustment by hand; the majority-class baseline flags near-trivial classifiers", "[paper]") {
+  // Sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1: 0.02, 0.03, 0.06, 0.04 -> non-decreasing 0.02, 0.03, 0.06, 0.06.
+  const std::vector<double> holm = experiment::holm_adjusted({0.01, 0.04, 0.03, 0.005});
+  CHECK(holm[0] == Approx(0.03));
+  CHECK(holm[1] == Approx(0.06));
+  CHECK(holm[2] == Approx(0.06));
+  CHECK(holm[3] == Approx(0.02));
+  CHECK(experiment::holm_adjusted({0.5, 0.9}) == std::vector<double>{1.0, 1.0});
+  const auto cells = experiment::read_published(write_file("published_baseline.csv", kHeader +
+      "T,r1,c1,d,,M,accuracy,100,80,,none,10,\n"        // ours 82.13 = the majority rate: does not beat it
+      "T,r2,c2,d,,M,1-accuracy,100,20,,none,10,\n"      // error 15 below the majority's 17.87: beats it
+      "T,r3,c3,d,,M,n_features,1,5,,none,10,\n"));      // not an accuracy: no baseline
+  std::vector<experiment::OurCell> ours(3);
+  ours[0].values = {82.13, 82.13};
+  ours[0].baseline = {82.13, 82.13};
+  ours[1].values = {14, 16};
+  ours[1].baseline = {17.87, 17.87};
+  ours[2].values = {4, 6};
+  const auto rows = csv_rows(experiment::paper_comparison_csv(cells, ours));
+  CHECK(rows[0].at("baseline") == "82.13");
+  CHECK(rows[0].at("beats_baseline") == "no");
+  CHECK(rows[1].at("beats_baseline") == "yes");
+  CHECK(rows[2].at("baseline").empty());
 }
 
 TEST_CASE("a malformed published file is refused naming its line and column", "[paper]") {
@@ -140,6 +174,12 @@ tables:
   CHECK(std::stod(rows[0].at("ours")) == Approx(100 * (1 - accuracy)));
   CHECK(std::stod(rows[1].at("ours")) == Approx(accuracy));
   CHECK(rows[0].at("n") == "3");
+  double majority = 0;  // the baseline: the rows' majority-class rate, printed as each cell is
+  for (const auto& result : results) majority += std::stod(result.at("majority_accuracy")) / 3;
+  CHECK(std::stod(rows[0].at("baseline")) == Approx(100 * (1 - majority)));
+  CHECK(std::stod(rows[1].at("baseline")) == Approx(majority));
+  CHECK(rows[1].at("beats_baseline") == (accuracy > majority ? "yes" : "no"));
+  CHECK(rows[2].at("baseline").empty());
   double features = 0;
   for (const auto& result : results) features += std::stod(result.at("n_features")) / 3;
   CHECK(std::stod(rows[2].at("ours")) == Approx(12 - features));
