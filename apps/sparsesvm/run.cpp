@@ -220,8 +220,7 @@ int run(const RunOptions& options) {
     }
     fmt::print("config {} ({}): {} tasks{} over {} methods, {} outer splits each; results would go to {}\n", config.name,
                config.path, tasks.size(), options.shard.empty() ? "" : fmt::format(" in shard {} (of {})", options.shard, planned),
-               config.methods.size(), config.protocol.outer == "kfold" ? config.protocol.outer_folds : config.protocol.repetitions,
-               directory);
+               config.methods.size(), experiment::outer_count(config.protocol), directory);
     for (const auto& [name, count] : per_dataset) fmt::print("  {:<40} {} tasks\n", name, count);
     std::vector<std::string> labels;
     for (const experiment::MethodEntry& method : config.methods) labels.push_back(method.label);

@@ -653,8 +653,8 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   reader.check_keys(node, "protocol", {"outer", "inner", "selection"});
   if (const YAML::Node outer = node["outer"]) {
     const std::string key = "protocol.outer";
-    reader.check_keys(outer, key, {"type", "test_fraction", "repetitions", "folds", "stratified", "train", "tune", "test",
-                                   "independent_test", "fresh_sample"});
+    reader.check_keys(outer, key, {"type", "test_fraction", "repetitions", "folds", "partitions", "stratified", "train",
+                                   "tune", "test", "independent_test", "fresh_sample"});
     protocol.outer = reader.optional<std::string>(outer, key, "type", "holdout", "a protocol name");
     if (protocol.outer != "holdout" && protocol.outer != "kfold" && protocol.outer != "half_half" &&
         protocol.outer != "train_tune_test") {
@@ -670,6 +670,10 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     protocol.repetitions = reader.positive_count(outer, key, "repetitions", 20);
     protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
     if (protocol.outer == "kfold" && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
+    protocol.partitions = reader.positive_count(outer, key, "partitions", 1);
+    if (outer["partitions"] && protocol.outer != "kfold") {
+      reader.fail(key + ".partitions", "re-partitions apply to kfold (the other protocols draw a new split per repetition)");
+    }
     protocol.stratified = reader.optional<bool>(outer, key, "stratified", false, "true or false");
     protocol.fresh_sample = reader.optional<bool>(outer, key, "fresh_sample", false, "true or false");
     if (protocol.fresh_sample && protocol.outer == "kfold") {

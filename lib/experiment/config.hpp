@@ -52,6 +52,10 @@ struct Protocol {
   double test_fraction = 0.3;     // holdout (half_half: 0.5)
   std::size_t repetitions = 20;   // holdout, half_half, train_tune_test
   std::size_t outer_folds = 10;   // kfold
+  // kfold: partitions of the data, each split into outer_folds folds (rows rep = p * folds + fold; partition 0
+  // is the one drawn without this option). Several give the spread of a CV estimate across re-partitions,
+  // which the paper comparison needs for a fixed data set (paper_comparison.hpp).
+  std::size_t partitions = 1;
   bool stratified = false;
   std::size_t train_size = 0;     // train_tune_test: examples in each part
   std::size_t tune_size = 0;

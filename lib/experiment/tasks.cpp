@@ -73,6 +73,7 @@ std::string group_fingerprint(const ExperimentConfig& config) {
       p.inner, p.inner_folds, p.tuning_parts, p.tuning_fraction, p.selection, p.ties);
   if (p.near_zero_norm > 0) text += fmt::format("near_zero_norm={};", p.near_zero_norm);  // (absent before it existed)
   if (p.fresh_sample) text += "fresh_sample;";  // (likewise)
+  if (p.partitions > 1) text += fmt::format("partitions={};", p.partitions);  // (likewise)
   for (const auto& [name, values] : config.grid) text += fmt::format("grid {}={};", name, fmt::join(values, ","));
   for (const MethodEntry& entry : config.methods) {
     text += fmt::format("method {} as {}", entry.name, entry.label);
@@ -93,15 +94,15 @@ struct OuterSplit {
   std::vector<std::size_t> test;
 };
 
-// Holdout and half/half draw with split_seed(seed, data set, r); k-fold takes fold r of one partition
-// drawn with split_seed(seed, data set, 0); train_tune_test draws fixed sizes with split_seed(seed, data set, r).
+// Holdout and half/half draw with split_seed(seed, data set, r); k-fold takes fold r % folds of partition
+// p = r / folds, drawn with split_seed(seed, data set, p) (one partition: p = 0); train_tune_test draws fixed sizes with split_seed(seed, data set, r).
 OuterSplit outer_split(const ExperimentConfig& config, const DatasetInstance& instance, const core::Vector& labels,
                        std::size_t repetition) {
   const Protocol& p = config.protocol;
   const std::string key = dataset_key(instance);
-  if (p.outer == "kfold") {
-    core::Rng rng(data::split_seed(config.seed, key, 0));
-    data::Split fold = data::kfold_splits(labels, p.outer_folds, p.stratified, rng).at(repetition);
+  if (p.outer == "kfold") {  // fold r % folds of partition r / folds
+    core::Rng rng(data::split_seed(config.seed, key, repetition / p.outer_folds));
+    data::Split fold = data::kfold_splits(labels, p.outer_folds, p.stratified, rng).at(repetition % p.outer_folds);
     return {std::move(fold.train), {}, std::move(fold.test)};
   }
   core::Rng rng(data::split_seed(config.seed, key, repetition));
@@ -472,7 +473,7 @@ core::Dataset repetition_sample(const ExperimentConfig& config, const DatasetIns
 }
 
 std::size_t outer_count(const Protocol& protocol) {
-  return protocol.outer == "kfold" ? protocol.outer_folds : protocol.repetitions;
+  return protocol.outer == "kfold" ? protocol.outer_folds * protocol.partitions : protocol.repetitions;
 }
 
 std::vector<std::string> result_columns(const ExperimentConfig& config) {
