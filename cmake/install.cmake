@@ -22,7 +22,7 @@ install(FILES ${CMAKE_BINARY_DIR}/sparsesvmConfig.cmake ${CMAKE_BINARY_DIR}/spar
         DESTINATION ${package_dir})
 
 set(share_dir ${CMAKE_INSTALL_DATADIR}/sparsesvm)
-install(PROGRAMS scripts/plot.py DESTINATION ${share_dir}/scripts)
+install(PROGRAMS scripts/plot.py scripts/fetch_datasets.sh DESTINATION ${share_dir}/scripts)  # configs name the fetch script
 install(DIRECTORY configs datasets docs examples DESTINATION ${share_dir})
 install(FILES README.md DESTINATION ${share_dir})
 

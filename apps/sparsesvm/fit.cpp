@@ -174,6 +174,7 @@ void write_model(const FitOptions& options, const core::Dataset& data, const mod
   saved.status = core::to_string(report.status);
   saved.objective = report.objective;
   saved.stop_reason = report.stop_reason;
+  saved.class_weight = models::ClassWeight::parse(options.class_weight, "--class-weight").to_string();
   saved.statistics = {report.statistics.begin(), report.statistics.end()};
   saved.train_name = data.name();
   saved.train_n = data.n();

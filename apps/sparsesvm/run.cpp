@@ -148,12 +148,15 @@ void check_same_run(const std::string& directory, const experiment::ExperimentCo
 
 // results/NAME, or for a run with --sweep results/NAME_sweep_a_2_4_8 (each sweep's text, '=' and ',' as
 // '_'): a sweep is another experiment, so that `run mine.yaml` then `run mine.yaml --sweep a=2,4,8` keep both.
+// A name past 100 characters keeps its first 80 and a hash of the rest (file names stop at 255 bytes).
 std::string default_directory(const std::string& name, const std::vector<std::string>& sweeps) {
   std::string directory = name;
   for (std::string sweep : sweeps) {
     std::replace_if(sweep.begin(), sweep.end(), [](char c) { return c == '=' || c == ',' || c == '/'; }, '_');
     directory += "_sweep_" + sweep;
   }
+  constexpr std::size_t kLongest = 100, kKept = 80;
+  if (directory.size() > kLongest) directory = directory.substr(0, kKept) + "_" + core::sha256_hex(directory).substr(0, 12);
   return (std::filesystem::path("results") / directory).string();
 }
 

@@ -1158,6 +1158,11 @@ models::ClassWeight effective_class_weight(const MethodEntry& entry, const Datas
   return entry.class_weight ? *entry.class_weight : instance.class_weight;
 }
 
+bool uses_class_weights(const ExperimentConfig& config) {
+  return std::any_of(config.datasets.begin(), config.datasets.end(), [](const DatasetInstance& d) { return !d.class_weight.is_none(); }) ||
+         std::any_of(config.methods.begin(), config.methods.end(), [](const MethodEntry& m) { return m.class_weight.has_value(); });
+}
+
 std::vector<std::string> tuned_parameters(const ExperimentConfig& config, const MethodEntry& entry) {
   std::vector<std::string> tuned;
   for (const models::ParameterSpec& spec : models::find_method(entry.name).parameters) {

@@ -44,6 +44,9 @@ struct MethodEntry {
 
 // The class weight a method entry fits with on a data set: its own, else the data set's.
 models::ClassWeight effective_class_weight(const MethodEntry& entry, const DatasetInstance& instance);
+// Whether any data set or method entry gives a class_weight (results.csv then has a class_weight column).
+struct ExperimentConfig;
+bool uses_class_weights(const ExperimentConfig& config);
 
 // How each task splits its data (outer), selects hyperparameters on the training part (inner), and
 // picks among them (selection). docs/user-guide.md ("Config schema") has the YAML keys.

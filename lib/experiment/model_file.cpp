@@ -70,6 +70,7 @@ void write_model_file(const std::string& path, const SavedModel& saved) {
   out << YAML::Key << "status" << YAML::Value << saved.status;
   out << YAML::Key << "objective" << YAML::Value << saved.objective;
   out << YAML::Key << "stop_reason" << YAML::Value << saved.stop_reason;
+  if (!saved.class_weight.empty()) out << YAML::Key << "class_weight" << YAML::Value << saved.class_weight;
   out << YAML::Key << "statistics" << YAML::Value << YAML::BeginMap;
   for (const auto& [name, value] : saved.statistics) out << YAML::Key << name << YAML::Value << value;
   out << YAML::EndMap;
@@ -138,6 +139,7 @@ SavedModel read_model_text(const std::string& path) {
   saved.status = as<std::string>(required(root, "status", path), "status", path);
   saved.objective = as<double>(required(root, "objective", path), "objective", path);
   saved.stop_reason = as<std::string>(required(root, "stop_reason", path), "stop_reason", path);
+  if (root["class_weight"]) saved.class_weight = as<std::string>(root["class_weight"], "class_weight", path);
   for (const auto& item : required(root, "statistics", path)) {
     saved.statistics[item.first.as<std::string>()] = as<double>(item.second, "statistics", path);
   }

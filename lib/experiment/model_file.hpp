@@ -27,6 +27,7 @@ struct SavedModel {
   std::string status;
   double objective = 0.0;
   std::string stop_reason;
+  std::string class_weight;  // the fit's class weight as `fit --class-weight` spells it; "" for none
   std::map<std::string, double> statistics;
   std::string train_name;
   std::size_t train_n = 0;

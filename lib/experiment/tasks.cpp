@@ -486,6 +486,7 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
     columns.emplace_back(name);
   }
   if (rows_keep_weights(config)) columns.insert(columns.end(), {"weights", "bias"});
+  if (uses_class_weights(config)) columns.emplace_back("class_weight");  // (absent from older configs' rows)
   for (const MethodEntry& entry : config.methods) {
     const models::Algorithm& algorithm = models::find_algorithm(models::find_method(entry.name).algorithm);
     for (const std::vector<std::string>& names :
@@ -650,6 +651,10 @@ std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t da
         rows[m] = {{"status", error_status(error)}, {"message", error.what()}};
       }
       rows[m]["majority_accuracy"] = majority;
+      if (uses_class_weights(config)) {
+        const models::ClassWeight weight = effective_class_weight(config.methods[m], instance);
+        rows[m]["class_weight"] = weight.is_none() ? "none" : weight.to_string();
+      }
       outputs[m].cv_scores = cv_score_lines(config, instance, repetition, runs[m]);
       if (config.keep_weights && model) {
         outputs[m].weights = weight_lines(instance, repetition, config.methods[m].label, *model, parts.train.feature_names());

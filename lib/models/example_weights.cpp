@@ -22,8 +22,9 @@ double parse_class_weight(const std::string& text, const std::string& where) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || !std::isfinite(value) || value < 0) {
-    throw core::InputError(located(where, fmt::format("class weight '{}' is not a number >= 0", text)));
+  if (used != text.size() || !std::isfinite(value) || value <= 0) {
+    throw core::InputError(located(where, fmt::format("class weight '{}' is not a number > 0 (a class of weight 0 "
+                                                      "would leave the objective without its loss)", text)));
   }
   return value;
 }
@@ -43,6 +44,9 @@ ClassWeight ClassWeight::parse(const std::string& text, const std::string& where
     if (equals == std::string::npos || (name != "positive" && name != "negative")) {
       throw core::InputError(located(where, fmt::format("'{}' is not a class weight; expected none, balanced, or "
                                                         "positive=P,negative=N (the +1 and -1 classes)", text)));
+    }
+    if (text.find(name + "=", comma) != std::string::npos) {
+      throw core::InputError(located(where, fmt::format("'{}' gives the {} class's weight twice", text, name)));
     }
     (name == "positive" ? weight.positive : weight.negative) = parse_class_weight(part.substr(equals + 1), where);
     start = comma + 1;
@@ -84,6 +88,10 @@ void check_example_weights(const core::Vector& weights, const core::Dataset& dat
                                          data.name(), i, weights[i]));
     }
     (data.labels()[i] > 0 ? positive_total : negative_total) += weights[i];
+  }
+  if (!std::isfinite(positive_total + negative_total)) {
+    throw core::InputError(fmt::format("dataset {}: the example weights sum to {}; rescale them (only their ratios "
+                                       "and the objective's scale depend on them)", data.name(), positive_total + negative_total));
   }
   if (positive_total <= 0 || negative_total <= 0) {
     throw core::InputError(fmt::format("dataset {}: class {} has total weight 0; every class needs a positive weight",

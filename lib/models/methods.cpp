@@ -349,6 +349,9 @@ Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperpar
   return resolve_parameters(method.parameters, given, "method " + method.name);
 }
 
+// The largest loss weight c_i passed to the solvers.
+constexpr double kMaxLossWeight = 1e15;
+
 Objective make_objective(const MethodInfo& method, const Hyperparameters& h, const core::Dataset& train,
                          const core::Vector& sample_weights) {
   const double lambda = h.contains("lambda") ? h.at("lambda") : 0.0;
@@ -380,6 +383,13 @@ Objective make_objective(const MethodInfo& method, const Hyperparameters& h, con
     case Weighting::mean:  // the mean over the examples: over their total weight
       objective.example_weights /= s.sum();
       break;
+  }
+  // Loss weights the LP and MIP solvers accept (Clp aborts on costs near 1e25): large sample or class
+  // weights times C are refused, not passed on.
+  if (const double largest = objective.example_weights.maxCoeff(); !(largest <= kMaxLossWeight)) {
+    throw core::InputError(fmt::format("{}: an example's loss weight is {:g} (its sample or class weight times the "
+                                       "method's C or 1 - lambda), above the {:g} the solvers accept; rescale the weights",
+                                       method.name, largest, kMaxLossWeight));
   }
   return objective;
 }

@@ -140,6 +140,14 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
             if _METHODS[self.method]["class_weight_refusal"]:
                 raise ValueError(f"class_weight: {_METHODS[self.method]['class_weight_refusal']}")
             weights *= compute_sample_weight(self.class_weight, y)
+        if not np.all(np.isfinite(weights)) or np.any(weights < 0):
+            bad = int(np.flatnonzero(~(np.isfinite(weights) & (weights >= 0)))[0])
+            raise ValueError(f"sample_weight[{bad}] = {weights[bad]!r}: weights must be finite and >= 0")
+        for label in self.classes_:
+            with np.errstate(over="ignore"):  # a sum past the largest double is refused by the core, naming it
+                total = weights[y == label].sum()
+            if not total > 0:
+                raise ValueError(f"sample_weight: class {label!r} has total weight 0; every class needs a positive weight")
         return weights
 
     def fit(self, X, y, sample_weight=None):

@@ -313,4 +313,9 @@ expect_error "fit -m FSV --class-weight" "FSV averages its loss over each class"
   "$bin" fit "$root/datasets/pima.csv" -m FSV --class-weight balanced
 expect_error "fit --class-weight pos=2" "'pos=2' is not a class weight" \
   "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight pos=2
+expect_error "fit --class-weight positive=1e300 (a MIP would abort)" "above the 1e+15 the solvers accept" \
+  "$bin" fit "$root/datasets/sonar.csv" -m PSI-1 --lp_iteration_limit 100 --class-weight positive=1e300
+"$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight balanced --model-out "$tmp/weighted.yaml" >/dev/null 2>&1
+grep -q "^class_weight: balanced" "$tmp/weighted.yaml" 2>/dev/null ||
+  { echo "FAIL: --model-out does not record the class weight"; failures=$((failures + 1)); }
 echo "all CLI checks passed"

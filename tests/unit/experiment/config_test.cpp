@@ -193,7 +193,7 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
   };
   CHECK_THAT(error_of("typo.yaml", config_with("repetitions: 2", "repetitons: 2")),
              Catch::Contains("typo.yaml: protocol.outer.repetitons: unknown key (did you mean 'repetitions'? known: folds, fresh_sample, independent_test, "
-                             "repetitions, stratified, test, test_fraction, train, tune, type)"));
+                             "partitions, repetitions, stratified, test, test_fraction, train, tune, type)"));
   CHECK_THAT(error_of("method.yaml", config_with("OneNormSVM", "OneNormSVN")),
              Catch::Contains("methods[0]: unknown method 'OneNormSVN'"));
   CHECK_THAT(error_of("hyper.yaml", config_with("a: 2", "b: 2")),

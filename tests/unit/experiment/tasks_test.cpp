@@ -470,6 +470,9 @@ protocol:
   CHECK(weighted.at(1).at("objective") == plain.at(1).at("objective"));  // `none` overrides the data set's
   CHECK(std::abs(std::stod(plain.at(0).at("objective")) - one) > 1e-3);  // g's `one` is unweighted
   CHECK(weighted.at(2).at("objective") == plain.at(2).at("objective"));  // a method's own weight wins
+  CHECK(weighted.at(0).at("class_weight") == "positive=2,negative=2");  // each row says its weighting
+  CHECK(weighted.at(1).at("class_weight") == "none");
+  CHECK(plain.at(2).at("class_weight") == "balanced");
   // Task ids follow the class weight: a weighted data set or entry is never read back as an unweighted one.
   const auto tasks = experiment::plan_tasks(config);
   std::set<std::string> hashes;
@@ -489,7 +492,8 @@ grid: {{lambda: [0.5]}}
   };
   CHECK_THROWS_WITH(load("[SVM]", ", class_weight: heavy"),
                     Catch::Contains("datasets[0].class_weight") && Catch::Contains("'heavy' is not a class weight"));
-  CHECK_THROWS_WITH(load("[SVM]", ", class_weight: {positive: -1}"), Catch::Contains("not a number >= 0"));
+  CHECK_THROWS_WITH(load("[SVM]", ", class_weight: {positive: -1}"), Catch::Contains("not a number > 0"));
+  CHECK_THROWS_WITH(load("[SVM]", ", class_weight: {positive: 0}"), Catch::Contains("not a number > 0"));
   CHECK_THROWS_WITH(load("[SVM]", ", class_weight: {positive: 1, other: 2}"), Catch::Contains("class_weight.other"));
   CHECK_THROWS_WITH(load("[SVM, FSV]", ", class_weight: balanced"),
                     Catch::Contains("datasets[0].class_weight") && Catch::Contains("give FSV `class_weight: none`"));

@@ -83,7 +83,9 @@ TEST_CASE("class weights: balanced is n / (2 n_class); given weights by class; b
   CHECK(ClassWeight::parse(ClassWeight::parse("positive=4,negative=0.5", "t").to_string(), "t").positive == 4.0);
   CHECK_THROWS_WITH(ClassWeight::parse("balance", "--class-weight"), Catch::Contains("--class-weight") &&
                                                                          Catch::Contains("positive=P,negative=N"));
-  CHECK_THROWS_WITH(ClassWeight::parse("positive=-1", "key"), Catch::Contains("not a number >= 0"));
+  CHECK_THROWS_WITH(ClassWeight::parse("positive=-1", "key"), Catch::Contains("not a number > 0"));
+  CHECK_THROWS_WITH(ClassWeight::parse("positive=0", "key"), Catch::Contains("not a number > 0"));
+  CHECK_THROWS_WITH(ClassWeight::parse("positive=2,negative=1,positive=3", "key"), Catch::Contains("twice"));
   CHECK_THROWS_AS(ClassWeight::parse("positive=x", "key"), core::InputError);
 
   const core::Dataset data = testing::random_problem(6, 2, 1);  // labels +1, -1 alternating
@@ -95,4 +97,9 @@ TEST_CASE("class weights: balanced is n / (2 n_class); given weights by class; b
                     Catch::Contains("finite"));
   CHECK_THROWS_WITH(workspace.set_example_weights((core::Vector(6) << 1, 0, 1, 0, 1, 0).finished()),
                     Catch::Contains("class -1 has total weight 0"));
+  CHECK_THROWS_WITH(workspace.set_example_weights(core::Vector::Constant(6, 1e308)), Catch::Contains("sum to inf"));
+  // A loss weight the solvers would abort on is refused when the objective is made.
+  Workspace heavy(data);
+  heavy.set_example_weights(core::Vector::Constant(6, 1e14));
+  CHECK_THROWS_WITH(fit_method("SVM-C", {{"C", 100.0}}, heavy), Catch::Contains("above the 1e+15 the solvers accept"));
 }
