@@ -74,16 +74,25 @@ def section(reference, rows, notes, manifest):
     lines.append("")
     compared = [row for row in rows if row["verdict"] != "not_run"]
     if compared:
-        lines.append("| table | row | column | paper | ours | n (failed) | z | verdict |")
-        lines.append("|---|---|---|---|---|---|---|---|")
+        lines.append("| table | row | column | paper | ours | n (failed) | z | verdict | Holm |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         for row in compared:
-            paper = number(row["paper"]) + (f" ± {number(row['paper_se'], 2)}" if row["paper_se"] else "")
+            # The paper's standard error only where the paper prints a spread; else it is our estimate.
+            printed = row.get("paper_se_source", "paper") == "paper" and row["paper_spread_kind"] != "none"
+            paper = number(row["paper"]) + (f" ± {number(row['paper_se'], 2)}" if printed and row["paper_se"] else "")
             ours = number(row["ours"]) + (f" ± {number(row['ours_se'], 2)}" if row["ours_se"] else "")
+            if row.get("beats_baseline") == "no":
+                ours += f" (not above the majority class, {number(row['baseline'])})"
             failed = f" ({row['failed']})" if row["failed"] not in ("", "0") else ""
             lines.append(f"| {cell(row['table'])} | {cell(row['row'])} | {cell(row['column'])} | {paper} | {ours} | "
-                         f"{row['n']}{failed} | {number(row['z'], 3)} | {row['verdict']} |")
+                         f"{row['n']}{failed} | {number(row['z'], 3)} | {row['verdict']} | {row.get('holm_verdict', '')} |")
         lines.append("")
-        lines.append("(± the standard errors of the two means; z = (ours - paper) / their root sum of squares.)")
+        rules = sorted({row.get("se_rule", "") for row in compared} - {""})
+        lines.append("(± the standard errors of the two means, the paper's only where it prints a spread; z = (ours - "
+                     "paper) / their root sum of squares, where a paper without a spread gets our estimate"
+                     + (f"; standard errors by {', '.join(rules)}" if rules else
+                        "; this reference predates the se_rule, Holm and baseline columns") + ". "
+                     "Holm: off where the Holm-adjusted p over the table's cells is below 0.05.)")
         lines.append("")
     explained = []
     for row in rows:

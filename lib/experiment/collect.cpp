@@ -397,6 +397,9 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
       our.reason = fmt::format("not run: this run has no method labelled '{}' (an override left it out, or the "
                                "label is misspelled)", cell.method);
     }
+    // k-fold of one data set: the values by partition (rep / folds), for the re-partition spread.
+    our.one_data_set_cv = config.protocol.outer == "kfold";
+    std::map<std::size_t, std::vector<double>> by_partition;
     for (const Row& row : rows) {
       if (row.at("dataset") != cell.dataset || row.at("condition") != cell.condition || row.at("method") != cell.method) continue;
       if (failed(row) || row.at(cell.metric).empty()) {
@@ -405,9 +408,13 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
       }
       const double value = std::stod(row.at(cell.metric));
       our.values.push_back(cell.as_printed(value));
+      if (our.one_data_set_cv) by_partition[std::stoul(row.at("rep")) / config.protocol.outer_folds].push_back(our.values.back());
       if (cell.metric == "accuracy" && !row.at("majority_accuracy").empty()) {
         our.baseline.push_back(cell.as_printed(std::stod(row.at("majority_accuracy"))));
       }
+    }
+    if (by_partition.size() >= 2) {
+      for (const auto& [partition, values] : by_partition) our.partition_means.push_back(mean(values));
     }
     ours.push_back(std::move(our));
   }

@@ -36,12 +36,30 @@ double paper_standard_error(const PublishedCell& cell, double our_std) {
   return spread / std::sqrt(static_cast<double>(cell.paper_n));
 }
 
+// The standard errors of a cell with values, by the protocol's rule (paper_comparison.hpp).
+struct CellErrors {
+  double ours = 0.0;
+  double paper = 0.0;
+  std::string rule;
+};
+
+CellErrors cell_errors(const PublishedCell& cell, const OurCell& our) {
+  if (our.partition_means.size() >= 2) {
+    const double spread = sample_stddev(our.partition_means);
+    const double paper = cell.spread_kind == "none" ? spread : paper_standard_error(cell, spread);
+    return {spread / std::sqrt(static_cast<double>(our.partition_means.size())), paper,
+            fmt::format("re-partitions {}", our.partition_means.size())};
+  }
+  const double our_std = our.values.size() > 1 ? sample_stddev(our.values) : 0.0;
+  return {our_std / std::sqrt(static_cast<double>(our.values.size())), paper_standard_error(cell, our_std),
+          our.one_data_set_cv ? "one partition" : "replications"};
+}
+
 // z = (ours - paper) / sqrt(se_ours^2 + se_paper^2) for a cell with values; without any spread (one value of
 // ours against an exact number) only equality is within (0), anything else +-inf.
 double cell_z(const PublishedCell& cell, const OurCell& our) {
-  const double our_std = our.values.size() > 1 ? sample_stddev(our.values) : 0.0;
-  const double our_se = our_std / std::sqrt(static_cast<double>(our.values.size()));
-  const double combined = std::hypot(our_se, paper_standard_error(cell, our_std));
+  const CellErrors errors = cell_errors(cell, our);
+  const double combined = std::hypot(errors.ours, errors.paper);
   const double difference = mean(our.values) - cell.value;
   return combined > 0 ? difference / combined : (difference == 0 ? 0.0 : std::copysign(INFINITY, difference));
 }
@@ -159,7 +177,7 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
   std::string text = csv_line({"table", "row", "column", "dataset", "condition", "method", "metric", "paper",
                                "paper_spread", "paper_spread_kind", "paper_n", "paper_se", "ours", "ours_std", "ours_se",
                                "n", "failed", "z", "verdict", "p", "holm_p", "holm_verdict", "baseline", "beats_baseline",
-                               "note"});
+                               "se_rule", "paper_se_source", "note"});
   std::vector<double> z_of(cells.size(), std::nan(""));
   for (std::size_t k = 0; k < cells.size(); ++k) {
     if (ours[k].run && !ours[k].values.empty()) z_of[k] = cell_z(cells[k], ours[k]);
@@ -168,7 +186,7 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
   for (std::size_t k = 0; k < cells.size(); ++k) {
     const PublishedCell& cell = cells[k];
     const OurCell& our = ours[k];
-    std::string mean_text, std_text, se_text, paper_se_text, z_text, verdict, p_text, holm_text, holm_verdict;
+    std::string mean_text, std_text, se_text, paper_se_text, z_text, verdict, p_text, holm_text, holm_verdict, rule;
     if (!our.run) {
       verdict = "not_run";
     } else if (our.values.empty()) {
@@ -176,17 +194,17 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
     } else {
       const double m = mean(our.values);
       const double our_std = our.values.size() > 1 ? sample_stddev(our.values) : 0.0;
-      const double our_se = our_std / std::sqrt(static_cast<double>(our.values.size()));
-      const double paper_se = paper_standard_error(cell, our_std);
+      const CellErrors errors = cell_errors(cell, our);
       const double z = z_of[k];
+      rule = errors.rule;
       verdict = std::abs(z) <= 1 ? "within_1se" : std::abs(z) <= 2 ? "within_2se" : "off";
       p_text = format_number(2.0 * normal_cdf(-std::abs(z)));
       holm_text = format_number(holm[k]);
       holm_verdict = holm[k] < kHolmAlpha ? "off" : "consistent";
       mean_text = format_number(m);
       std_text = our.values.size() > 1 ? format_number(our_std) : "";
-      se_text = our.values.size() > 1 ? format_number(our_se) : "";
-      paper_se_text = format_number(paper_se);
+      se_text = our.values.size() > 1 ? format_number(errors.ours) : "";
+      paper_se_text = format_number(errors.paper);
       z_text = std::isfinite(z) ? format_number(z) : (z > 0 ? "inf" : "-inf");
     }
     const std::string metric = (cell.subtracted_from ? format_number(*cell.subtracted_from) + "-" : "") + cell.metric;
@@ -195,7 +213,9 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
                       cell.spread_kind, std::to_string(cell.paper_n), paper_se_text,
                       mean_text, std_text, se_text, std::to_string(our.values.size()), std::to_string(our.failed), z_text,
                       verdict, p_text, holm_text, holm_verdict, baseline_fields(cell, our).first,
-                      baseline_fields(cell, our).second, our.reason.empty() ? cell.note : our.reason});
+                      baseline_fields(cell, our).second, rule,
+                      rule.empty() ? "" : (cell.spread_kind == "none" ? "ours" : "paper"),
+                      our.reason.empty() ? cell.note : our.reason});
   }
   return text;
 }

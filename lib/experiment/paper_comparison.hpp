@@ -44,6 +44,10 @@ std::vector<PublishedCell> read_published(const std::string& path);
 struct OurCell {
   std::vector<double> values;  // already complemented and scaled
   std::vector<double> baseline;  // accuracy cells: the majority-class rate of the same rows, printed alike
+  // k-fold of one fixed data set: each partition's mean of the cell (printed alike), in partition order; and
+  // whether the protocol is such (then one partition gives no spread to compare with but the folds').
+  std::vector<double> partition_means;
+  bool one_data_set_cv = false;
   std::size_t failed = 0;
   bool run = true;  // false when the data set was not run (its file is not present offline) or an override
                     // dropped the method
@@ -53,7 +57,15 @@ struct OurCell {
 // paper_comparison.csv: per published cell, the paper's value and standard error (printed, from its std over
 // sqrt(paper_n), or, where it prints no spread, our std over sqrt(paper_n): the same design's estimate), our
 // mean, standard error (sample std / sqrt(n)), n and failed, z = (ours - paper) / sqrt(se_ours^2 +
-// se_paper^2) and a verdict:
+// se_paper^2) and a verdict. The standard errors follow the protocol (column se_rule):
+//   replications     independent replications or random splits (holdout, half/half, fresh samples): as above;
+//   re-partitions P  k-fold CV of one fixed data set over P >= 2 partitions (protocol.outer.partitions): the
+//                    folds of one partition are not replications of a CV estimate; its spread is that of the
+//                    P partition means, s_P: ours s_P / sqrt(P), the paper's one partition s_P (unless printed);
+//   one partition    k-fold of one data set with a single partition: the folds' spread, as for replications,
+//                    which is lenient (run several partitions to compare).
+// paper_se_source says whether the paper's standard error is printed by it (paper) or estimated (ours).
+// Verdicts:
 // within_1se, within_2se, off, no_result (no row with a solution) or not_run (the data set is absent, or the
 // run's overrides dropped the method).
 // Beside them: p (two-sided, of z under the normal), holm_p (Holm's step-down adjustment over the compared

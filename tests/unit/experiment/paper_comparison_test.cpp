@@ -244,3 +244,79 @@ tables:
   CHECK(compared.at(0).at("n") == std::to_string(10 - failed));
   CHECK(compared.at(0).at("failed") == std::to_string(failed));
 }
+
+TEST_CASE("k-fold of one data set: the spread across re-partitions, not across folds, enters the standard errors",
+          "[paper]") {
+  const auto cells = experiment::read_published(write_file("published_partitions.csv", kHeader +
+      "T,r1,c1,d,,M,accuracy,100,80,,none,10,\n"
+      "T,r2,c2,d,,M,accuracy,100,80,,none,10,\n"
+      "T,r3,c3,d,,M,accuracy,100,80,2,se,10,\n"));
+  std::vector<experiment::OurCell> ours(3);
+  // Folds spread widely (std 10), partition means little (82, 84, 86: s_P = 2).
+  const std::vector<double> folds = {72, 92, 74, 94, 76, 96};
+  for (auto& our : ours) {
+    our.values = folds;
+    our.one_data_set_cv = true;
+  }
+  ours[0].partition_means = {82, 84, 86};
+  ours[2].partition_means = {82, 84, 86};
+  const auto rows = csv_rows(experiment::paper_comparison_csv(cells, ours));
+  CHECK(rows[0].at("se_rule") == "re-partitions 3");
+  CHECK(std::stod(rows[0].at("ours_se")) == Approx(2 / std::sqrt(3.0)));
+  CHECK(std::stod(rows[0].at("paper_se")) == Approx(2.0));  // one partition of the paper: s_P
+  CHECK(rows[0].at("paper_se_source") == "ours");
+  CHECK(std::stod(rows[0].at("z")) == Approx(4 / std::sqrt(4.0 / 3 + 4)));  // 1.73: within 2 SE ...
+  // ... where the folds' spread (std 10.06 over 6, and the paper's 10.06 / sqrt(10)) said within 1 SE.
+  CHECK(rows[1].at("se_rule") == "one partition");
+  CHECK(rows[1].at("verdict") == "within_1se");
+  CHECK(rows[2].at("paper_se_source") == "paper");
+  CHECK(std::stod(rows[2].at("paper_se")) == Approx(2.0));
+}
+
+TEST_CASE("partitions: partition 0 is the single partition's split; collect measures the spread across them",
+          "[paper][tasks]") {
+  write_file("partitions.published.csv", kHeader + "T,acc,all,g,,OneNormSVM,accuracy,1,0.8,,none,5,\n");
+  const auto config_text = [](const std::string& partitions) {
+    return fmt::format(R"(name: partitions
+seed: 7
+datasets:
+  - {{name: g, generator: dca_gaussians, params: {{n: 50}}}}
+methods: [OneNormSVM]
+grid: {{lambda: [0.5]}}
+protocol:
+  outer: {{type: kfold, folds: 5{}}}
+  inner: {{type: none}}
+tables:
+  published: partitions.published.csv
+)", partitions);
+  };
+  const auto one = experiment::load_config(write_file("partitions1.yaml", config_text("")));
+  const auto three = experiment::load_config(write_file("partitions3.yaml", config_text(", partitions: 3")));
+  const auto tasks_one = experiment::plan_tasks(one), tasks_three = experiment::plan_tasks(three);
+  REQUIRE(tasks_three.size() == 15);
+  const std::string directory = (testing::scratch_directory() / "partitions_run").string();
+  std::filesystem::remove_all(directory);
+  experiment::run_tasks(three, tasks_three, {directory, 1, {}});
+  experiment::collect(three, {directory}, directory, false);
+  const auto results = csv_rows(experiment::read_whole_file(directory + "/results.csv"));
+  REQUIRE(results.size() == 15);
+  // Partition 0 (reps 0-4) fits what the single partition's folds fit.
+  const std::vector<std::string> columns = experiment::result_columns(one);
+  const auto objective_column = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), "objective") - columns.begin());
+  std::map<std::string, std::string> objective_of_rep;
+  for (const auto& row : results) objective_of_rep[row.at("rep")] = row.at("objective");
+  for (std::size_t rep = 0; rep < 5; ++rep) {
+    const auto single = experiment::run_group(one, 0, rep, experiment::repetition_sample(one, one.datasets[0], rep));
+    CHECK(objective_of_rep.at(std::to_string(rep)) == single.front().row.at(objective_column));
+  }
+  CHECK(objective_of_rep.at("5") != objective_of_rep.at("0"));  // partition 1 is another partition
+  std::vector<double> means(3, 0.0);
+  for (const auto& row : results) means[std::stoul(row.at("rep")) / 5] += std::stod(row.at("accuracy")) / 5;
+  const double average = (means[0] + means[1] + means[2]) / 3;
+  double spread = 0;
+  for (const double m : means) spread += (m - average) * (m - average) / 2;
+  const auto comparison = csv_rows(experiment::read_whole_file(directory + "/paper_comparison.csv"));
+  CHECK(comparison.at(0).at("se_rule") == "re-partitions 3");
+  CHECK(std::stod(comparison.at(0).at("ours_se")) == Approx(std::sqrt(spread / 3)));
+  CHECK(std::stod(comparison.at(0).at("paper_se")) == Approx(std::sqrt(spread)));
+}
