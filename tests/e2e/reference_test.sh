@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The committed references are what this binary writes (issue 39): the cheapest configs whose reference
+# compares with a paper are rerun (with their reference's overrides.txt) and every table that does not
+# hold timings is compared byte for byte with results/reference/<name>/. A reference committed on top of
+# later code changes, or a change that moves a reference's numbers without regenerating it, fails here.
+# Usage: reference_test.sh PATH/TO/sparsesvm REPO_ROOT
+set -uo pipefail
+bin=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+cd "$root" || exit 1
+for config in configs/walk/accuracy.yaml configs/liu2006/choice_of_a.yaml; do
+  name=$(awk '/^name:/ {print $2; exit}' "$config")
+  reference="results/reference/$name"
+  overrides=()
+  if [[ -f "$reference/overrides.txt" ]]; then
+    mapfile -t overrides < <(grep -v '^#' "$reference/overrides.txt" | grep -v '^ *$')
+  fi
+  "$bin" run "$config" "${overrides[@]}" -j 2 -q --skip-missing --no-figures --out "$tmp/$name" >"$tmp/$name.log" 2>&1 ||
+    { fail "$config: run exited $?: $(tail -2 "$tmp/$name.log")"; continue; }
+  compared=0
+  for file in "$reference"/*.csv; do
+    base=$(basename "$file")
+    [[ "$base" == *time_s* || "$base" == summary.csv ]] && continue   # timings differ from run to run
+    compared=$((compared + 1))
+    cmp -s "$file" "$tmp/$name/$base" ||
+      fail "$reference/$base differs from what this binary writes: $(diff "$file" "$tmp/$name/$base" | head -4 | tr '\n' ' ')"
+  done
+  ((compared >= 3)) || fail "$reference: only $compared tables compared"
+done
+((failures == 0)) && echo "reference_test: the references of walk_accuracy and liu2006_choice_of_a are this binary's"
+exit $((failures > 0))
