@@ -3,14 +3,7 @@
 # says) with the commands below it, its sweep, override, shard and collect lines, status, list and
 # describe. From the repository's root, as the README assumes; outputs go to a temporary directory.
 # Usage: readme_test.sh PATH/TO/sparsesvm REPO_ROOT
-set -uo pipefail
-bin=$1
-root=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-cd "$root" || exit 1
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # The first YAML block after "## Your own CSV".
 /usr/bin/python3 - "$root/README.md" "$tmp/mine.yaml" <<'PY' || fail "README has no YAML block under '## Your own CSV'"

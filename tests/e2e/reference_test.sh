@@ -4,14 +4,7 @@
 # hold timings is compared byte for byte with results/reference/<name>/. A reference committed on top of
 # later code changes, or a change that moves a reference's numbers without regenerating it, fails here.
 # Usage: reference_test.sh PATH/TO/sparsesvm REPO_ROOT
-set -uo pipefail
-bin=$1
-root=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-cd "$root" || exit 1
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 for config in configs/walk/accuracy.yaml configs/liu2006/choice_of_a.yaml; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
   reference="results/reference/$name"
