@@ -28,7 +28,8 @@ struct FitOptions {
   std::string method;
   models::Hyperparameters given;  // --<parameter> flags, one per name in the method registry
   std::uint64_t seed = 0;         // seeds random starts (FSV)
-  std::string class_weight;       // --class-weight: none, balanced, positive=P,negative=N
+  std::string class_weight_text;  // --class-weight: none, balanced, positive=P,negative=N
+  models::ClassWeight class_weight;  // parsed from it when the command runs
   std::vector<std::string> transforms;
   std::string out_csv;
   bool append = false;  // --append: add the row to out_csv's rows instead of replacing them
@@ -174,7 +175,7 @@ void write_model(const FitOptions& options, const core::Dataset& data, const mod
   saved.status = core::to_string(report.status);
   saved.objective = report.objective;
   saved.stop_reason = report.stop_reason;
-  saved.class_weight = models::ClassWeight::parse(options.class_weight, "--class-weight").to_string();
+  saved.class_weight = options.class_weight.to_string();
   saved.statistics = {report.statistics.begin(), report.statistics.end()};
   saved.train_name = data.name();
   saved.train_n = data.n();
@@ -194,7 +195,7 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   }
   fmt::print("method      {} ({})\n", options.method, fmt::join(parameters, ", "));
   fmt::print("data        {} (n={}, d={})\n", data.name(), data.n(), data.d());
-  if (const auto weight = models::ClassWeight::parse(options.class_weight, "--class-weight"); !weight.is_none()) {
+  if (const models::ClassWeight& weight = options.class_weight; !weight.is_none()) {
     const core::Vector s = models::class_example_weights(weight, data.labels());
     const auto of_class = [&](double label) {
       for (Eigen::Index i = 0; i < s.size(); ++i) {
@@ -266,7 +267,7 @@ Command add_fit(CLI::App& app) {
   options->selection.add_to(*command);
   command->add_option("--seed", options->seed, "seed of random starting points (FSV); default 0")
       ->check(CLI::NonNegativeNumber);
-  command->add_option("--class-weight", options->class_weight,
+  command->add_option("--class-weight", options->class_weight_text,
                       "weigh each class's losses: balanced (n / (2 n_class)) or positive=P,negative=N (the +1 and -1 "
                       "classes); default none. Refused for RLP and FSV, whose per-class averages cancel it");
   command->add_option("-t,--transform", options->transforms,
@@ -297,7 +298,8 @@ Command add_fit(CLI::App& app) {
     std::optional<core::Dataset> test;
     if (!options->test_file.empty()) test = load_test_file(*options, data);
     models::Hyperparameters parameters = options->given;
-    const models::ClassWeight class_weight = models::ClassWeight::parse(options->class_weight, "--class-weight");
+    options->class_weight = models::ClassWeight::parse(options->class_weight_text, "--class-weight");
+    const models::ClassWeight& class_weight = options->class_weight;
     if (!class_weight.is_none()) {
       const std::string refusal = models::class_weight_refusal(models::find_method(options->method));
       if (!refusal.empty()) throw core::InputError("--class-weight: " + refusal);

@@ -123,6 +123,7 @@ namespace {
 struct ProvenCount {
   std::size_t rows = 0;
   std::size_t unproven = 0;
+  std::map<std::string, std::size_t> statuses;  // its rows by status
 };
 
 std::map<std::string, ProvenCount> proven_counts(const std::vector<ResultRow>& rows,
@@ -134,6 +135,7 @@ std::map<std::string, ProvenCount> proven_counts(const std::vector<ResultRow>& r
     ProvenCount& count = counts[row.at("method")];
     ++count.rows;
     count.unproven += proven_row(row) ? 0 : 1;
+    ++count.statuses[row.at("status")];
   }
   return counts;
 }
@@ -155,13 +157,10 @@ RankTables rank_tables(const ExperimentConfig& config, const std::vector<ResultR
       ranked.push_back(&method);
     }
   }
-  std::set<std::string> ranked_labels;
-  for (const MethodEntry* method : ranked) ranked_labels.insert(method->label);
-  const std::set<std::pair<std::string, std::string>> compared(datasets.begin(), datasets.end());
   std::map<std::string, std::size_t> statuses;  // the ranked methods' rows by status
-  for (const ResultRow& row : rows) {
-    if (ranked_labels.contains(row.at("method")) && compared.contains({row.at("dataset"), row.at("condition")})) {
-      ++statuses[row.at("status")];
+  for (const MethodEntry* method : ranked) {
+    if (const auto count = counts.find(method->label); count != counts.end()) {
+      for (const auto& [status, n] : count->second.statuses) statuses[status] += n;
     }
   }
   std::vector<std::string> status_mix;

@@ -208,12 +208,12 @@ std::string paper_comparison_csv(const std::vector<PublishedCell>& cells, const 
       z_text = std::isfinite(z) ? format_number(z) : (z > 0 ? "inf" : "-inf");
     }
     const std::string metric = (cell.subtracted_from ? format_number(*cell.subtracted_from) + "-" : "") + cell.metric;
+    const auto baseline = baseline_fields(cell, our);
     text += csv_line({cell.table, cell.row, cell.column, cell.dataset, cell.condition, cell.method, metric,
                       format_number(cell.value), cell.spread_kind == "none" ? "" : format_number(cell.spread),
                       cell.spread_kind, std::to_string(cell.paper_n), paper_se_text,
                       mean_text, std_text, se_text, std::to_string(our.values.size()), std::to_string(our.failed), z_text,
-                      verdict, p_text, holm_text, holm_verdict, baseline_fields(cell, our).first,
-                      baseline_fields(cell, our).second, rule,
+                      verdict, p_text, holm_text, holm_verdict, baseline.first, baseline.second, rule,
                       rule.empty() ? "" : (cell.spread_kind == "none" ? "ours" : "paper"),
                       our.reason.empty() ? cell.note : our.reason});
   }
