@@ -6,10 +6,19 @@ docs/papers.md. Nothing in either is typed by hand but those explanations.
 
 Usage: scripts/evidence.py          rewrite docs/evidence.md and docs/papers.md's block
        scripts/evidence.py --check  exit 1 when either differs from what the references give
+       scripts/evidence.py --run-commands BINARY
+                                    run every command an explanation quotes (`sparsesvm ...` with BINARY,
+                                    `scripts/...` with Debian's python3) from the repository's root, a run's
+                                    output in a scratch folder; exit 1 when one fails
 """
 import csv
 import math
+import os
+import re
+import shlex
+import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -172,7 +181,44 @@ def render():
     return "\n".join(lines).rstrip() + "\n"
 
 
+def quoted_commands():
+    """The commands the explanations quote in backticks: `sparsesvm ...` or `scripts/...`."""
+    commands = []
+    for row in read_csv(NOTES):
+        for quoted in re.findall(r"`([^`]+)`", row["explanation"]):
+            if quoted.startswith(("sparsesvm ", "scripts/")):
+                commands.append(quoted)
+    return commands
+
+
+def run_commands(binary):
+    commands = quoted_commands()
+    if not commands:
+        print(f"{NOTES}: no explanation quotes a command", file=sys.stderr)
+        return 1
+    failed = 0
+    for command in commands:
+        words = shlex.split(command)
+        with tempfile.TemporaryDirectory() as scratch:
+            if words[0] == "sparsesvm":
+                words[0] = binary
+                if words[1] == "run" and "--out" not in words:
+                    words += ["--out", os.path.join(scratch, "run"), "-q", "--no-figures"]
+            else:
+                words = ["/usr/bin/python3", *words]
+            result = subprocess.run(words, cwd=ROOT, env={**os.environ, "SPARSESVM": binary}, capture_output=True,
+                                    text=True)
+        print(f"{'ok    ' if result.returncode == 0 else 'FAILED'} {command}")
+        if result.returncode != 0:
+            failed += 1
+            print(result.stdout + result.stderr, file=sys.stderr)
+    print(f"{len(commands) - failed} of {len(commands)} commands quoted in {NOTES.name} ran")
+    return 1 if failed else 0
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--run-commands":
+        return run_commands(sys.argv[2])
     text = render()
     page = page_with(summary(comparisons(), explanations()))
     if sys.argv[1:] == ["--check"]:

@@ -214,6 +214,7 @@ int run(const RunOptions& options) {
   check_same_run(directory, config, all_tasks, options.force);  // --dry-run too: it says what run would do
   experiment::check_data_files(config);  // before anything is queued or written
   auto log = make_logger(options.dry_run ? "" : directory, options);
+  for (const std::string& warning : config.warnings) log->warn("{}", warning);
   for (const std::string& note : missing) log->warn("skipping data set {} (--skip-missing)", note);
   if (options.dry_run) {
     std::map<std::string, std::size_t> per_dataset;

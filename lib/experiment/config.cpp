@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -16,6 +17,7 @@
 #include "data/transforms.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/yaml_guard.hpp"
+#include "models/algorithms/algorithm.hpp"
 #include "models/methods.hpp"
 
 namespace sparsesvm::experiment {
@@ -97,6 +99,31 @@ class Reader {
     if (!node.IsSequence() || node.size() == 0) fail(key, "expected a non-empty list of numbers");
     std::vector<double> values;
     for (std::size_t k = 0; k < node.size(); ++k) values.push_back(scalar<double>(node[k], fmt::format("{}[{}]", key, k), "a number"));
+    return values;
+  }
+
+  // A grid's values: a list of numbers, or {logspace: [low, high, count]}, count values evenly spaced in
+  // log10 from low to high, both included (as numpy.logspace(log10 low, log10 high, count)): the dense grid
+  // for a paper that states only a range ("C in [1e-3, 1e3]").
+  std::vector<double> grid_values(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsMap()) return numbers(node, key);
+    check_keys(node, key, {"logspace"});
+    const std::string range_key = join(key, "logspace");
+    const YAML::Node range = node["logspace"];
+    if (!range || !range.IsSequence() || range.size() != 3) fail(range_key, "expected [low, high, count]");
+    const double low = scalar<double>(range[0], range_key + "[0]", "a positive number");
+    const double high = scalar<double>(range[1], range_key + "[1]", "a positive number");
+    const long count = scalar<long>(range[2], range_key + "[2]", "a count");
+    if (!(low > 0) || !(high > low) || !std::isfinite(high)) fail(range_key, "expected 0 < low < high");
+    constexpr long kLargestGrid = 10'000;
+    if (count < 2 || count > kLargestGrid) fail(range_key + "[2]", fmt::format("expected a count from 2 to {}", kLargestGrid));
+    const double from = std::log10(low);
+    const double to = std::log10(high);
+    std::vector<double> values;
+    const double step = (to - from) / static_cast<double>(count - 1);
+    for (long k = 0; k < count; ++k) {
+      values.push_back(k == 0 ? low : k == count - 1 ? high : std::pow(10.0, from + step * static_cast<double>(k)));
+    }
     return values;
   }
 
@@ -339,7 +366,7 @@ std::vector<DatasetInstance> read_dataset(const YAML::Node& node, const std::str
     if (!grid.IsMap()) reader.fail(Reader::join(key, "method_grid"), "expected a mapping of parameter: [values]");
     for (const auto& entry : grid) {
       const std::string parameter = entry.first.as<std::string>();
-      method_grid[parameter] = reader.numbers(entry.second, fmt::format("{}.method_grid.{}", key, parameter));
+      method_grid[parameter] = reader.grid_values(entry.second, fmt::format("{}.method_grid.{}", key, parameter));
       check_distinct(method_grid[parameter], fmt::format("{}.method_grid.{}", key, parameter), reader);
     }
   }
@@ -1184,6 +1211,16 @@ std::vector<std::string> parameter_columns(const ExperimentConfig& config) {
   return columns;
 }
 
+namespace {
+// Whether some registered algorithm reports `name` as a statistic.
+bool is_some_algorithms_statistic(const std::string& name) {
+  return std::any_of(models::algorithm_registry().begin(), models::algorithm_registry().end(), [&](const auto& algorithm) {
+    const std::vector<std::string> names = algorithm->statistic_names();
+    return std::find(names.begin(), names.end(), name) != names.end();
+  });
+}
+}  // namespace
+
 std::vector<std::string> summarized_method_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = parameter_columns(config);
   for (const MethodEntry& entry : config.methods) {
@@ -1260,7 +1297,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     if (!grid.IsMap()) reader.fail("grid", "expected a mapping of parameter: [values]");
     for (const auto& entry : grid) {
       const std::string name = entry.first.as<std::string>();
-      config.grid[name] = reader.numbers(entry.second, "grid." + name);
+      config.grid[name] = reader.grid_values(entry.second, "grid." + name);
       check_distinct(config.grid[name], "grid." + name, reader);
     }
   }
@@ -1275,12 +1312,22 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     reader.check_keys(tables, "tables", {"metrics", "paired_test", "comparisons", "convergence", "objective_ratio", "published"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
     const std::vector<std::string> known = summary_metric_names(summarized_method_columns(config));
+    std::vector<std::string> tabulated;
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
-      if (std::find(known.begin(), known.end(), config.table_metrics[k]) == known.end()) {
+      const std::string& metric = config.table_metrics[k];
+      if (std::find(known.begin(), known.end(), metric) != known.end()) {
+        tabulated.push_back(metric);
+      } else if (is_some_algorithms_statistic(metric)) {
+        // A config narrowed by an override (methods=[SVM-C]) keeps its tables of the other methods'
+        // statistics out, as it would write them empty.
+        config.warnings.push_back(fmt::format("{}: tables.metrics[{}]: no method of this run reports '{}'; no table for it",
+                                              path, k, metric));
+      } else {
         reader.fail(fmt::format("tables.metrics[{}]", k),
-                    fmt::format("unknown metric '{}' (known: {})", config.table_metrics[k], fmt::join(known, ", ")));
+                    fmt::format("unknown metric '{}' (known: {})", metric, fmt::join(known, ", ")));
       }
     }
+    config.table_metrics = tabulated;
     if (tables["paired_test"]) {
       config.paired_test = reader.strings(tables["paired_test"], "tables.paired_test");
       if (config.paired_test.size() != 2) reader.fail("tables.paired_test", "expected exactly two method labels");

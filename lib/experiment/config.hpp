@@ -150,6 +150,9 @@ struct ExperimentConfig {
   // keep: [weights]: every task also writes its final model's weights by feature name (weights/<id>.csv;
   // collect's weights.csv).
   bool keep_weights = false;
+  // What loading noticed and did not refuse (a table of a statistic no method of the run reports), for
+  // run and collect to log.
+  std::vector<std::string> warnings;
   std::string resolved_yaml;                         // the config after overrides, as YAML text
   std::vector<std::string> overrides;
 };

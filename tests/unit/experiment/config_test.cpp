@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "core/errors.hpp"
@@ -412,4 +413,32 @@ TEST_CASE("validation_curve and metric_by_parameter figures name what they draw"
   CHECK(experiment::load_config(write_file("by_a.yaml", by_parameter)).figures.at(0).kind == "metric_by_parameter");
   check_rejects(by_parameter, "x: mu,", "x: lambda,", "does not fix lambda");
   check_rejects(by_parameter, "metric: n_features", "metric: n_feature", "unknown metric 'n_feature'");
+}
+
+TEST_CASE("a grid given as {logspace: [low, high, count]} is numpy's logspace, with the decades exact", "[config]") {
+  const auto config = experiment::load_config(
+      write_file("logspace.yaml", config_with("grid: {lambda: [0.5, 1]}", "grid: {lambda: {logspace: [0.001, 1000, 61]}}")));
+  const std::vector<double>& values = config.grid.at("lambda");
+  REQUIRE(values.size() == 61);
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const double expected = std::pow(10.0, -3.0 + 0.1 * static_cast<double>(k));  // numpy.logspace(-3, 3, 61)
+    CHECK(values[k] == Approx(expected).epsilon(1e-14));
+    if (k % 10 == 0) CHECK(values[k] == std::pow(10.0, static_cast<double>(k / 10) - 3.0));  // decades exactly
+  }
+  const std::string from = "grid: {lambda: [0.5, 1]}";
+  check_rejects(kGood, from, "grid: {lambda: {logspace: [1, 0.1, 5]}}", "grid.lambda.logspace: expected 0 < low < high");
+  check_rejects(kGood, from, "grid: {lambda: {logspace: [0, 1, 5]}}", "expected 0 < low < high");
+  check_rejects(kGood, from, "grid: {lambda: {logspace: [0.1, 1, 1]}}", "grid.lambda.logspace[2]: expected a count from 2");
+  check_rejects(kGood, from, "grid: {lambda: {logspace: [0.1, 1]}}", "expected [low, high, count]");
+  check_rejects(kGood, from, "grid: {lambda: {linspace: [0.1, 1, 3]}}", "grid.lambda.linspace: unknown key");
+}
+
+TEST_CASE("a table of a statistic that no method of the run reports is left out with a warning", "[config]") {
+  // PSI-1's mip_relative_gap in a run narrowed to the SVMs (as a note's check does); an unknown name still fails.
+  const std::string text = config_with("inner: {type: kfold, folds: 3}", "inner: {type: kfold, folds: 3}\ntables: {metrics: [accuracy, mip_relative_gap]}");
+  const auto config = experiment::load_config(write_file("narrowed.yaml", text));
+  CHECK(config.table_metrics == std::vector<std::string>{"accuracy"});
+  REQUIRE(config.warnings.size() == 1);
+  CHECK_THAT(config.warnings[0], Catch::Contains("tables.metrics[1]: no method of this run reports 'mip_relative_gap'"));
+  check_rejects(text, "mip_relative_gap", "mip_relative_gapp", "unknown metric 'mip_relative_gapp'");
 }
