@@ -3,6 +3,11 @@
 #include <array>
 #include <fmt/format.h>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 namespace sparsesvm::core {
 namespace {
 
@@ -42,14 +47,83 @@ void compress(std::array<std::uint32_t, 8>& state, const unsigned char* block) {
   for (int i = 0; i < 8; ++i) state[i] += v[i];
 }
 
+void compress_blocks_portable(std::array<std::uint32_t, 8>& state, const unsigned char* blocks, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) compress(state, blocks + 64 * i);
+}
+
+#if defined(__x86_64__)
+// The same compression by the x86 SHA extensions (Intel's "SHA-NI", in most x86 processors since 2017):
+// about 5x faster, a third of the time a fit of a 26 MB LIBSVM file spent before solving. The state is
+// kept as the two halves the instructions take, (A, B, E, F) and (C, D, G, H); each group of four rounds
+// adds four schedule words W[t] to their constants and runs two double rounds.
+__attribute__((target("sha,sse4.1,ssse3"))) void compress_blocks_sha_ni(std::array<std::uint32_t, 8>& state,
+                                                                          const unsigned char* blocks, std::size_t count) {
+  const __m128i big_endian_words = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+  const __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0])), 0xB1);  // CDAB
+  const __m128i hgfe = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4])), 0x1B);  // EFGH
+  __m128i abef = _mm_alignr_epi8(dcba, hgfe, 8);
+  __m128i cdgh = _mm_blend_epi16(hgfe, dcba, 0xF0);
+  for (std::size_t block = 0; block < count; ++block) {
+    const unsigned char* bytes = blocks + 64 * block;
+    const __m128i abef_before = abef;
+    const __m128i cdgh_before = cdgh;
+    __m128i schedule[4];  // W[4g..4g+3] of the last four groups, by g mod 4 (std::array drops __m128i's alignment)
+    for (int group = 0; group < 16; ++group) {
+      __m128i& words = schedule[group % 4];
+      if (group < 4) {
+        words = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + 16 * group)), big_endian_words);
+      } else {
+        // W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16]: msg1 adds sigma0, the alignr gives
+        // W[t-7], msg2 adds sigma1 from the previous group.
+        const __m128i previous = schedule[(group + 3) % 4];
+        const __m128i before_previous = schedule[(group + 2) % 4];
+        const __m128i partial = _mm_add_epi32(_mm_sha256msg1_epu32(words, schedule[(group + 1) % 4]),
+                                              _mm_alignr_epi8(previous, before_previous, 4));
+        words = _mm_sha256msg2_epu32(partial, previous);
+      }
+      __m128i input = _mm_add_epi32(words, _mm_loadu_si128(reinterpret_cast<const __m128i*>(&kRoundConstants[4 * group])));
+      cdgh = _mm_sha256rnds2_epu32(cdgh, abef, input);
+      input = _mm_shuffle_epi32(input, 0x0E);
+      abef = _mm_sha256rnds2_epu32(abef, cdgh, input);
+    }
+    abef = _mm_add_epi32(abef, abef_before);
+    cdgh = _mm_add_epi32(cdgh, cdgh_before);
+  }
+  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[0]), _mm_blend_epi16(feba, dchg, 0xF0));  // DCBA
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[4]), _mm_alignr_epi8(dchg, feba, 8));     // HGFE
+}
+
+bool has_sha_extensions() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+  const bool ssse3_and_sse41 = (ecx & bit_SSSE3) != 0 && (ecx & bit_SSE4_1) != 0;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return false;
+  return ssse3_and_sse41 && (ebx & bit_SHA) != 0;
+}
+#endif
+
+// The compression of whole blocks: the fastest this processor runs, or the portable code.
+void compress_blocks(std::array<std::uint32_t, 8>& state, const unsigned char* blocks, std::size_t count, Sha256Code code) {
+#if defined(__x86_64__)
+  static const bool sha_extensions = has_sha_extensions();
+  if (sha_extensions && code == Sha256Code::fastest) {
+    compress_blocks_sha_ni(state, blocks, count);
+    return;
+  }
+#endif
+  compress_blocks_portable(state, blocks, count);
+}
+
 }  // namespace
 
-std::string sha256_hex(std::string_view bytes) {
+std::string sha256_hex(std::string_view bytes, Sha256Code code) {
   std::array<std::uint32_t, 8> state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   std::size_t full_blocks = bytes.size() / 64;
-  for (std::size_t i = 0; i < full_blocks; ++i) compress(state, data + 64 * i);
+  compress_blocks(state, data, full_blocks, code);
 
   // Padding: a 1 bit, zeros, then the message length in bits as a 64-bit big-endian number.
   std::array<unsigned char, 128> tail{};
@@ -61,7 +135,7 @@ std::string sha256_hex(std::string_view bytes) {
   for (int i = 0; i < 8; ++i) {
     tail[tail_size - 1 - i] = static_cast<unsigned char>(bit_length >> (8 * i));
   }
-  for (std::size_t offset = 0; offset < tail_size; offset += 64) compress(state, tail.data() + offset);
+  compress_blocks(state, tail.data(), tail_size / 64, code);
 
   std::string hex;
   for (std::uint32_t word : state) hex += fmt::format("{:08x}", word);

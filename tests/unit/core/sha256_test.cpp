@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <string>
 
 #include "core/sha256.hpp"
 
 using sparsesvm::core::sha256_hex;
+using sparsesvm::core::Sha256Code;
 
 TEST_CASE("SHA-256 matches the FIPS 180-4 example vectors", "[sha256]") {
   CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
@@ -20,4 +22,19 @@ TEST_CASE("SHA-256 pads correctly around the 55/56/64-byte boundaries", "[sha256
   CHECK(sha256_hex(std::string(55, 'a')) == "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
   CHECK(sha256_hex(std::string(56, 'a')) == "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
   CHECK(sha256_hex(std::string(64, 'a')) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+}
+
+TEST_CASE("SHA-256 by the processor's SHA extensions equals the portable code on every length and content",
+          "[sha256]") {
+  // Where the processor has no SHA extensions both are the portable code and this checks nothing more.
+  std::mt19937_64 random(37);
+  std::string bytes;
+  for (std::size_t length = 0; length <= 1000; ++length) {
+    INFO(length);
+    REQUIRE(sha256_hex(bytes) == sha256_hex(bytes, Sha256Code::portable));
+    bytes.push_back(static_cast<char>(random() & 0xff));
+  }
+  bytes.resize(3'000'017);
+  for (char& byte : bytes) byte = static_cast<char>(random() & 0xff);
+  CHECK(sha256_hex(bytes) == sha256_hex(bytes, Sha256Code::portable));
 }
