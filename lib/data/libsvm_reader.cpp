@@ -42,8 +42,13 @@ std::size_t parse_sparse_tokens(const std::vector<Field>& tokens, std::size_t ro
                                  previous));
     }
     check_feature_index(index, n_features, at);
-    const double value = parse_number(token.text.substr(colon + 1), Location{file, line, token.column + colon + 1},
-                                      fmt::format("feature {}", index));
+    const std::string_view value_text = token.text.substr(colon + 1);
+    double value = 0.0;
+    if (!parse_finite_number(value_text, value)) {
+      // Only a bad value pays for the message that names its feature (a million tokens would format it a
+      // million times): parse_number throws it.
+      value = parse_number(value_text, Location{file, line, token.column + colon + 1}, fmt::format("feature {}", index));
+    }
     if (value != 0.0) entries.push_back(Entry{row, index - 1, value});
     previous = index;
   }

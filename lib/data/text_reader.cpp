@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <sstream>
 
 #include "core/errors.hpp"
 #include "core/sha256.hpp"
@@ -28,9 +27,14 @@ TextFile read_text_file(const std::string& path) {
   }
   std::ifstream stream(path, std::ios::binary);
   if (!stream) throw InputError(fmt::format("{}: cannot open file", path));
-  std::ostringstream buffer;
-  buffer << stream.rdbuf();
-  TextFile file{path, buffer.str(), ""};
+  // One read into a string of the file's size (a stringstream would copy the bytes twice more).
+  stream.seekg(0, std::ios::end);
+  const std::streamoff size = stream.tellg();
+  stream.seekg(0, std::ios::beg);
+  if (size < 0 || !stream) throw InputError(fmt::format("{}: cannot read file", path));
+  TextFile file{path, std::string(static_cast<std::size_t>(size), '\0'), ""};
+  stream.read(file.content.data(), size);
+  if (stream.gcount() != size) throw InputError(fmt::format("{}: cannot read the whole file", path));
   if (file.content.find_first_not_of(" \t\r\n") == std::string::npos) {
     throw InputError(fmt::format("{}: file is empty", path));
   }
@@ -101,6 +105,8 @@ bool parse_double(std::string_view token, double& value) {
 }
 
 }  // namespace
+
+bool parse_finite_number(std::string_view token, double& value) { return parse_double(token, value) && std::isfinite(value); }
 
 bool is_number(std::string_view token) {
   double value = 0.0;

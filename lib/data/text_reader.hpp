@@ -45,6 +45,8 @@ struct Location {
 double parse_number(std::string_view token, const Location& where, std::string_view what);
 // True when the whole token is a number.
 bool is_number(std::string_view token);
+// Whether the token is a finite number, stored in value; no message (the fast path of parse_number).
+bool parse_finite_number(std::string_view token, double& value);
 // A positive integer (1-based index) or InputError.
 std::size_t parse_index(std::string_view token, const Location& where, std::string_view what);
 
