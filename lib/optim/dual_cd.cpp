@@ -217,10 +217,12 @@ L2SvmSolution DualCdSolver::solve(const L2SvmProblem& p, const core::Vector& war
     const double b = unpenalized ? centre + rows.s * state.beta : rows.s * state.beta;
 
     // The duality gap of the problem asked for: with an unpenalized bias, at alpha moved onto sum y alpha = -kappa'.
-    core::Vector dual_alpha = state.alpha;
-    if (unpenalized) move_onto_equality(dual_alpha, y, rows.upper, -kappa);
-    CdState dual_state{dual_alpha, {}, 0.0};
-    recompute(dual_state);
+    CdState dual_state = state;
+    if (unpenalized) {
+      move_onto_equality(dual_state.alpha, y, rows.upper, -kappa);
+      if (dual_state.alpha != state.alpha) recompute(dual_state);  // else state's u and beta are its own
+    }
+    const core::Vector& dual_alpha = dual_state.alpha;
     double w_prime_squared = 0.0;
     for (Eigen::Index j = 0; j < d; ++j) {
       const double v2 = rows.scale_squared.size() > 0 ? rows.scale_squared[j] : 1.0;
@@ -232,7 +234,8 @@ L2SvmSolution DualCdSolver::solve(const L2SvmProblem& p, const core::Vector& war
     solution.w = state.u;
     solution.b = b;
     solution.alpha = state.alpha * 2.0 * p.lambda;
-    solution.primal_objective = primal_objective(p, data_, solution.w, solution.b);
+    const PrimalValue primal = primal_value(p, data_, solution.w, solution.b);
+    solution.primal_objective = primal.objective;
     const double gap = solution.primal_objective - solution.dual_objective;
     solution.relative_gap = std::max(gap, 0.0) / std::max(std::abs(solution.primal_objective), kTinyObjective);
     if (!std::isfinite(solution.primal_objective) || !std::isfinite(solution.dual_objective)) {
@@ -241,7 +244,7 @@ L2SvmSolution DualCdSolver::solve(const L2SvmProblem& p, const core::Vector& war
       return solution;
     }
     if (solution.relative_gap <= options.relative_gap ||
-        gap <= kRoundingGap * primal_scale(p, data_, solution.w, solution.b)) {
+        gap <= kRoundingGap * primal.scale) {
       solution.status = core::Status::optimal;
       return solution;
     }

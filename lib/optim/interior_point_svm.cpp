@@ -412,7 +412,8 @@ class InteriorPoint {
     for (std::size_t k = 0; k < r_.examples.size(); ++k) s.alpha[r_.examples[k]] = alpha[static_cast<Eigen::Index>(k)];
     s.dual_objective = r_.margin.dot(alpha) - (r_.eta + r_.z_transpose_times(alpha)).squaredNorm() / (4.0 * p_.lambda) -
                        0.5 * r_.curvature.dot(alpha.cwiseAbs2());
-    s.primal_objective = primal_objective(p_, data_, s.w, s.b);
+    const PrimalValue primal = primal_value(p_, data_, s.w, s.b);
+    s.primal_objective = primal.objective;
     if (!std::isfinite(s.primal_objective) || !std::isfinite(s.dual_objective)) {
       s.status = core::Status::numerical_error;
       s.message = "interior point: non-finite objective";
@@ -420,7 +421,7 @@ class InteriorPoint {
     }
     const double gap = std::max(s.primal_objective - s.dual_objective, 0.0);
     s.relative_gap = gap / std::max(std::abs(s.primal_objective), kTinyObjective);
-    const bool closed = s.relative_gap <= options_.relative_gap || gap <= kRoundingGap * primal_scale(p_, data_, s.w, s.b);
+    const bool closed = s.relative_gap <= options_.relative_gap || gap <= kRoundingGap * primal.scale;
     s.status = closed ? core::Status::optimal : core::Status::solved_inaccurate;
     return s;
   }

@@ -47,14 +47,13 @@ void check_problem(const L2SvmProblem& p, const core::Dataset& data) {
 }
 
 double primal_objective(const L2SvmProblem& p, const core::Dataset& data, const core::Vector& w, double b) {
-  const PrimalParts parts = primal_parts(p, data, w, b);
-  return p.lambda * parts.regularizer + parts.loss - parts.tilt;
+  return primal_value(p, data, w, b).objective;
 }
 
-double primal_scale(const L2SvmProblem& p, const core::Dataset& data, const core::Vector& w, double b) {
+PrimalValue primal_value(const L2SvmProblem& p, const core::Dataset& data, const core::Vector& w, double b) {
   const double tilt_size = std::abs(p.tilt_b * b) + (p.tilt_w.size() > 0 ? std::abs(p.tilt_w.dot(w)) : 0.0);
   const PrimalParts parts = primal_parts(p, data, w, b);
-  return p.lambda * parts.regularizer + parts.loss + tilt_size;
+  return {p.lambda * parts.regularizer + parts.loss - parts.tilt, p.lambda * parts.regularizer + parts.loss + tilt_size};
 }
 
 bool equality_reachable(const core::Vector& y, const core::Vector& upper, double target) {

@@ -63,10 +63,14 @@ void check_problem(const L2SvmProblem& problem, const core::Dataset& data);
 // P(w, b) of the problem (w on the original features).
 double primal_objective(const L2SvmProblem& problem, const core::Dataset& data, const core::Vector& w, double b);
 
-// The size of P's terms at (w, b): P with every term in absolute value. A gap below kRoundingGap of it is
-// rounding: P and D cannot be told apart in double precision (with a tilt P can be near 0 while its terms
-// are not).
-double primal_scale(const L2SvmProblem& problem, const core::Dataset& data, const core::Vector& w, double b);
+// P(w, b) and the size of its terms, P with every term in absolute value, from one product X w. A gap
+// below kRoundingGap of the scale is rounding: P and D cannot be told apart in double precision (with a
+// tilt P can be near 0 while its terms are not).
+struct PrimalValue {
+  double objective = 0.0;
+  double scale = 0.0;
+};
+PrimalValue primal_value(const L2SvmProblem& problem, const core::Dataset& data, const core::Vector& w, double b);
 constexpr double kRoundingGap = 1e-13;
 constexpr double kTinyObjective = 1e-300;  // floor of |P| in the relative gap
 
