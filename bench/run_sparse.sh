@@ -7,7 +7,9 @@
 # The data are drawn by our generators and written once as LIBSVM files (describe-data --write-libsvm),
 # which every tool reads, so reading the file is in every tool's time.
 # Writes bench/sparse_results.txt (or prints only, with SECTIONS set).
-# Usage: bench/run_sparse.sh [LIMIT_SECONDS]   (default 120); SECTIONS="text2k text20k ..." picks data sets.
+# Usage: bench/run_sparse.sh [LIMIT_SECONDS]   (default 120); SECTIONS="text2k text20k ..." picks data sets,
+# METHODS="SVM ..." sparsesvm's methods, OTHERS="admm liblinear-s3 liblinear-s5 highs" the other fits (the
+# l2 SVM's ratio alone: METHODS=SVM OTHERS=liblinear-s3). Any of the three set: prints only.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-120}
@@ -26,9 +28,10 @@ declare -A spec=(
   [gisette_dca]="dca_gaussians:n=6000,informative=2500,noise_dims=2500,seed=1"
 )
 sections=${SECTIONS:-text2k text20k reuters text100k gisette_nips gisette_gauss gisette_dca}
-methods="OneNormSVM ZeroNormSVM RLSVM0 RLSVM1 SVM"
+methods=${METHODS:-OneNormSVM ZeroNormSVM RLSVM0 RLSVM1 SVM}
+others=" ${OTHERS:-admm liblinear-s3 liblinear-s5 highs} "
 output=bench/sparse_results.txt
-[[ -z "${SECTIONS:-}" ]] || output=/dev/null
+[[ -z "${SECTIONS:-}${METHODS:-}${OTHERS:-}" ]] || output=/dev/null
 
 # measure LABEL COMMAND...: "LABEL | cpu s | peak MB | the command's summary"
 measure() {
@@ -58,10 +61,12 @@ measure() {
       measure "sparsesvm $method" build/sparsesvm fit -m "$method" -f libsvm "$file" --lambda 1
     done
     # ADMM's F is the mean hinge + lambda ||w||_1: lambda = 1/n is OneNormSVM's objective divided by n.
-    measure "sparsesvm ADMM-L1 (lambda 1/n)" build/sparsesvm fit -m ADMM-L1 -f libsvm "$file" --lambda "$(awk -v n="$n" 'BEGIN { printf "%.10g", 1 / n }')"
-    measure "liblinear -s 3 (l2, hinge)" liblinear-train -s 3 -c 1 -B 1 -q "$file" "$tmp/model"
-    measure "liblinear -s 5 (l1, sq. hinge)" liblinear-train -s 5 -c 1 -B 1 -q "$file" "$tmp/model"
-    measure "HiGHS OneNormSVM LP" /usr/bin/python3 bench/highs_libsvm_one_norm.py "$file" 1 "$limit"
+    if [[ "$others" == *" admm "* ]]; then
+      measure "sparsesvm ADMM-L1 (lambda 1/n)" build/sparsesvm fit -m ADMM-L1 -f libsvm "$file" --lambda "$(awk -v n="$n" 'BEGIN { printf "%.10g", 1 / n }')"
+    fi
+    [[ "$others" != *" liblinear-s3 "* ]] || measure "liblinear -s 3 (l2, hinge)" liblinear-train -s 3 -c 1 -B 1 -q "$file" "$tmp/model"
+    [[ "$others" != *" liblinear-s5 "* ]] || measure "liblinear -s 5 (l1, sq. hinge)" liblinear-train -s 5 -c 1 -B 1 -q "$file" "$tmp/model"
+    [[ "$others" != *" highs "* ]] || measure "HiGHS OneNormSVM LP" /usr/bin/python3 bench/highs_libsvm_one_norm.py "$file" 1 "$limit"
     rm -f "$file"
   done
 } | tee "$output"

@@ -294,6 +294,7 @@ Command add_collect(CLI::App& app) {
             core::sha256_hex(config.resolved_yaml).substr(0, 12)));
       }
     }
+    for (const std::string& warning : config.warnings) fmt::print(stderr, "sparsesvm: warning: {}\n", warning);
     const experiment::CollectSummary summary = experiment::collect(config, *directories, directories->front(), *partial);
     fmt::print("{} rows of {} planned tasks ({} without a solution)\n", summary.rows, summary.expected, summary.failed);
     std::vector<std::string> statuses;

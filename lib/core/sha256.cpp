@@ -105,7 +105,8 @@ bool has_sha_extensions() {
 #endif
 
 // The compression of whole blocks: the fastest this processor runs, or the portable code.
-void compress_blocks(std::array<std::uint32_t, 8>& state, const unsigned char* blocks, std::size_t count, Sha256Code code) {
+void compress_blocks(std::array<std::uint32_t, 8>& state, const unsigned char* blocks, std::size_t count,
+                     [[maybe_unused]] Sha256Code code) {
 #if defined(__x86_64__)
   static const bool sha_extensions = has_sha_extensions();
   if (sha_extensions && code == Sha256Code::fastest) {

@@ -29,6 +29,7 @@ using core::ConfigError;
 class Reader {
  public:
   explicit Reader(std::string file) : file_(std::move(file)) {}
+  const std::string& path() const { return file_; }
 
   // A key that a command-line override set (or that holds one) is blamed on the override, not on the file.
   [[noreturn]] void fail(const std::string& key, const std::string& message) const {
@@ -888,15 +889,41 @@ void check_sweep_entries(const std::string& method, const std::string& x, const 
   }
 }
 
-// A metric's own checks: known, and as_error only with an accuracy.
-void check_figure_metric(const FigureSpec& figure, const std::vector<std::string>& metrics, const Reader& reader,
-                         const std::string& key) {
-  if (std::find(metrics.begin(), metrics.end(), figure.metric) == metrics.end()) {
-    reader.fail(key + ".metric", fmt::format("unknown metric '{}' (known: {})", figure.metric, fmt::join(metrics, ", ")));
+// Whether `metric` is a statistic or a parameter of some registered method: a name a run narrowed by an
+// override (methods=[SVM-C]) may lack without being misspelt. Its tables, figures and comparisons are
+// then left out with a warning (ExperimentConfig::warnings); an unknown name is refused.
+bool reported_by_some_method(const std::string& metric) {
+  const auto& algorithms = models::algorithm_registry();
+  const bool statistic = std::any_of(algorithms.begin(), algorithms.end(), [&](const auto& algorithm) {
+    const std::vector<std::string> names = algorithm->statistic_names();
+    return std::find(names.begin(), names.end(), metric) != names.end();
+  });
+  const auto& methods = models::method_registry();
+  return statistic || std::any_of(methods.begin(), methods.end(), [&](const models::MethodInfo& method) {
+           return models::find_parameter(method.parameters, metric) != nullptr;
+         });
+}
+
+// Whether a metric the config names at `key` is this run's (`known`); false, with a warning, when only
+// methods the run lacks report it; else the unknown metric is refused.
+bool keep_metric(const std::string& metric, const std::vector<std::string>& known, const std::string& key,
+                 std::vector<std::string>& warnings, const Reader& reader) {
+  if (std::find(known.begin(), known.end(), metric) != known.end()) return true;
+  if (!reported_by_some_method(metric)) {
+    reader.fail(key, fmt::format("unknown metric '{}' (known: {})", metric, fmt::join(known, ", ")));
   }
+  warnings.push_back(fmt::format("{}: {}: no method of this run reports '{}'; left out", reader.path(), key, metric));
+  return false;
+}
+
+// A figure metric's own checks: this run's (else false, keep_metric), and as_error only with an accuracy.
+bool check_figure_metric(const FigureSpec& figure, const std::vector<std::string>& metrics, const Reader& reader,
+                         const std::string& key, std::vector<std::string>& warnings) {
+  if (!keep_metric(figure.metric, metrics, key + ".metric", warnings, reader)) return false;
   if (figure.as_error && !figure.metric.ends_with("accuracy")) {
     reader.fail(key + ".as_error", fmt::format("1 - {} is not an error; as_error goes with the accuracies", figure.metric));
   }
+  return true;
 }
 
 // A validation_curve figure draws the inner CV score against a parameter some method tunes (cv_scores.csv),
@@ -932,7 +959,7 @@ void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const E
 
 // tables.comparisons: {against: LABEL (optional), metrics: {METRIC: higher | lower, ...}}.
 Comparisons read_comparisons(const YAML::Node& node, const ExperimentConfig& config, const std::vector<std::string>& known,
-                             const Reader& reader) {
+                             std::vector<std::string>& warnings, const Reader& reader) {
   const std::string key = "tables.comparisons";
   if (!node.IsMap()) reader.fail(key, "expected a mapping: {against: LABEL, metrics: {accuracy: higher, ...}}");
   reader.check_keys(node, key, {"against", "metrics", "include_unproven"});
@@ -948,19 +975,17 @@ Comparisons read_comparisons(const YAML::Node& node, const ExperimentConfig& con
   }
   for (const auto& entry : metrics) {
     const std::string metric = entry.first.as<std::string>();
-    if (std::find(known.begin(), known.end(), metric) == known.end()) {
-      reader.fail(key + ".metrics." + metric, fmt::format("unknown metric '{}' (known: {})", metric, fmt::join(known, ", ")));
-    }
     const std::string better = entry.second.IsScalar() ? entry.second.as<std::string>() : "";
     if (better != "higher" && better != "lower") {
       reader.fail(key + ".metrics." + metric, "expected higher or lower (which end of the metric is better)");
     }
-    comparisons.metrics.emplace_back(metric, better == "higher");
+    if (keep_metric(metric, known, key + ".metrics." + metric, warnings, reader)) comparisons.metrics.emplace_back(metric, better == "higher");
   }
   return comparisons;
 }
 
-std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentConfig& config, const Reader& reader) {
+std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentConfig& config, std::vector<std::string>& warnings,
+                                     const Reader& reader) {
   if (!node.IsSequence()) reader.fail("figures", "expected a list of figures");
   const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
   std::set<std::string> condition_names;  // the generator grid parameters: "d_rel" of "d_rel=5"
@@ -1000,7 +1025,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       if (!config.convergence) reader.fail(key + ".kind", "a convergence figure needs tables.convergence");
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a convergence figure takes no metric, x or as_error");
     } else if (figure.kind == "metric_by_condition" || figure.kind == "metric_by_dataset") {
-      check_figure_metric(figure, metrics, reader, key);
+      if (!check_figure_metric(figure, metrics, reader, key, warnings)) continue;
       if (figure.kind == "metric_by_dataset" && entry["x"]) reader.fail(key + ".x", "a metric_by_dataset figure takes no x");
       if (figure.kind == "metric_by_condition" && !condition_names.contains(figure.x)) {
         reader.fail(key + ".x", condition_names.empty()
@@ -1018,13 +1043,14 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
       if (entry["metric"] || entry["as_error"]) reader.fail(key, "a coefficient_path figure takes no metric or as_error");
       check_sweep_entries(figure.method, figure.x, config, reader, key);
     } else if (figure.kind == "metric_by_parameter") {
-      check_figure_metric(figure, metrics, reader, key);
+      if (!check_figure_metric(figure, metrics, reader, key, warnings)) continue;
       check_sweep_entries(figure.method, figure.x, config, reader, key);
     } else if (figure.kind == "validation_curve") {
       check_validation_curve(entry, figure, config, reader, key);
     } else if (figure.kind == "critical_difference") {
       if (entry["x"] || entry["as_error"]) reader.fail(key, "a critical_difference figure takes no x or as_error");
       const auto& ranked = config.comparisons.metrics;
+      if (!keep_metric(figure.metric, metrics, key + ".metric", warnings, reader)) continue;
       if (std::none_of(ranked.begin(), ranked.end(), [&](const auto& m) { return m.first == figure.metric; })) {
         reader.fail(key + ".metric", fmt::format("'{}' is not ranked: a critical_difference figure draws a metric of "
                                                  "tables.comparisons.metrics", figure.metric));
@@ -1156,7 +1182,9 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
     // A label the config lacks is not checked here: an override may drop methods or sweep values (a
     // reference run of part of a table), and those cells are then not_run. The committed configs are
     // checked to name only their own labels (config_test).
-    if (std::find(metrics.begin(), metrics.end(), cell.metric) == metrics.end()) {
+    // A cell of a method the run lacks may name a metric only that method reports (it is not_run).
+    const bool not_this_runs = !has_method_label(config, cell.method) && reported_by_some_method(cell.metric);
+    if (std::find(metrics.begin(), metrics.end(), cell.metric) == metrics.end() && !not_this_runs) {
       reader.fail("tables.published", fmt::format("{}: unknown metric '{}' (known: {})", where, cell.metric, fmt::join(metrics, ", ")));
     }
   }
@@ -1211,15 +1239,6 @@ std::vector<std::string> parameter_columns(const ExperimentConfig& config) {
   return columns;
 }
 
-namespace {
-// Whether some registered algorithm reports `name` as a statistic.
-bool is_some_algorithms_statistic(const std::string& name) {
-  return std::any_of(models::algorithm_registry().begin(), models::algorithm_registry().end(), [&](const auto& algorithm) {
-    const std::vector<std::string> names = algorithm->statistic_names();
-    return std::find(names.begin(), names.end(), name) != names.end();
-  });
-}
-}  // namespace
 
 std::vector<std::string> summarized_method_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = parameter_columns(config);
@@ -1315,17 +1334,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     std::vector<std::string> tabulated;
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
       const std::string& metric = config.table_metrics[k];
-      if (std::find(known.begin(), known.end(), metric) != known.end()) {
-        tabulated.push_back(metric);
-      } else if (is_some_algorithms_statistic(metric)) {
-        // A config narrowed by an override (methods=[SVM-C]) keeps its tables of the other methods'
-        // statistics out, as it would write them empty.
-        config.warnings.push_back(fmt::format("{}: tables.metrics[{}]: no method of this run reports '{}'; no table for it",
-                                              path, k, metric));
-      } else {
-        reader.fail(fmt::format("tables.metrics[{}]", k),
-                    fmt::format("unknown metric '{}' (known: {})", metric, fmt::join(known, ", ")));
-      }
+      if (keep_metric(metric, known, fmt::format("tables.metrics[{}]", k), config.warnings, reader)) tabulated.push_back(metric);
     }
     config.table_metrics = tabulated;
     if (tables["paired_test"]) {
@@ -1339,13 +1348,13 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
       }
     }
     if (const YAML::Node comparisons = tables["comparisons"]) {
-      config.comparisons = read_comparisons(comparisons, config, known, reader);
+      config.comparisons = read_comparisons(comparisons, config, known, config.warnings, reader);
     }
     if (const YAML::Node convergence = tables["convergence"]) config.convergence = read_convergence(convergence, config, reader);
     if (const YAML::Node ratios = tables["objective_ratio"]) config.objective_ratios = read_objective_ratios(ratios, config, reader);
     if (tables["published"]) read_published_cells(tables, config_dir, reader, config);
   }
-  if (const YAML::Node figures = root["figures"]) config.figures = read_figures(figures, config, reader);
+  if (const YAML::Node figures = root["figures"]) config.figures = read_figures(figures, config, config.warnings, reader);
   if (root["keep"]) {
     const std::vector<std::string> kept = reader.strings(root["keep"], "keep");
     for (std::size_t k = 0; k < kept.size(); ++k) {

@@ -433,12 +433,31 @@ TEST_CASE("a grid given as {logspace: [low, high, count]} is numpy's logspace, w
   check_rejects(kGood, from, "grid: {lambda: {linspace: [0.1, 1, 3]}}", "grid.lambda.linspace: unknown key");
 }
 
-TEST_CASE("a table of a statistic that no method of the run reports is left out with a warning", "[config]") {
-  // PSI-1's mip_relative_gap in a run narrowed to the SVMs (as a note's check does); an unknown name still fails.
-  const std::string text = config_with("inner: {type: kfold, folds: 3}", "inner: {type: kfold, folds: 3}\ntables: {metrics: [accuracy, mip_relative_gap]}");
+TEST_CASE("a table, figure or comparison of a metric that no method of the run reports is left out with a warning",
+          "[config]") {
+  // PSI-1's mip_relative_gap and C in a run narrowed to lambda methods (as a note's check narrows a config);
+  // an unknown name still fails.
+  const std::string text = config_with("inner: {type: kfold, folds: 3}", R"(inner: {type: kfold, folds: 3}
+tables:
+  metrics: [accuracy, mip_relative_gap, C]
+  comparisons: {metrics: {accuracy: higher, mip_relative_gap: lower}}
+figures:
+  - {kind: metric_by_dataset, metric: mip_relative_gap, file: gap.png}
+  - {kind: critical_difference, metric: mip_relative_gap, file: cd_gap.png}
+  - {kind: critical_difference, metric: accuracy, file: cd.png})");
   const auto config = experiment::load_config(write_file("narrowed.yaml", text));
   CHECK(config.table_metrics == std::vector<std::string>{"accuracy"});
-  REQUIRE(config.warnings.size() == 1);
-  CHECK_THAT(config.warnings[0], Catch::Contains("tables.metrics[1]: no method of this run reports 'mip_relative_gap'"));
-  check_rejects(text, "mip_relative_gap", "mip_relative_gapp", "unknown metric 'mip_relative_gapp'");
+  REQUIRE(config.comparisons.metrics.size() == 1);
+  CHECK(config.comparisons.metrics[0].first == "accuracy");
+  REQUIRE(config.figures.size() == 1);
+  CHECK(config.figures[0].file == "cd.png");
+  REQUIRE(config.warnings.size() == 5);
+  CHECK_THAT(config.warnings[0], Catch::Contains("tables.metrics[1]: no method of this run reports 'mip_relative_gap'; left out"));
+  CHECK_THAT(config.warnings[1], Catch::Contains("tables.metrics[2]: no method of this run reports 'C'"));
+  CHECK_THAT(config.warnings[2], Catch::Contains("tables.comparisons.metrics.mip_relative_gap:"));
+  CHECK_THAT(config.warnings[3], Catch::Contains("figures[0].metric:"));
+  CHECK_THAT(config.warnings[4], Catch::Contains("figures[1].metric:"));
+  check_rejects(text, "[accuracy, mip_relative_gap, C]", "[accuracy, mip_relative_gapp]", "unknown metric 'mip_relative_gapp'");
+  check_rejects(text, "{accuracy: higher, mip_relative_gap: lower}", "{accuracy: higher, gapp: lower}", "unknown metric 'gapp'");
+  check_rejects(text, "metric: mip_relative_gap, file: gap.png", "metric: gapp, file: gap.png", "figures[0].metric: unknown metric 'gapp'");
 }
