@@ -47,6 +47,7 @@ import csv
 import html
 import json
 import os
+import textwrap
 import sys
 
 import matplotlib
@@ -420,7 +421,8 @@ def plot_critical_difference(directory, figure):
     if not ranks or not tests or tests[0]["critical_difference"] == "":
         raise PlotError(f"{path}: no Friedman test of {figure['metric']} (fewer than two data sets with every method?)")
     test = tests[0]
-    ranked = sorted((float(row["mean_rank"]), row["method"]) for row in ranks)
+    # Only the ranked methods; those apart (unproven rows) have no mean rank and are named in the caption.
+    ranked = sorted((float(row["mean_rank"]), row["method"]) for row in ranks if row.get("ranked", "yes") == "yes")
     cd = float(test["critical_difference"])
     k = len(ranked)
     # Cliques (Demsar 2006, Fig. 1): each maximal run of consecutive methods whose ranks span less than the
@@ -456,13 +458,18 @@ def plot_critical_difference(directory, figure):
                 va="center", fontsize=6)
     p_value = float(test["p_value"])
     significant = p_value < float(test["alpha"])
-    ax.set_title(f"mean rank of {figure['metric']} ({test['better']} is better) over {test['datasets']} data sets; "
-                 f"Friedman p = {p_value:.2g}"
-                 + ("" if significant else f" (not significant at {test['alpha']}: no difference is established)")
-                 + (f"; dropped: {test['dropped']}" if test["dropped"] else "")
-                 + (f"\nranked rows: {test['statuses']}" if test.get("statuses") else "")
-                 + (f"\nnot ranked (unproven rows; tables.comparisons.include_unproven ranks them): {test['apart']}"
-                    if test.get("apart") else ""), fontsize=8, wrap=True)
+    caption = [f"mean rank of {figure['metric']} ({test['better']} is better) over {test['datasets']} data sets; "
+               f"Friedman p = {p_value:.2g}"
+               + ("" if significant else f" (not significant at {test['alpha']}: no difference is established)")
+               + (f"; dropped: {test['dropped']}" if test["dropped"] else "")]
+    if test.get("statuses"):
+        caption.append(f"ranked rows: {test['statuses']}")
+    if test.get("apart"):
+        caption.append(f"not ranked (unproven rows; tables.comparisons.include_unproven ranks them): {test['apart']}")
+    # Wrapped here, not by matplotlib, so that the layout knows the caption's height and the figure grows with it.
+    lines = [line for paragraph in caption for line in textwrap.wrap(paragraph, 150)]
+    fig.set_figheight(fig.get_figheight() + 0.14 * len(lines))
+    ax.set_title("\n".join(lines), fontsize=7)
     return fig
 
 
