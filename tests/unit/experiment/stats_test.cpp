@@ -64,6 +64,13 @@ TEST_CASE("Wilcoxon's signed-rank test: exact by hand, normal approximation agai
   CHECK(one_down.p_value == Approx(6.0 / 32.0).epsilon(1e-12));
   // Zero differences are dropped.
   CHECK(wilcoxon_signed_rank({1, -2, 3, 4, 5, 7}, {0, 0, 0, 0, 0, 7}).n == 5);
+  // The critical-value table's n = 10 row (two-sided alpha 0.05: reject at T <= 8), with the p-values of
+  // scipy.stats.wilcoxon(d, method='exact'): 25/512 at T = 8, 33/512 at T = 9.
+  const std::vector<double> zeros(10, 0.0);
+  const SignedRankTest t8 = wilcoxon_signed_rank({1, 2, 3, 4, 5, 6, 7, -8, 9, 10}, zeros);
+  CHECK(t8.w_minus == 8.0);
+  CHECK(t8.p_value == Approx(0.048828125).epsilon(1e-12));
+  CHECK(wilcoxon_signed_rank({1, 2, 3, 4, 5, 6, 7, 8, -9, 10}, zeros).p_value == Approx(0.064453125).epsilon(1e-12));
   // scipy.stats.wilcoxon([1,-2,3,4,5,6,7,-8,9,10], [0]*10): statistic 10, p = 0.083984375 (exact).
   const SignedRankTest ten = wilcoxon_signed_rank({1, -2, 3, 4, 5, 6, 7, -8, 9, 10}, std::vector<double>(10, 0.0));
   CHECK(std::min(ten.w_plus, ten.w_minus) == 10.0);
