@@ -1,12 +1,15 @@
 #include "models/example_seed.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "core/rng.hpp"
 
 namespace sparsesvm::models {
 namespace {
+
+double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
 
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
@@ -61,45 +64,90 @@ struct SparseRows {
   }
 };
 
+// Dual coordinate ascent on the regularized problem, in place; `sharpen` divides eps by 10 and carries
+// on from the same alpha.
 template <typename Rows>
-Seed ascend(const core::Dataset& data, const StepLpCosts& costs, int epochs, const Rows& rows) {
-  const auto n = static_cast<Eigen::Index>(data.n());
-  const core::Vector& y = data.labels();
-  RegularizedPoint point(costs, static_cast<Eigen::Index>(data.d()));
-  core::Vector alpha = core::Vector::Zero(n);
-  double y_alpha = 0.0;
-  double b = -costs.bias / point.eps;
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), Eigen::Index{0});
-  core::Rng rng(20060701);  // fixed: the seed, and so the LP's path, depend on the data alone
-  for (int epoch = 0; epoch < epochs; ++epoch) {
-    rng.shuffle(order);
-    for (const Eigen::Index i : order) {
-      const auto [product, curvature] = rows.product_and_curvature(i, point);
-      const double gradient = costs.margin[i] - y[i] * (product + b);
-      // Newton on the current piece: the second derivative in alpha_i is -(1 + curvature) / eps.
-      const double next = std::clamp(alpha[i] + gradient * point.eps / (1.0 + curvature), 0.0, costs.slack[i]);
-      const double step = next - alpha[i];
-      if (step == 0.0) continue;
-      alpha[i] = next;
-      rows.add(i, step * y[i], point);
-      y_alpha += step * y[i];
-      b = (y_alpha - costs.bias) / point.eps;
+class Ascent {
+ public:
+  Ascent(const core::Dataset& data, const StepLpCosts& costs, const Rows& rows)
+      : costs_(costs), rows_(rows), y_(data.labels()), point_(costs, static_cast<Eigen::Index>(data.d())),
+        alpha_(core::Vector::Zero(static_cast<Eigen::Index>(data.n()))), b_(-costs.bias / point_.eps),
+        order_(data.n()) {
+    std::iota(order_.begin(), order_.end(), Eigen::Index{0});
+  }
+
+  void run(int epochs) {
+    for (int epoch = 0; epoch < epochs; ++epoch) {
+      rng_.shuffle(order_);
+      for (const Eigen::Index i : order_) update(i);
     }
   }
-  Seed seed;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    if (alpha[i] > 0.0) seed.examples.push_back(i);
+
+  void sharpen() {
+    point_.eps /= 10.0;
+    for (Eigen::Index j = 0; j < point_.w.size(); ++j) point_.shrink(j);
+    b_ = (y_alpha_ - costs_.bias) / point_.eps;
   }
-  for (Eigen::Index j = 0; j < point.w.size(); ++j) {
-    if (point.w[j] != 0.0) seed.features.push_back(j);
+
+  bool any_at_cost() const {
+    for (Eigen::Index i = 0; i < alpha_.size(); ++i) {
+      if (alpha_[i] > 0.0 && alpha_[i] == costs_.slack[i]) return true;
+    }
+    return false;
   }
-  return seed;
+
+  Seed seed() const {
+    Seed seed;
+    for (Eigen::Index i = 0; i < alpha_.size(); ++i) {
+      if (alpha_[i] > 0.0) seed.examples.push_back(i);
+      if (alpha_[i] > 0.0 && alpha_[i] == costs_.slack[i]) seed.at_cost.push_back(i);
+    }
+    for (Eigen::Index j = 0; j < point_.w.size(); ++j) {
+      if (point_.w[j] != 0.0) seed.features.push_back(j);
+    }
+    seed.largest_weight = std::max(largest_magnitude(point_.w), std::abs(b_));
+    return seed;
+  }
+
+ private:
+  void update(Eigen::Index i) {
+    const auto [product, curvature] = rows_.product_and_curvature(i, point_);
+    const double gradient = costs_.margin[i] - y_[i] * (product + b_);
+    // Newton on the current piece: the second derivative in alpha_i is -(1 + curvature) / eps.
+    const double next = std::clamp(alpha_[i] + gradient * point_.eps / (1.0 + curvature), 0.0, costs_.slack[i]);
+    const double step = next - alpha_[i];
+    if (step == 0.0) return;
+    alpha_[i] = next;
+    rows_.add(i, step * y_[i], point_);
+    y_alpha_ += step * y_[i];
+    b_ = (y_alpha_ - costs_.bias) / point_.eps;
+  }
+
+  const StepLpCosts& costs_;
+  const Rows& rows_;
+  const core::Vector& y_;
+  RegularizedPoint point_;
+  core::Vector alpha_;
+  double y_alpha_ = 0.0;
+  double b_;
+  std::vector<Eigen::Index> order_;
+  core::Rng rng_{20060701};  // fixed: the seed, and so the LP's path, depend on the data alone
+};
+
+template <typename Rows>
+Seed ascend(const core::Dataset& data, const StepLpCosts& costs, const SeedEpochs& epochs, const Rows& rows) {
+  Ascent<Rows> ascent(data, costs, rows);
+  ascent.run(epochs.first);
+  if (epochs.sharpened > 0 && ascent.any_at_cost()) {
+    ascent.sharpen();
+    ascent.run(epochs.sharpened);
+  }
+  return ascent.seed();
 }
 
 }  // namespace
 
-Seed seed_working_sets(const core::Dataset& data, const StepLpCosts& costs, int epochs) {
+Seed seed_working_sets(const core::Dataset& data, const StepLpCosts& costs, const SeedEpochs& epochs) {
   if (((costs.plus + costs.minus).array() < 0.0).any() || feature_cost_scale(costs) <= 0.0) return {};
   if (data.is_sparse()) return ascend(data, costs, epochs, SparseRows{data.sparse()});
   return ascend(data, costs, epochs, DenseRows{data.dense()});

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <iterator>
 #include <limits>
 #include <numeric>
 
@@ -14,6 +15,9 @@ namespace sparsesvm::models {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// A box still binding after this many tenfold widenings leaves the answer to the certificate (it then
+// reports the reduced cost that wants more).
+constexpr int kMaxBoxWidenings = 8;
 
 // Dual infeasibility of a column at its lower bound 0 with reduced cost `rc`: max(0, -rc). (Basic
 // columns with |rc| > 0 would break complementary slackness; the duality gap measures that, so that
@@ -108,10 +112,10 @@ GeneratedLp::~GeneratedLp() = default;
 
 double GeneratedLp::cost_of(const Column& column, const StepLpCosts& costs) const {
   switch (column.role) {
-    case Role::bias: return costs.bias;
+    case Role::bias: return costs.bias - bias_tilt_;
     case Role::linf: return costs.linf;
-    case Role::plus: return costs.plus[column.index];
-    case Role::minus: return costs.minus[column.index];
+    case Role::plus: return costs.plus[column.index] - tilt_[column.index];
+    case Role::minus: return costs.minus[column.index] + tilt_[column.index];
     case Role::slack: return costs.slack[column.index];
   }
   return 0.0;
@@ -127,21 +131,10 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
   linf_row_.assign(static_cast<std::size_t>(d), -1);
   feature_dropped_.assign(static_cast<std::size_t>(d), 0);
   example_dropped_.assign(static_cast<std::size_t>(n), 0);
-  optim::LpProblem empty;
-  empty.matrix.resize(0, 0);
-  empty.matrix.makeCompressed();
-  empty.column_lower = empty.column_upper = empty.row_lower = empty.row_upper = empty.cost = core::Vector();
-  lp_ = std::make_unique<optim::ClpLp>(empty, optim::LpOptions{settings_.max_simplex_iterations, 0.0});
-  optim::LpBlock fixed;
-  fixed.add(-kInfinity, kInfinity, costs.bias);
-  columns_.push_back({Role::bias, 0});
-  if (linf_) {
-    fixed.add(0.0, kInfinity, costs.linf);
-    columns_.push_back({Role::linf, 0});
-  }
-  lp_->add_columns(fixed);
+  folded_.assign(static_cast<std::size_t>(n), 0);
+  tilt_ = core::Vector::Zero(d);
   // Initial examples: all of them, the seed (example_seed.hpp), or every k-th (an even spread over the
-  // file); both classes included.
+  // file); both classes included. The seed's examples at alpha_i = C_i are folded (above).
   std::vector<Eigen::Index> initial;
   Seed seed;
   const auto wanted = static_cast<Eigen::Index>(settings_.initial_examples);
@@ -149,17 +142,25 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
     initial.resize(static_cast<std::size_t>(n));
     std::iota(initial.begin(), initial.end(), Eigen::Index{0});
   } else {
-    if (settings_.seed_epochs > 0) seed = seed_working_sets(data_, costs, settings_.seed_epochs);
-    initial = seed.examples;
-    seeded_examples_ = initial.size();
-    if (initial.empty()) {
+    if (settings_.seed_epochs > 0) seed = seed_working_sets(data_, costs, {settings_.seed_epochs, settings_.sharpened_seed_epochs});
+    seeded_examples_ = seed.examples.size();
+    const bool folding = settings_.fold_examples && !seed.at_cost.empty() && seed.largest_weight > 0.0;
+    if (folding) {
+      box_ = settings_.box_per_seed_weight * seed.largest_weight;
+      std::set_difference(seed.examples.begin(), seed.examples.end(), seed.at_cost.begin(), seed.at_cost.end(),
+                          std::back_inserter(initial));
+      fold(seed.at_cost, costs);
+    } else {
+      initial = seed.examples;
+    }
+    if (seed.examples.empty()) {
       for (Eigen::Index k = 0; k < wanted; ++k) initial.push_back(k * n / wanted);
     }
     for (const double label : {1.0, -1.0}) {
       const auto has_label = [&](Eigen::Index i) { return data_.labels()[i] == label; };
       if (std::none_of(initial.begin(), initial.end(), has_label)) {
         for (Eigen::Index i = 0; i < n; ++i) {
-          if (has_label(i)) {
+          if (has_label(i) && !folded_[static_cast<std::size_t>(i)]) {
             initial.push_back(i);
             break;
           }
@@ -167,6 +168,19 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
       }
     }
   }
+  optim::LpProblem empty;
+  empty.matrix.resize(0, 0);
+  empty.matrix.makeCompressed();
+  empty.column_lower = empty.column_upper = empty.row_lower = empty.row_upper = empty.cost = core::Vector();
+  lp_ = std::make_unique<optim::ClpLp>(empty, optim::LpOptions{settings_.max_simplex_iterations, 0.0});
+  optim::LpBlock fixed;
+  fixed.add(-box_, box_, cost_of({Role::bias, 0}, costs));
+  columns_.push_back({Role::bias, 0});
+  if (linf_) {
+    fixed.add(0.0, kInfinity, costs.linf);
+    columns_.push_back({Role::linf, 0});
+  }
+  lp_->add_columns(fixed);
   add_examples(initial, costs);
   if (!seed.features.empty()) add_features(seed.features, costs);
   margins_in_lp_ = costs.margin;
@@ -243,10 +257,11 @@ void GeneratedLp::add_features(const std::vector<Eigen::Index>& features, const 
   for (std::size_t k = 0; k < features.size(); ++k) {
     const Eigen::Index j = features[k];
     feature_column_[static_cast<std::size_t>(j)] = static_cast<Eigen::Index>(columns_.size());
-    for (const double sign : {1.0, -1.0}) {
-      columns.add(0.0, kInfinity, sign > 0 ? costs.plus[j] : costs.minus[j]);
+    for (const Role role : {Role::plus, Role::minus}) {
+      const double sign = role == Role::plus ? 1.0 : -1.0;
+      columns.add(0.0, box_, cost_of({role, j}, costs));
       for (const auto& [row, value] : entries[k]) columns.add_entry(row, sign * value);
-      columns_.push_back({sign > 0 ? Role::plus : Role::minus, j});
+      columns_.push_back({role, j});
     }
   }
   lp_->add_columns(columns);
@@ -264,10 +279,15 @@ void GeneratedLp::add_features(const std::vector<Eigen::Index>& features, const 
   lp_->add_rows(rows);
 }
 
-void GeneratedLp::update_costs_and_margins(const StepLpCosts& costs) {
+core::Vector GeneratedLp::costs_of_columns(const StepLpCosts& costs) const {
   core::Vector cost(static_cast<Eigen::Index>(columns_.size()));
   for (std::size_t k = 0; k < columns_.size(); ++k) cost[static_cast<Eigen::Index>(k)] = cost_of(columns_[k], costs);
-  lp_->set_cost(cost);
+  return cost;
+}
+
+void GeneratedLp::update_costs_and_margins(const StepLpCosts& costs) {
+  if (slack_in_tilt_.size() > 0 && costs.slack != slack_in_tilt_) refold(costs);  // (size 0: nothing ever folded)
+  lp_->set_cost(costs_of_columns(costs));
   if (costs.margin == margins_in_lp_) return;
   core::Vector row_lower(static_cast<Eigen::Index>(rows_.size()));
   for (std::size_t row = 0; row < rows_.size(); ++row) {
@@ -277,7 +297,8 @@ void GeneratedLp::update_costs_and_margins(const StepLpCosts& costs) {
   margins_in_lp_ = costs.margin;
 }
 
-StepLpPoint GeneratedLp::point_of(const core::Vector& primal, const core::Vector& row_duals) const {
+StepLpPoint GeneratedLp::point_of(const core::Vector& primal, const core::Vector& row_duals,
+                                   const StepLpCosts& costs) const {
   const auto n = static_cast<Eigen::Index>(data_.n());
   const auto d = static_cast<Eigen::Index>(data_.d());
   StepLpPoint point{core::Vector::Zero(d), core::Vector::Zero(d), 0.0, core::Vector::Zero(n), 0.0,
@@ -296,6 +317,9 @@ StepLpPoint GeneratedLp::point_of(const core::Vector& primal, const core::Vector
   for (std::size_t row = 0; row < rows_.size(); ++row) {
     (rows_[row].linf ? point.beta : point.alpha)[rows_[row].index] = row_duals[static_cast<Eigen::Index>(row)];
   }
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (folded_[static_cast<std::size_t>(i)]) point.alpha[i] = costs.slack[i];  // xi_i waits for the margins
+  }
   return point;
 }
 
@@ -304,9 +328,79 @@ std::vector<Eigen::Index> GeneratedLp::violated_examples(const core::Vector& t, 
   std::vector<std::pair<double, Eigen::Index>> candidates;
   for (Eigen::Index i = 0; i < t.size(); ++i) {
     const double violation = costs.margin[i] - t[i];
-    if (example_row_[static_cast<std::size_t>(i)] < 0 && violation > tolerance) candidates.emplace_back(violation, i);
+    const auto k = static_cast<std::size_t>(i);
+    if (example_row_[k] < 0 && !folded_[k] && violation > tolerance) candidates.emplace_back(violation, i);
   }
   return most_violated(std::move(candidates), std::max(settings_.min_example_batch, rows_.size()));
+}
+
+void GeneratedLp::fold(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs) {
+  for (const Eigen::Index i : examples) folded_[static_cast<std::size_t>(i)] = 1;
+  refold(costs);
+}
+
+void GeneratedLp::refold(const StepLpCosts& costs) {
+  const core::Vector& y = data_.labels();
+  core::Vector weighted = core::Vector::Zero(y.size());  // C_i y_i of the folded examples
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    if (folded_[static_cast<std::size_t>(i)]) weighted[i] = costs.slack[i] * y[i];
+  }
+  tilt_ = data_.transpose_times(weighted);
+  bias_tilt_ = weighted.sum();
+  slack_in_tilt_ = costs.slack;
+}
+
+std::vector<Eigen::Index> GeneratedLp::released_examples(const core::Vector& t, const StepLpCosts& costs) const {
+  const double tolerance = settings_.relative_tolerance * largest_magnitude(costs.margin);
+  std::vector<Eigen::Index> released;
+  for (Eigen::Index i = 0; i < t.size(); ++i) {
+    if (folded_[static_cast<std::size_t>(i)] && t[i] - costs.margin[i] > tolerance) released.push_back(i);
+  }
+  return released;
+}
+
+// Released examples get their rows and slacks; the costs lose their terms. Their rows hold at the last
+// point with xi_i = 0 (their margins are above m_i), so primal simplex continues.
+void GeneratedLp::release(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs) {
+  for (const Eigen::Index i : examples) folded_[static_cast<std::size_t>(i)] = 0;
+  refold(costs);
+  lp_->set_cost(costs_of_columns(costs));
+  add_examples(examples, costs);
+}
+
+// The box binds when a weight sits on it with a reduced cost that asks to go further (p_j - g_j < 0 for
+// w_j > 0, q_j + g_j < 0 for w_j < 0, c_b != y'alpha for b; alpha and g include the folded examples).
+// A weight on the box with a zero reduced cost lies on a ray of optima (a DCA step can have one: a
+// ramp's tilt cancelling a hinge), and the point is as optimal as any other on it.
+bool GeneratedLp::box_binds(const StepLpPoint& point, const StepLpCosts& costs, const core::Vector& g) const {
+  if (!std::isfinite(box_)) return false;
+  const double edge = box_ * (1.0 - 1e-9);
+  const double tolerance = settings_.relative_tolerance * feature_cost_scale(costs);
+  for (Eigen::Index j = 0; j < g.size(); ++j) {
+    const double w = point.w_plus[j] - point.w_minus[j];
+    if ((w >= edge && costs.plus[j] - g[j] < -tolerance) || (-w >= edge && costs.minus[j] + g[j] < -tolerance)) return true;
+  }
+  const double bias_reduced_cost = costs.bias - point.alpha.dot(data_.labels());
+  const double slack_tolerance = settings_.relative_tolerance * largest_magnitude(costs.slack);
+  return std::abs(point.b) >= edge && std::abs(bias_reduced_cost) > slack_tolerance;
+}
+
+void GeneratedLp::widen_box() {
+  box_ *= 10.0;
+  ++box_widenings_;
+  const auto count = static_cast<Eigen::Index>(columns_.size());
+  core::Vector lower = core::Vector::Zero(count);
+  core::Vector upper = core::Vector::Constant(count, kInfinity);
+  for (Eigen::Index k = 0; k < count; ++k) {
+    switch (columns_[static_cast<std::size_t>(k)].role) {
+      case Role::bias: lower[k] = -box_; upper[k] = box_; break;
+      case Role::plus:
+      case Role::minus: upper[k] = box_; break;
+      case Role::linf:
+      case Role::slack: break;
+    }
+  }
+  lp_->set_column_bounds(lower, upper);
 }
 
 std::vector<Eigen::Index> GeneratedLp::priced_features(const core::Vector& g, const StepLpCosts& costs) const {
@@ -407,14 +501,14 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
       // Too few examples bound the restricted LP (a tilt on b, one class): take them all and go on.
       std::vector<Eigen::Index> rest;
       for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(example_row_.size()); ++i) {
-        if (example_row_[static_cast<std::size_t>(i)] < 0) rest.push_back(i);
+        if (example_row_[static_cast<std::size_t>(i)] < 0 && !folded_[static_cast<std::size_t>(i)]) rest.push_back(i);
       }
       add_examples(rest, costs);
       all_examples_added = true;
       continue;
     }
     if (!core::has_solution(solution.status)) return result;
-    result.point = point_of(solution.primal, solution.row_duals);
+    result.point = point_of(solution.primal, solution.row_duals, costs);
     g.resize(0);
     t.resize(0);
     if (result.rounds >= settings_.max_rounds) break;
@@ -424,13 +518,28 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
     const auto features = priced_features(g, costs);
     if (features.empty() && settings_.generate_examples) t = margins(data_, result.point.w_plus - result.point.w_minus, result.point.b);
     const auto examples = t.size() > 0 ? violated_examples(t, costs) : std::vector<Eigen::Index>();
-    if (features.empty() && examples.empty()) break;
+    const auto released = t.size() > 0 ? released_examples(t, costs) : std::vector<Eigen::Index>();
+    // The box is widened only when nothing else changes: a wrongly folded example usually explains it.
+    const bool widen = t.size() > 0 && examples.empty() && released.empty() && box_widenings_ < kMaxBoxWidenings &&
+                       box_binds(result.point, costs, g);
+    if (features.empty() && examples.empty() && released.empty() && !widen) break;
     // Once the unbounded fallback below has taken every example, none is dropped again.
     drop_far_from_optimum(result.point, costs, g, all_examples_added || !features.empty() ? core::Vector() : t, result);
     if (!features.empty()) {
       add_features(features, costs);
     } else {
-      add_examples(examples, costs);
+      // One change a round, so that one simplex continues warm: a release changes costs (primal simplex),
+      // new rows and a wider box move the primal point (dual simplex); both at once would go cold.
+      if (!released.empty()) {
+        result.released_examples += released.size();
+        release(released, costs);
+      } else {
+        add_examples(examples, costs);
+        if (widen) {
+          widen_box();
+          ++result.box_widenings;
+        }
+      }
     }
   }
   result.seeded_examples = seeded_examples_;
@@ -440,6 +549,11 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
       std::count_if(feature_column_.begin(), feature_column_.end(), [](Eigen::Index column) { return column >= 0; }));
   if (g.size() == 0) g = data_.transpose_times((result.point.alpha.array() * data_.labels().array()).matrix());
   if (t.size() == 0) t = margins(data_, result.point.w_plus - result.point.w_minus, result.point.b);
+  for (Eigen::Index i = 0; i < t.size(); ++i) {
+    if (!folded_[static_cast<std::size_t>(i)]) continue;
+    result.point.xi[i] = std::max(0.0, costs.margin[i] - t[i]);
+    ++result.folded_examples;
+  }
   result.certificate = certify(data_, costs, result.point, linf_, t, g);
   if (result.status == core::Status::optimal && !result.certificate.within(settings_.relative_tolerance * 10)) {
     result.status = core::Status::solved_inaccurate;

@@ -83,6 +83,14 @@ void ClpLp::set_row_lower(const core::Vector& row_lower) {
   primal_feasible_ = false;
 }
 
+void ClpLp::set_column_bounds(const core::Vector& column_lower, const core::Vector& column_upper) {
+  const std::vector<double> lower = coin_bounds(column_lower);
+  const std::vector<double> upper = coin_bounds(column_upper);
+  model_->chgColumnLower(lower.data());
+  model_->chgColumnUpper(upper.data());
+  primal_feasible_ = false;
+}
+
 void ClpLp::add_columns(const LpBlock& columns) {
   if (columns.size() == 0) return;
   // Inadmissible costs are reported by solve(); the columns are added all the same (with cost 0), so that

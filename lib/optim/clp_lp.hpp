@@ -35,6 +35,9 @@ class ClpLp {
   std::size_t rows() const;
   void set_cost(const core::Vector& cost);
   void set_row_lower(const core::Vector& row_lower);
+  // New bounds of every column. The basis stays dual feasible (reduced costs do not change), but
+  // nonbasic columns move with their bounds, so the next solve is dual simplex.
+  void set_column_bounds(const core::Vector& column_lower, const core::Vector& column_upper);
   // Appends columns whose entries lie in existing rows, with costs checked as set_cost checks them.
   void add_columns(const LpBlock& columns);
   // Appends rows whose entries lie in existing columns; their slacks are basic.

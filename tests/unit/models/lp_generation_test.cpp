@@ -230,7 +230,7 @@ TEST_CASE("the seed's working sets hold most of the optimum's binding examples a
     };
     // Dense rows and CSR rows (the same numbers, summed in another order): both seeds must be good.
     for (const core::Dataset& rows : {data, with_sparse_features(data)}) {
-      const Seed seed = seed_working_sets(rows, costs, GenerationSettings{}.seed_epochs);
+      const Seed seed = seed_working_sets(rows, costs, {GenerationSettings{}.seed_epochs, 0});
       std::size_t binding = 0, binding_seeded = 0, nonzero = 0, nonzero_seeded = 0;
       for (Eigen::Index i = 0; i < n; ++i) {
         if (t[i] > 1.0 + 1e-9) continue;
@@ -311,6 +311,37 @@ TEST_CASE("generation equals the full LP on text-shaped sparse data, with and wi
         INFO(spec << ", lambda " << lambda << ", example generation " << examples);
         check_generation_matches_full_lp(data, svm_step(data, lambda), examples);
       }
+    }
+  }
+}
+
+TEST_CASE("folding examples at alpha = C into the costs reaches the full LP's optimum", "[models][generation]") {
+  // Text-shaped data with overlapping classes: at these lambdas a third or more of the examples end with
+  // xi_i > 0, and the seed folds them. A tiny first box makes it bind, so widening is exercised too.
+  const core::Dataset data = data::generate("text_shaped:n=3000,d=2000,nnz_per_row=20,informative=20,seed=7");
+  for (const double lambda : {1.0, 2.0}) {
+    const ConvexStep step = svm_step(data, lambda);
+    const StepLpCosts costs = costs_of(step, 2000);
+    const double full = full_lp_value(data, step);
+    for (const double box : {GenerationSettings{}.box_per_seed_weight, 1e-3}) {
+      GenerationSettings settings;
+      settings.box_per_seed_weight = box;
+      const GenerationResult result = GeneratedLp(data, false, settings).solve(costs);
+      INFO("lambda " << lambda << ", first box " << box << ": " << result.folded_examples << " folded at the end, "
+                     << result.released_examples << " released, " << result.box_widenings << " widenings, "
+                     << result.working_examples << " rows, " << result.rounds << " rounds");
+      REQUIRE(result.status == core::Status::optimal);
+      CHECK(lp_objective(costs, result.point) == Approx(full).epsilon(1e-9));
+      CHECK(result.certificate.within(1e-7));
+      CHECK(result.folded_examples > 600);
+      CHECK(result.working_examples + result.folded_examples < data.n());
+      if (box < 1.0) {
+        CHECK(result.box_widenings > 0);
+        CHECK(result.released_examples > 0);
+      }
+      // Folded examples are charged xi_i = max(0, m_i - t_i) at alpha_i = C_i.
+      const core::Vector t = margins(data, result.point.w_plus - result.point.w_minus, result.point.b);
+      CHECK((result.point.xi.array() - (1.0 - t.array()).max(0.0)).minCoeff() >= -1e-9);
     }
   }
 }
