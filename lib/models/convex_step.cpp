@@ -142,7 +142,16 @@ StepResult StepSolver::solve(const ConvexStep& step) {
        (step.feature_weights.size() != d || step.regularizer != Regularizer::l1))) {
     throw std::invalid_argument("ConvexStep: vectors must have n (and d) entries; feature weights go with l1 only");
   }
-  return step.regularizer == Regularizer::l2_squared ? solve_qp(step) : solve_lp(step);
+  // Every convex part by name (no default: a new Regularizer is a compile error here until it has a
+  // solver), and a value outside the enum refused rather than solved as an LP that ignores it.
+  switch (step.regularizer) {
+    case Regularizer::l2_squared: return solve_qp(step);
+    case Regularizer::none:
+    case Regularizer::l1:
+    case Regularizer::linf: return solve_lp(step);
+  }
+  throw std::invalid_argument(
+      fmt::format("ConvexStep: no solver for convex part {}", static_cast<int>(step.regularizer)));
 }
 
 bool StepSolver::generates(const ConvexStep& step) const {

@@ -144,28 +144,32 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
   } else {
     if (settings_.seed_epochs > 0) seed = seed_working_sets(data_, costs, {settings_.seed_epochs, settings_.sharpened_seed_epochs});
     seeded_examples_ = seed.examples.size();
-    const bool folding = settings_.fold_examples && !seed.at_cost.empty() && seed.largest_weight > 0.0;
-    if (folding) {
-      box_ = settings_.box_per_seed_weight * seed.largest_weight;
+    std::vector<Eigen::Index> to_fold;
+    if (settings_.fold_examples) {
+      to_fold = seed.at_cost;
       std::set_difference(seed.examples.begin(), seed.examples.end(), seed.at_cost.begin(), seed.at_cost.end(),
                           std::back_inserter(initial));
-      fold(seed.at_cost, costs);
     } else {
       initial = seed.examples;
     }
     if (seed.examples.empty()) {
       for (Eigen::Index k = 0; k < wanted; ++k) initial.push_back(k * n / wanted);
     }
+    // Each class gets a row, taken back from the folded ones if need be (an LP without rows is one Clp
+    // does not solve cleanly: "empty problem").
     for (const double label : {1.0, -1.0}) {
       const auto has_label = [&](Eigen::Index i) { return data_.labels()[i] == label; };
-      if (std::none_of(initial.begin(), initial.end(), has_label)) {
-        for (Eigen::Index i = 0; i < n; ++i) {
-          if (has_label(i) && !folded_[static_cast<std::size_t>(i)]) {
-            initial.push_back(i);
-            break;
-          }
-        }
+      if (std::any_of(initial.begin(), initial.end(), has_label)) continue;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        if (!has_label(i)) continue;
+        to_fold.erase(std::remove(to_fold.begin(), to_fold.end(), i), to_fold.end());
+        initial.push_back(i);
+        break;
       }
+    }
+    if (!to_fold.empty()) {
+      box_ = settings_.box_per_seed_weight * std::max(seed.largest_weight, weight_scale(costs));
+      fold(to_fold, costs);
     }
   }
   optim::LpProblem empty;
@@ -334,6 +338,15 @@ std::vector<Eigen::Index> GeneratedLp::violated_examples(const core::Vector& t, 
   return most_violated(std::move(candidates), std::max(settings_.min_example_batch, rows_.size()));
 }
 
+// A weight that moves some margin by the largest m_i: the box's floor, so that a seed at w = 0 (its b
+// then rounding noise) does not make a box too small for any folded example to be released from.
+double GeneratedLp::weight_scale(const StepLpCosts& costs) const {
+  const double largest_entry = data_.is_sparse() ? largest_magnitude(data_.sparse().coeffs())
+                                                 : largest_magnitude(data_.dense().reshaped());
+  const double margin = largest_magnitude(costs.margin);
+  return largest_entry > 0.0 ? margin / largest_entry : margin;
+}
+
 void GeneratedLp::fold(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs) {
   for (const Eigen::Index i : examples) folded_[static_cast<std::size_t>(i)] = 1;
   refold(costs);
@@ -366,6 +379,7 @@ void GeneratedLp::release(const std::vector<Eigen::Index>& examples, const StepL
   refold(costs);
   lp_->set_cost(costs_of_columns(costs));
   add_examples(examples, costs);
+  if (std::find(folded_.begin(), folded_.end(), 1) == folded_.end()) set_box(kInfinity);  // nothing left to bound
 }
 
 // The box binds when a weight sits on it with a reduced cost that asks to go further (p_j - g_j < 0 for
@@ -378,16 +392,18 @@ bool GeneratedLp::box_binds(const StepLpPoint& point, const StepLpCosts& costs, 
   const double tolerance = settings_.relative_tolerance * feature_cost_scale(costs);
   for (Eigen::Index j = 0; j < g.size(); ++j) {
     const double w = point.w_plus[j] - point.w_minus[j];
-    if ((w >= edge && costs.plus[j] - g[j] < -tolerance) || (-w >= edge && costs.minus[j] + g[j] < -tolerance)) return true;
+    const double beta = linf_ ? point.beta[j] : 0.0;  // the l_inf row's multiplier enters both reduced costs
+    if ((w >= edge && costs.plus[j] - g[j] - beta < -tolerance) || (-w >= edge && costs.minus[j] + g[j] - beta < -tolerance)) {
+      return true;
+    }
   }
   const double bias_reduced_cost = costs.bias - point.alpha.dot(data_.labels());
   const double slack_tolerance = settings_.relative_tolerance * largest_magnitude(costs.slack);
   return std::abs(point.b) >= edge && std::abs(bias_reduced_cost) > slack_tolerance;
 }
 
-void GeneratedLp::widen_box() {
-  box_ *= 10.0;
-  ++box_widenings_;
+void GeneratedLp::set_box(double box) {
+  box_ = box;
   const auto count = static_cast<Eigen::Index>(columns_.size());
   core::Vector lower = core::Vector::Zero(count);
   core::Vector upper = core::Vector::Constant(count, kInfinity);
@@ -520,7 +536,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
     const auto examples = t.size() > 0 ? violated_examples(t, costs) : std::vector<Eigen::Index>();
     const auto released = t.size() > 0 ? released_examples(t, costs) : std::vector<Eigen::Index>();
     // The box is widened only when nothing else changes: a wrongly folded example usually explains it.
-    const bool widen = t.size() > 0 && examples.empty() && released.empty() && box_widenings_ < kMaxBoxWidenings &&
+    const bool widen = t.size() > 0 && examples.empty() && released.empty() && result.box_widenings < kMaxBoxWidenings &&
                        box_binds(result.point, costs, g);
     if (features.empty() && examples.empty() && released.empty() && !widen) break;
     // Once the unbounded fallback below has taken every example, none is dropped again.
@@ -536,7 +552,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
       } else {
         add_examples(examples, costs);
         if (widen) {
-          widen_box();
+          set_box(10.0 * box_);
           ++result.box_widenings;
         }
       }

@@ -30,11 +30,12 @@
 // the optimum (20000 x 50000, lambda 1: 6072 with xi_i > 0, 1076 on the margin), and each costs a row. An
 // example with xi_i > 0 has alpha_i = C_i, and its term C_i xi_i = C_i (m_i - y_i (x_i.w + b)) is linear:
 // it can leave the LP as a tilt of the costs of w+, w- and b instead of a row (alpha_i = C_i stays in
-// g). The seed's examples at alpha_i = C_i start folded. A folded example whose margin comes out above
+// g). The seed's examples at alpha_i = C_i start folded (each class keeps at least one row). A folded example whose margin comes out above
 // m_i is released (it gets its row back: its linear term kept rewarding a margin it no longer needs),
 // and never folded again. Folded terms reward margins without limit, so while anything is folded every
-// w+_j, w-_j and |b| is boxed (box_per_seed_weight times the seed's largest weight); an answer on the box
-// widens it tenfold. At the end each folded example has xi_i = max(0, m_i - y_i f(x_i)) and the
+// w+_j, w-_j and |b| is boxed (box_per_seed_weight times the larger of the seed's largest weight and a
+// weight that moves a margin by the largest m_i); an answer on the box widens it tenfold, and the box goes
+// when nothing is folded any more. At the end each folded example has xi_i = max(0, m_i - y_i f(x_i)) and the
 // certificate is taken on the full problem as before; only the path changed.
 // X is never copied whole: pricing and the constraint check use the data set's products, and the
 // restricted LP holds only the entries of working features in working examples.
@@ -163,7 +164,8 @@ class GeneratedLp {
   std::vector<Eigen::Index> released_examples(const core::Vector& t, const StepLpCosts& costs) const;
   void release(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs);
   bool box_binds(const StepLpPoint& point, const StepLpCosts& costs, const core::Vector& g) const;
-  void widen_box();
+  void set_box(double box);  // the bounds of w+, w- and b (infinity: none)
+  double weight_scale(const StepLpCosts& costs) const;
   core::Vector costs_of_columns(const StepLpCosts& costs) const;
   // Drops features and examples far from the optimal face (GenerationSettings::drop_fraction); adds the
   // counts to `result`.
@@ -195,7 +197,6 @@ class GeneratedLp {
   double bias_tilt_ = 0.0;                   // sum over folded i of C_i y_i
   core::Vector slack_in_tilt_;               // the C_i the tilt was computed with
   double box_ = std::numeric_limits<double>::infinity();  // |w+_j|, |w-_j|, |b| <= box_ while folding
-  int box_widenings_ = 0;
 };
 
 }  // namespace sparsesvm::models

@@ -266,6 +266,14 @@ TEST_CASE("warm generation along a lambda path equals cold solves", "[models][ge
   }
 }
 
+TEST_CASE("a step whose convex part has no solver is refused, not solved without it", "[models][generation]") {
+  const core::Dataset data = testing::random_problem(30, 5, 3, 2);
+  ConvexStep step = svm_step(data, 0.5);
+  step.regularizer = static_cast<Regularizer>(99);  // a convex part no solver knows (say, a future elastic net)
+  StepSolver solver(data);
+  CHECK_THROWS_WITH(solver.solve(step), Catch::Contains("no solver for convex part 99"));
+}
+
 TEST_CASE("the certificate catches a point that is not optimal", "[models][generation]") {
   const core::Dataset data = testing::random_problem(50, 30, 61, 3);
   const ConvexStep step = svm_step(data, 0.5);
@@ -344,6 +352,38 @@ TEST_CASE("folding examples at alpha = C into the costs reaches the full LP's op
       CHECK((result.point.xi.array() - (1.0 - t.array()).max(0.0)).minCoeff() >= -1e-9);
     }
   }
+}
+
+TEST_CASE("folding survives a seed at w = 0 and a path out of it", "[models][generation]") {
+  // At lambda = 100 the optimum is w = 0 with every example at alpha_i = C_i: the seed folds them all and
+  // its b is rounding noise. Found by review: the box was sized from that noise (1e-14), so the next
+  // lambda on the same LP could release nothing and ended 2.8x above the optimum; and with every example
+  // folded the LP had no row, which Clp reports as not cleanly optimal.
+  const core::Dataset data = data::generate("text_shaped:n=3000,d=2000,nnz_per_row=20,informative=20,seed=7");
+  GeneratedLp path(data, false, GenerationSettings{});
+  for (const double lambda : {100.0, 1.0}) {
+    const ConvexStep step = svm_step(data, lambda);
+    const StepLpCosts costs = costs_of(step, 2000);
+    const GenerationResult result = path.solve(costs);
+    INFO("lambda " << lambda << ": " << result.folded_examples << " folded, " << result.working_examples << " rows");
+    CHECK(result.status == core::Status::optimal);
+    CHECK(result.working_examples >= 1);
+    CHECK(lp_objective(costs, result.point) == Approx(full_lp_value(data, step)).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("with every example at alpha = C, each class keeps a row", "[models][generation]") {
+  // Features that say nothing (all zero) and balanced classes: every example ends the seed at C_i.
+  const Eigen::Index n = 2400;
+  core::Vector y(n);
+  for (Eigen::Index i = 0; i < n; ++i) y[i] = i % 2 == 0 ? 1.0 : -1.0;
+  const core::Dataset data("uninformative", core::DenseMatrix::Zero(n, 2), y, {}, {});
+  const ConvexStep step = svm_step(data, 1.0);
+  const GenerationResult result = GeneratedLp(data, false, GenerationSettings{}).solve(costs_of(step, 2));
+  INFO(result.folded_examples << " folded, " << result.working_examples << " rows: " << result.message);
+  CHECK(result.status == core::Status::optimal);
+  CHECK(result.working_examples >= 2);
+  CHECK(lp_objective(costs_of(step, 2), result.point) == Approx(full_lp_value(data, step)).epsilon(1e-9));
 }
 
 TEST_CASE("by shape, wide, tall and large data are generated and small data gets the full LP", "[models][generation]") {
