@@ -9,8 +9,6 @@
 namespace sparsesvm::models {
 namespace {
 
-double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
-
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // The primal point of the regularized problem as a function of alpha (example_seed.hpp).
@@ -89,9 +87,11 @@ class Ascent {
     b_ = (y_alpha_ - costs_.bias) / point_.eps;
   }
 
+  bool at_cost(Eigen::Index i) const { return alpha_[i] > 0.0 && alpha_[i] == costs_.slack[i]; }
+
   bool any_at_cost() const {
     for (Eigen::Index i = 0; i < alpha_.size(); ++i) {
-      if (alpha_[i] > 0.0 && alpha_[i] == costs_.slack[i]) return true;
+      if (at_cost(i)) return true;
     }
     return false;
   }
@@ -100,7 +100,7 @@ class Ascent {
     Seed seed;
     for (Eigen::Index i = 0; i < alpha_.size(); ++i) {
       if (alpha_[i] > 0.0) seed.examples.push_back(i);
-      if (alpha_[i] > 0.0 && alpha_[i] == costs_.slack[i]) seed.at_cost.push_back(i);
+      if (at_cost(i)) seed.at_cost.push_back(i);
     }
     for (Eigen::Index j = 0; j < point_.w.size(); ++j) {
       if (point_.w[j] != 0.0) seed.features.push_back(j);

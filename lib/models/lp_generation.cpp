@@ -37,9 +37,9 @@ std::vector<Eigen::Index> most_violated(std::vector<std::pair<double, Eigen::Ind
   return chosen;
 }
 
-double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
-
 }  // namespace
+
+double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
 
 bool LpCertificate::within(double relative_tolerance) const {
   return reduced_cost_violation <= relative_tolerance && constraint_violation <= relative_tolerance &&

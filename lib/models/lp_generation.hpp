@@ -86,6 +86,7 @@ struct LpCertificate {
   double absolute_gap = 0.0;   // P - D in the LP's own units
   bool within(double relative_tolerance) const;
 };
+double largest_magnitude(const core::Vector& v);  // max_k |v_k|, 0 for an empty v
 // The largest feature cost (|p_j|, |q_j|, r), or the largest C_i when there is none (RLP).
 double feature_cost_scale(const StepLpCosts& costs);
 LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf);
