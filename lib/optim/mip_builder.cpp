@@ -20,6 +20,15 @@ void MipBuilder::set_binary(Eigen::Index column, double column_cost) {
   integers.push_back(static_cast<int>(column));
 }
 
+Eigen::Index MipBuilder::add_column(double lower, double upper, double column_cost) {
+  const Eigen::Index column = cost.size();
+  cost.conservativeResize(column + 1);
+  column_lower.conservativeResize(column + 1);
+  column_upper.conservativeResize(column + 1);
+  set_column(column, lower, upper, column_cost);
+  return column;
+}
+
 Eigen::Index MipBuilder::add_row(double lower, double upper) {
   row_lower.push_back(lower);
   row_upper.push_back(upper);

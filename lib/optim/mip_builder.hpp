@@ -23,6 +23,7 @@ struct MipBuilder {
   explicit MipBuilder(Eigen::Index columns);
   void set_column(Eigen::Index column, double lower, double upper, double column_cost = 0.0);
   void set_binary(Eigen::Index column, double column_cost = 0.0);
+  Eigen::Index add_column(double lower, double upper, double column_cost = 0.0);  // its index
   Eigen::Index add_row(double lower, double upper);
   // A row lower <= sum value * x[column] <= upper.
   void add_row(std::initializer_list<std::pair<Eigen::Index, double>> terms, double lower, double upper);

@@ -65,9 +65,13 @@ optim::MipOptions MipBudget::next(double relative_gap, double objective_constant
   return options;
 }
 
+void MipBudget::spend(long nodes, long iterations) {
+  nodes_ += nodes;
+  iterations_ += iterations;
+}
+
 void MipBudget::spend(const optim::MipSolution& answer) {
-  nodes_ += answer.nodes;
-  iterations_ += answer.iterations;
+  spend(answer.nodes, answer.iterations);
   if (answer.stopped_by != optim::MipLimit::none) stopped_by_ = answer.stopped_by;
 }
 

@@ -71,6 +71,7 @@ class MipBudget {
   // The options of the next MILP: what is left of each limit, with this gap and objective constant.
   optim::MipOptions next(double relative_gap, double objective_constant) const;
   void spend(const optim::MipSolution& answer);  // counts its nodes and iterations; keeps the limit that stopped it
+  void spend(long nodes, long iterations);        // work done outside Cbc (psi_box.hpp's search)
   long nodes() const { return nodes_; }
   double time_limit() const { return time_limit_; }
   long node_limit() const { return node_limit_; }

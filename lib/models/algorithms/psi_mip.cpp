@@ -46,6 +46,7 @@
 #include "data/summary.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/algorithms/mip_support.hpp"
+#include "models/algorithms/psi_box.hpp"
 #include "optim/cbc_mip.hpp"
 #include "optim/mip_builder.hpp"
 
@@ -232,6 +233,123 @@ core::Vector weights_of(const core::Vector& x, const Layout& at) {
   return at.l2 ? core::Vector(x.head(at.d)) : core::Vector(x.head(at.d) - x.segment(at.d, at.d));
 }
 
+// The values of option `search`.
+constexpr double kCbcSearch = 0;
+constexpr double kBoxSearch = 1;
+// search: box refuses data with more features: a box of (w, b) in more dimensions needs too many splits.
+constexpr std::size_t kMostBoxFeatures = 20;
+
+// The MILP (PSI-1) or the loop of MILPs (PSI-2) in Cbc from report's point; updates report (model,
+// objective, status, stop_reason, message, counts) and returns the best lower bound on F.
+double search_cbc(const PsiProblem& problem, const Objective& objective, const Bounds& bounds,
+                  const Hyperparameters& options, MipBudget& budget, FitReport& report) {
+  const core::Dataset& data = problem.data;
+  const Layout& at = problem.at;
+  std::vector<Tangent> tangents = at.l2 ? first_tangents(report.model.w(), bounds.weight) : std::vector<Tangent>{};
+  optim::MipBuilder mip = build_mip(problem, bounds, tangents);
+  const double tolerance = options.at("relative_gap");
+  const auto max_cuts = static_cast<int>(options.at("max_cuts"));
+  double lower_bound = -kInfinity;
+  int rounds = 0;
+  while (!budget.exhausted()) {
+    const optim::MipSolution answer =
+        optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, report.model.w(), report.model.b(), problem.psi_a),
+                         budget.next(tolerance, mip.constant));
+    budget.spend(answer);
+    ++report.inner_solves;
+    ++report.iterations;
+    ++rounds;
+    if (!core::has_solution(answer.status)) {
+      keep_best_point_after_failed_mip(report, answer);
+      break;
+    }
+    lower_bound = std::max(lower_bound, answer.best_bound);
+    const core::Vector w = weights_of(answer.primal, at);
+    const double b = answer.primal[at.b()];
+    const double value = objective.value(data, w, b);  // the true F (for PSI-2 above the tangent model)
+    if (value < report.objective) {
+      report.model = core::LinearModel(w, b);
+      report.objective = value;
+    }
+    report.objective_trace.push_back(report.objective);
+    const double gap = mip_relative_gap(report.objective, lower_bound);
+    if (gap <= tolerance && answer.status == core::Status::optimal) {
+      report.status = core::Status::optimal;
+      report.stop_reason = at.l2 ? "outer approximation closed" : "MILP solved";
+      break;
+    }
+    // Stopped by a limit: finish_mip_report says which, with the row's own gap (this MILP's gap is of its
+    // tangent model for PSI-2). Stopped otherwise: Cbc's word.
+    if (answer.status != core::Status::optimal) {
+      if (answer.stopped_by == optim::MipLimit::none) {
+        report.stop_reason = "Cbc stopped early";
+        report.message = answer.message;
+      }
+      break;
+    }
+    const int added = at.l2 && rounds < max_cuts ? add_violated_tangents(tangents, at, answer.primal) : 0;
+    for (auto tangent = tangents.end() - added; tangent != tangents.end(); ++tangent) add_tangent(mip, at, *tangent);
+    if (added == 0) {
+      // A MILP proven optimal whose answer its own model values right closes the gap up to rounding: what
+      // is left is inaccuracy; for PSI-2 at the round limit, an unproven answer.
+      const bool round_limit = at.l2 && rounds >= max_cuts;
+      report.status = round_limit ? core::Status::feasible : core::Status::solved_inaccurate;
+      report.stop_reason = round_limit ? "cut limit" : "MILP optimum above its bound";
+      report.message = fmt::format("gap {:.3g} above the lower bound after {} MILPs", gap, report.inner_solves);
+      break;
+    }
+  }
+  report.statistics["mip_cuts"] = static_cast<double>(tangents.size());
+  return lower_bound;
+}
+
+// Branch and bound over (w, b)'s box (psi_box.hpp) from report's point, polished first so that the box
+// (from bounds on ||w|| and |b| that shrink with the incumbent's F) starts smaller; same contract as
+// search_cbc.
+double search_box(const PsiProblem& problem, const Objective& objective, const Hyperparameters& options,
+                  MipBudget& budget, FitReport& report) {
+  const core::Dataset& data = problem.data;
+  const Layout& at = problem.at;
+  if (data.d() > kMostBoxFeatures) {
+    throw core::InputError(fmt::format("search: box branches on a box of (w, b) and takes at most {} features; found "
+                                       "{} (use search: cbc)", kMostBoxFeatures, data.d()));
+  }
+  const PsiShape shape = psi_shape(data, problem.example_weights, problem.rho, problem.psi_a, at.l2,
+                                   problem.fixed_to_region3);
+  // The box of the bounds that hold for a point with F below the incumbent's: from the start's F, then
+  // from its polished F, which shrinks it.
+  const auto box_below = [&](const PsiPoint& point) {
+    const Bounds bounds =
+        derive_bounds(data, at.l2, problem.rho, 0.0, point.value, margins(data, point.w, point.b), point.b);
+    Box box{core::Vector::Constant(at.d + 1, -bounds.weight), core::Vector::Constant(at.d + 1, bounds.weight)};
+    box.lower[at.d] = -bounds.bias;
+    box.upper[at.d] = bounds.bias;
+    return box;
+  };
+  const PsiPoint start{report.model.w(), report.model.b(), psi_objective(shape, report.model.w(), report.model.b())};
+  long polish_iterations = 0;
+  const PsiPoint polished = polish(shape, box_below(start), start, polish_iterations);
+  budget.spend(0, polish_iterations);
+  const BoxSearchResult result = box_search(shape, box_below(polished), polished, options.at("relative_gap"), budget);
+  const double value = objective.value(data, result.best.w, result.best.b);
+  if (value < report.objective) {
+    report.model = core::LinearModel(result.best.w, result.best.b);
+    report.objective = value;
+  }
+  report.objective_trace.push_back(report.objective);
+  report.inner_solves = static_cast<int>(result.nodes);
+  report.iterations = static_cast<int>(result.nodes);
+  report.statistics["mip_cuts"] = kNaN;
+  if (result.proven) {
+    report.status = core::Status::optimal;
+    report.stop_reason = "box search closed";
+  } else if (budget.stopped_by() == optim::MipLimit::none) {
+    report.stop_reason = "box too small to split";
+    report.message = fmt::format("{} boxes too small to split kept the gap open (numerical limit)", result.unresolved_boxes);
+  }
+  return result.lower_bound;
+}
+
 class PsiMipAlgorithm : public MipAlgorithm {
  public:
   std::string id() const override { return "psi_mip"; }
@@ -251,6 +369,9 @@ class PsiMipAlgorithm : public MipAlgorithm {
          ParameterKind::solver},
         {"max_cuts", "PSI-2: outer-approximation rounds before stopping with status feasible", 200.0, 1.0, 1e5,
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
+        {"search", "cbc: Cbc's branch and bound over the examples' regions (the MIP); box: branch and bound over a "
+                   "box of (w, b), for at most 20 features (psi_box.hpp)", kCbcSearch, 0, 1, false, false,
+         Scale::linear, Regularizes::neither, ParameterKind::solver, true, {"cbc", "box"}},
       });
       return options;
     }();
@@ -294,70 +415,22 @@ class PsiMipAlgorithm : public MipAlgorithm {
     }
     const double fixed_big_m = options.at("big_m");
 
+    if (fixed_big_m > 0.0 && options.at("search") == kBoxSearch) {
+      throw core::InputError("big_m is an option of search: cbc (the MIP's big-M); search: box has none");
+    }
+
     FitReport report;
     report.model = used.model;
     report.objective = objective.value(data, used.model.w(), used.model.b());
     report.objective_trace = {report.objective};
     report.status = core::Status::feasible;
-    const Bounds bounds = derive_bounds(data, at.l2, problem.rho, fixed_big_m, report.objective, start_margins, used.model.b());
-    std::vector<Tangent> tangents = at.l2 ? first_tangents(used.model.w(), bounds.weight) : std::vector<Tangent>{};
-    optim::MipBuilder mip = build_mip(problem, bounds, tangents);
     // The start's seconds count against the time limit (the paper's timings include the start, and so do ours).
     MipBudget budget(options, start.report ? start.report->seconds : 0.0);
-    const double tolerance = options.at("relative_gap");
-    const auto max_cuts = static_cast<int>(options.at("max_cuts"));
-    double lower_bound = -kInfinity;
-    int rounds = 0;
-    while (!budget.exhausted()) {
-      const optim::MipSolution answer =
-          optim::solve_mip(mip.problem(), mip.integers, mip_point(data, at, report.model.w(), report.model.b(), problem.psi_a),
-                           budget.next(tolerance, mip.constant));
-      budget.spend(answer);
-      ++report.inner_solves;
-      ++report.iterations;
-      ++rounds;
-      if (!core::has_solution(answer.status)) {
-        keep_best_point_after_failed_mip(report, answer);
-        break;
-      }
-      lower_bound = std::max(lower_bound, answer.best_bound);
-      const core::Vector w = weights_of(answer.primal, at);
-      const double b = answer.primal[at.b()];
-      const double value = objective.value(data, w, b);  // the true F (for PSI-2 above the tangent model)
-      if (value < report.objective) {
-        report.model = core::LinearModel(w, b);
-        report.objective = value;
-      }
-      report.objective_trace.push_back(report.objective);
-      const double gap = mip_relative_gap(report.objective, lower_bound);
-      if (gap <= tolerance && answer.status == core::Status::optimal) {
-        report.status = core::Status::optimal;
-        report.stop_reason = at.l2 ? "outer approximation closed" : "MILP solved";
-        break;
-      }
-      // Stopped by a limit: finish_mip_report says which, with the row's own gap (this MILP's gap is of its
-      // tangent model for PSI-2). Stopped otherwise: Cbc's word.
-      if (answer.status != core::Status::optimal) {
-        if (answer.stopped_by == optim::MipLimit::none) {
-          report.stop_reason = "Cbc stopped early";
-          report.message = answer.message;
-        }
-        break;
-      }
-      const int added = at.l2 && rounds < max_cuts ? add_violated_tangents(tangents, at, answer.primal) : 0;
-      for (auto tangent = tangents.end() - added; tangent != tangents.end(); ++tangent) add_tangent(mip, at, *tangent);
-      if (added == 0) {
-        // A MILP proven optimal whose answer its own model values right closes the gap up to rounding: what
-        // is left is inaccuracy; for PSI-2 at the round limit, an unproven answer.
-        const bool round_limit = at.l2 && rounds >= max_cuts;
-        report.status = round_limit ? core::Status::feasible : core::Status::solved_inaccurate;
-        report.stop_reason = round_limit ? "cut limit" : "MILP optimum above its bound";
-        report.message = fmt::format("gap {:.3g} above the lower bound after {} MILPs", gap, report.inner_solves);
-        break;
-      }
-    }
+    const Bounds bounds = derive_bounds(data, at.l2, problem.rho, fixed_big_m, report.objective, start_margins, used.model.b());
+    const double lower_bound = options.at("search") == kBoxSearch
+                                   ? search_box(problem, objective, options, budget, report)
+                                   : search_cbc(problem, objective, bounds, options, budget, report);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
-    report.statistics["mip_cuts"] = static_cast<double>(tangents.size());
     const auto fixed = std::count(problem.fixed_to_region3.begin(), problem.fixed_to_region3.end(), true);
     report.statistics["mip_fixed_examples"] = static_cast<double>(fixed);
     // The start's C: the method's own, or the best-tuned one (restricted variants, methods.hpp).
@@ -374,7 +447,8 @@ class PsiMipAlgorithm : public MipAlgorithm {
       restrictions.push_back(fmt::format("big_m = {:g}, below the bound {:.3g} the data imply", fixed_big_m, derived_big_m));
     }
     const std::string restriction = fmt::format("{}", fmt::join(restrictions, " and "));
-    finish_mip_report(report, {lower_bound, seconds, budget, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
+    const bool has_big_m = at.n > 0 && options.at("search") == kCbcSearch;
+    finish_mip_report(report, {lower_bound, seconds, budget, has_big_m ? bounds.big_m.maxCoeff() : 0.0, restriction},
                       start, used);
     return report;
   }

@@ -17,6 +17,7 @@
 #include "core/rng.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "models/algorithms/algorithm.hpp"
+#include "models/algorithms/psi_box.hpp"
 #include "models/methods.hpp"
 #include "models/objective.hpp"
 #include "models/workspace.hpp"
@@ -406,4 +407,127 @@ TEST_CASE("a given big_m below the data's bound makes the MIP a restricted one: 
   CHECK_THAT(cut.message, Catch::Contains("big_m = 1e-06, below the bound"));
   CHECK(cut.objective >= derived.objective * (1 - 1e-9));
   CHECK(generous.status == core::Status::optimal);  // above the bound: nothing cut
+}
+
+TEST_CASE("the box search over (w, b) reaches the brute-force optimum over all 3^n region assignments", "[psi][box]") {
+  // The brute force above against psi_box.hpp's branch and bound, which shares no formulation with it (no
+  // binaries, no big-M; envelopes over boxes), for both penalties and the restricted variants.
+  constexpr double kBox = 1.0;
+  for (const std::uint64_t seed : {1u, 2u, 3u}) {
+    const core::Dataset data = tiny_data(7, seed, seed % 3);
+    for (const double C : {0.3, 3.0, 100.0}) {
+      for (const double a : {0.5, 1.5}) {
+        for (const bool l2 : {false, true}) {
+          INFO("seed " << seed << " C " << C << " psi_a " << a << (l2 ? " PSI-2" : " PSI-1"));
+          const double expected = brute_force(data, C, a, l2);
+          models::Workspace workspace(data);
+          const models::FitReport fit =
+              models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"psi_a", a}, {"search", kBox}}, workspace);
+          REQUIRE(fit.status == core::Status::optimal);
+          CHECK(fit.stop_reason == "box search closed");
+          CHECK(fit.objective == Approx(expected).epsilon(1e-6));
+          CHECK(fit.statistics.at("mip_relative_gap") <= 1e-6);
+          CHECK(fit.statistics.at("mip_best_bound") <= expected * (1 + 1e-6) + 1e-9);
+        }
+      }
+    }
+  }
+  // Restricted: the same optimum as Cbc's MIP with the same examples fixed to region 3.
+  const core::Dataset data = tiny_data(8, 11, 1);
+  for (const char* method : {"PSI-1r", "PSI-2r"}) {
+    models::Workspace workspace(data);
+    const models::FitReport cbc = models::fit_method(method, {{"C", 5.0}}, workspace);
+    const models::FitReport box = models::fit_method(method, {{"C", 5.0}, {"search", kBox}}, workspace);
+    INFO(method);
+    CHECK(box.statistics.at("mip_closed") == 1.0);
+    CHECK(box.status == core::Status::feasible);  // closed for the restricted problem only
+    CHECK(box.objective == Approx(cbc.objective).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("psi's envelope on an interval lies below psi and touches it at the interval's ends and corners", "[psi][box]") {
+  // Against a brute-force lower hull: at each t, the lowest chord between two samples of psi on either side.
+  core::Rng rng(5);
+  for (int trial = 0; trial < 300; ++trial) {
+    const double a = rng.uniform(0.2, 2.0);
+    double lower = rng.uniform(-4.0, 3.0), upper = rng.uniform(-4.0, 3.0);
+    if (lower > upper) std::swap(lower, upper);
+    const std::vector<models::Line> lines = models::psi_envelope(lower, upper, a);
+    const auto envelope = [&](double t) {
+      double value = -std::numeric_limits<double>::infinity();
+      for (const models::Line& line : lines) value = std::max(value, line.slope * t + line.intercept);
+      return value;
+    };
+    std::vector<double> samples;
+    for (int k = 0; k <= 400; ++k) samples.push_back(lower + (upper - lower) * k / 400.0);
+    for (const double corner : {0.0, 1.0}) {
+      if (corner > lower && corner < upper) samples.push_back(corner);
+    }
+    std::sort(samples.begin(), samples.end());
+    INFO("[" << lower << ", " << upper << "] a " << a);
+    for (const double t : samples) {
+      CHECK(envelope(t) <= models::psi(t, a) + 1e-9);
+      double hull = models::psi(t, a);
+      for (const double left : samples) {
+        if (left >= t) break;
+        for (const double right : samples) {
+          if (right <= t) continue;
+          const double weight = (t - left) / (right - left);
+          hull = std::min(hull, (1 - weight) * models::psi(left, a) + weight * models::psi(right, a));
+        }
+      }
+      CHECK(envelope(t) >= hull - 1e-9);
+    }
+    CHECK(envelope(lower) == Approx(models::psi(lower, a)).margin(1e-12));
+    CHECK(envelope(upper) == Approx(models::psi(upper, a)).margin(1e-12));
+  }
+}
+
+TEST_CASE("polishing a point never raises F, and its F is the objective's", "[psi][box]") {
+  // PSI-2's polishing LP only models ||w||^2 by tangents, so its answer can be worse than its start: it must
+  // be refused. Points: the SVM's fit and random ones.
+  const core::Dataset data = data::generate("psi_quadratic:n=60,case=3,seed=4");
+  core::Rng rng(9);
+  for (const bool l2 : {false, true}) {
+    const double C = 2.0;
+    const models::MethodInfo& method = models::find_method(l2 ? "PSI-2" : "PSI-1");
+    const models::Objective objective =
+        models::make_objective(method, models::resolve_hyperparameters(method, {{"C", C}}), data);
+    const models::PsiShape shape = models::psi_shape(data, objective.example_weights,
+                                                     objective.penalty_weight * objective.penalty->convex_weight(),
+                                                     objective.loss->value(0.0), l2, std::vector<bool>(data.n(), false));
+    const auto d = static_cast<Eigen::Index>(data.d());
+    const models::Box box{core::Vector::Constant(d + 1, -50.0), core::Vector::Constant(d + 1, 50.0)};
+    int improved = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+      core::Vector w(d);
+      for (Eigen::Index j = 0; j < d; ++j) w[j] = rng.uniform(-2.0, 2.0);
+      const double b = rng.uniform(-2.0, 2.0);
+      const double value = models::psi_objective(shape, w, b);
+      CHECK(value == Approx(objective.value(data, w, b)).epsilon(1e-12));
+      long iterations = 0;
+      const models::PsiPoint polished = models::polish(shape, box, {w, b, value}, iterations);
+      INFO((l2 ? "PSI-2" : "PSI-1") << " trial " << trial);
+      CHECK(polished.value <= value);
+      CHECK(polished.value == Approx(objective.value(data, polished.w, polished.b)).epsilon(1e-12));
+      improved += polished.value < value;
+      // At a polished point the LP's tangent model is all that could move it: an answer a rounding above
+      // must be refused too (PSI-2).
+      const models::PsiPoint again = models::polish(shape, box, polished, iterations);
+      CHECK(again.value <= polished.value);
+    }
+    INFO((l2 ? "PSI-2" : "PSI-1"));
+    CHECK(improved >= 10);  // it does something
+  }
+}
+
+TEST_CASE("the box search refuses many features and a big_m, naming the option that works", "[psi][box]") {
+  const core::Dataset wide = data::generate("dca_gaussians:n=30,noise_dims=15,seed=1");
+  models::Workspace workspace(wide);
+  CHECK_THROWS_WITH(models::fit_method("PSI-1", {{"C", 1.0}, {"search", 1.0}}, workspace),
+                    Catch::Contains("at most 20 features; found 25 (use search: cbc)"));
+  const core::Dataset data = tiny_data(7, 1, 1);
+  models::Workspace small(data);
+  CHECK_THROWS_WITH(models::fit_method("PSI-1", {{"C", 1.0}, {"search", 1.0}, {"big_m", 1000.0}}, small),
+                    Catch::Contains("search: box has none"));
 }

@@ -1,0 +1,85 @@
+#pragma once
+// psi-learning's objective searched over (w, b) instead of over examples (issue 38), for few features:
+//   F(w, b) = rho Omega(w) + sum_i c_i psi(t_i),   t_i = y_i (x_i.w + b) = z_i.(w, b),
+// psi(t) = 2 for t < 0, a (1 - t) on [0, 1], 0 beyond (psi_mip.cpp has the MIP over examples).
+//
+// Branch and bound on a box of (w, b). Over a box every t_i lies in an interval [L_i, U_i] that the box's
+// corners give exactly (t_i is linear in (w, b)). On that interval psi is bounded below by its convex
+// envelope, the lower convex hull of the points (L_i, psi(L_i)), (0, a), (1, 0), (U_i, psi(U_i)) that lie
+// in it: a maximum of at most three lines, so the node's bound is one LP (with Omega's l1 norm, or tangents
+// below PSI-2's squares). Where L_i >= 0 or U_i < 0 the envelope is psi itself: the example is decided,
+// and a box where every example is decided is solved exactly. Where the MIP's relaxation charges an
+// undecided example a slope of 2 / M_i with M_i from the whole search region, the box's L_i shrinks with
+// the box: the bound tightens as the search goes down, which is what Cbc's tree on the MIP lacks.
+// Bisection on the coordinate of largest width times influence on the undecided margins; nodes with the
+// lowest bound first. Upper bounds: the true F at each node's LP point, polished.
+//
+// Polishing: for a point (w, b), keep the examples with t_i >= 0 on that side (rows t_i >= 0) and let the
+// others pay 2; the LP over (w, b) with those regions fixed, whose value at (w, b) is F(w, b), gives a
+// point at least as good; repeat while F falls. It never raises F: a point is taken only when its true F
+// is lower.
+#include <Eigen/Dense>
+#include <vector>
+
+#include "core/dataset.hpp"
+#include "models/algorithms/mip_support.hpp"
+
+namespace sparsesvm::models {
+
+// What the search needs of a psi objective.
+struct PsiShape {
+  Eigen::MatrixXd z;               // row i: y_i (x_i, 1), so the margins are t = z (w, b)
+  core::Vector example_weights;    // c_i
+  double rho = 0.0;                // the penalty's weight: rho ||w||_1 or rho ||w||_2^2
+  double psi_a = 1.0;              // psi(0)
+  bool l2 = false;
+  core::Vector least_margin;       // t_i >= least_margin_i is required (1: fixed to region 3; -infinity: none)
+};
+PsiShape psi_shape(const core::Dataset& data, const core::Vector& example_weights, double rho, double psi_a, bool l2,
+                   const std::vector<bool>& fixed_to_region3);
+
+// psi(t) = 2 for t < 0, a max(0, 1 - t) beyond.
+double psi(double t, double a);
+
+// F(w, b) of the shape.
+double psi_objective(const PsiShape& shape, const core::Vector& w, double b);
+
+// A line slope t + intercept.
+struct Line {
+  double slope = 0.0;
+  double intercept = 0.0;
+};
+// The convex envelope of psi on [lower, upper] (finite, lower <= upper) as the lines it is the maximum of.
+std::vector<Line> psi_envelope(double lower, double upper, double a);
+
+// A box of (w, b): lower and upper bounds of the d weights, then of b.
+struct Box {
+  core::Vector lower;
+  core::Vector upper;
+};
+
+struct PsiPoint {
+  core::Vector w;
+  double b = 0.0;
+  double value = 0.0;  // F(w, b)
+};
+
+// The polished point (see above) and the simplex iterations spent; `point` itself when nothing improves.
+PsiPoint polish(const PsiShape& shape, const Box& box, PsiPoint point, long& iterations);
+
+struct BoxSearchResult {
+  PsiPoint best;
+  double lower_bound = 0.0;  // on F over the box; equal to best.value within relative_gap when proven
+  bool proven = false;       // every node was pruned at relative_gap
+  long nodes = 0;
+  // Boxes too small to split that still held undecided margins or a failed LP: their bound is the
+  // parent's, which keeps the gap open (a numerical limit, not a work limit).
+  long unresolved_boxes = 0;
+};
+
+// Branch and bound over `box` from `start` (a point of the box), within `budget` (its nodes and simplex
+// iterations are spent here, and it names the limit that stopped the search).
+BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint& start, double relative_gap,
+                           MipBudget& budget);
+
+}  // namespace sparsesvm::models
