@@ -1,4 +1,5 @@
-"""Summarizes bench/mip_results.csv (bench/run_mip.sh): per binary, method and size, how many fits proved
+"""Summarizes bench/mip_results.csv (bench/run_mip.sh) or bench/psi_results.csv (bench/run_psi.sh, whose
+"binary" column is the search): per binary, method and size, how many fits proved
 a 1e-4 gap within the limit, the median time to that proof (fits that did not prove it count as the
 limit), the median nodes, and the largest gap left. Run with /usr/bin/python3 (no pandas needed)."""
 import collections
@@ -12,7 +13,7 @@ def main(path, limit):
     for row in csv.DictReader(open(path)):
         key = (row["method"], int(row["n"]), int(row["case"]))
         groups.setdefault(key, collections.defaultdict(list))[row["binary"]].append(row)
-    binaries = sorted({b for fits in groups.values() for b in fits}, key=lambda b: b != "before")
+    binaries = sorted({b for fits in groups.values() for b in fits}, key=lambda b: (b != "before", b))
     header = ["method", "n", "features"]
     for b in binaries:
         header += [f"{b}: proven", f"{b}: median s", f"{b}: median nodes", f"{b}: largest gap"]
@@ -20,9 +21,12 @@ def main(path, limit):
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for (method, n, case), fits in groups.items():
-        cells = [method, str(n), {1: "2", 3: "8"}.get(case, f"case {case}")]
+        cells = [method, str(n), {1: "2", 2: "4", 3: "8", 4: "14"}.get(case, f"case {case}")]
         for b in binaries:
             rows = fits.get(b, [])
+            if not rows:
+                cells += ["-"] * 4
+                continue
             proven = [r for r in rows if r["status"] == "optimal"]
             times = [float(r["seconds"]) if r["status"] == "optimal" else float(limit) for r in rows]
             gaps = [float(r["relative_gap"]) for r in rows if r["relative_gap"] not in ("", "nan")]

@@ -46,6 +46,21 @@ double MipBudget::elapsed() const {
   return start_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start_).count();
 }
 
+MipBudget MipBudget::share(double fraction) const {
+  MipBudget part = *this;
+  part.clock_start_ = std::chrono::steady_clock::now();
+  part.start_seconds_ = 0.0;
+  part.time_limit_ = fraction * (time_limit_ - elapsed());
+  const auto part_of = [&](long limit, long used) {
+    return limit > 0 ? std::max(1L, static_cast<long>(fraction * static_cast<double>(limit - used))) : 0L;
+  };
+  part.node_limit_ = part_of(node_limit_, nodes_);
+  part.iteration_limit_ = part_of(iteration_limit_, iterations_);
+  part.nodes_ = 0;
+  part.iterations_ = 0;
+  return part;
+}
+
 bool MipBudget::exhausted() {
   if (stopped_by_ == optim::MipLimit::none) {
     if (elapsed() >= time_limit_) stopped_by_ = optim::MipLimit::time;

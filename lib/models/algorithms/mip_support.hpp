@@ -66,6 +66,9 @@ double mip_relative_gap(double objective, double bound);
 class MipBudget {
  public:
   MipBudget(const Hyperparameters& options, double start_seconds);
+  // A budget of `fraction` of what is left of each limit (for one phase of a search; its work is then
+  // spent here by the caller, and the limit that stopped it does not stop this one).
+  MipBudget share(double fraction) const;
   // True, with stopped_by() set, once any limit is used up.
   bool exhausted();
   // The options of the next MILP: what is left of each limit, with this gap and objective constant.

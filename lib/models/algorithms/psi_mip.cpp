@@ -234,17 +234,29 @@ core::Vector weights_of(const core::Vector& x, const Layout& at) {
 }
 
 // The values of option `search`.
-constexpr double kCbcSearch = 0;
-constexpr double kBoxSearch = 1;
+constexpr double kAutoSearch = 0;
+constexpr double kCbcSearch = 1;
+constexpr double kBoxSearch = 2;
+// search: auto runs the box search first on data with at most this many features, on this share of the
+// work limits and time, and Cbc on the rest. Measured on psi_quadratic (n = 100, PSI-1, C from 1e-3 to 1e3,
+// bench/run_psi.sh): with 2 features the box search proves what Cbc does not at every C; with 4 it
+// proves C <= 0.1 where Cbc stalls and Cbc proves C >= 1 where it stalls (auto: 6 of 7 proven, Cbc 5,
+// box 3); with 8 the box proves only C <= 0.01, and its share cost Cbc two fits (3 of 7 against 4).
+constexpr std::size_t kMostBoxFirstFeatures = 4;
+constexpr double kAutoBoxShare = 0.25;
 // search: box refuses data with more features: a box of (w, b) in more dimensions needs too many splits.
 constexpr std::size_t kMostBoxFeatures = 20;
 
-// The MILP (PSI-1) or the loop of MILPs (PSI-2) in Cbc from report's point; updates report (model,
-// objective, status, stop_reason, message, counts) and returns the best lower bound on F.
-double search_cbc(const PsiProblem& problem, const Objective& objective, const Bounds& bounds,
-                  const Hyperparameters& options, MipBudget& budget, FitReport& report) {
+// The MILP (PSI-1) or the loop of MILPs (PSI-2) in Cbc from report's point, its big-M derived from that
+// point's F (largest_big_m: the largest); updates report (model, objective, status, stop_reason, message,
+// counts) and returns the best lower bound on F.
+double search_cbc(const PsiProblem& problem, const Objective& objective, const Hyperparameters& options,
+                  MipBudget& budget, FitReport& report, double& largest_big_m) {
   const core::Dataset& data = problem.data;
   const Layout& at = problem.at;
+  const Bounds bounds = derive_bounds(data, at.l2, problem.rho, options.at("big_m"), report.objective,
+                                     margins(data, report.model.w(), report.model.b()), report.model.b());
+  largest_big_m = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
   std::vector<Tangent> tangents = at.l2 ? first_tangents(report.model.w(), bounds.weight) : std::vector<Tangent>{};
   optim::MipBuilder mip = build_mip(problem, bounds, tangents);
   const double tolerance = options.at("relative_gap");
@@ -370,8 +382,10 @@ class PsiMipAlgorithm : public MipAlgorithm {
         {"max_cuts", "PSI-2: outer-approximation rounds before stopping with status feasible", 200.0, 1.0, 1e5,
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
         {"search", "cbc: Cbc's branch and bound over the examples' regions (the MIP); box: branch and bound over a "
-                   "box of (w, b), for at most 20 features (psi_box.hpp)", kCbcSearch, 0, 1, false, false,
-         Scale::linear, Regularizes::neither, ParameterKind::solver, true, {"cbc", "box"}},
+                   "box of (w, b), for at most 20 features (psi_box.hpp); auto: with at most 4 features and no "
+                   "big_m, the box search on a quarter of the limits, then (unless it proved the optimum) Cbc from "
+                   "its best point on the rest, their bounds combined; else cbc", kAutoSearch, 0, 2, false, false,
+         Scale::linear, Regularizes::neither, ParameterKind::solver, true, {"auto", "cbc", "box"}},
       });
       return options;
     }();
@@ -426,10 +440,27 @@ class PsiMipAlgorithm : public MipAlgorithm {
     report.status = core::Status::feasible;
     // The start's seconds count against the time limit (the paper's timings include the start, and so do ours).
     MipBudget budget(options, start.report ? start.report->seconds : 0.0);
-    const Bounds bounds = derive_bounds(data, at.l2, problem.rho, fixed_big_m, report.objective, start_margins, used.model.b());
-    const double lower_bound = options.at("search") == kBoxSearch
-                                   ? search_box(problem, objective, options, budget, report)
-                                   : search_cbc(problem, objective, bounds, options, budget, report);
+    const double search = options.at("search");
+    const bool box_first = search == kAutoSearch && data.d() <= kMostBoxFirstFeatures && fixed_big_m == 0.0;
+    double lower_bound = -kInfinity;
+    double largest_big_m = 0.0;
+    if (search == kBoxSearch) {
+      lower_bound = search_box(problem, objective, options, budget, report);
+    } else if (box_first) {
+      MipBudget share = budget.share(kAutoBoxShare);
+      lower_bound = search_box(problem, objective, options, share, report);
+      budget.spend(share.nodes(), share.iterations());
+    }
+    if (search == kCbcSearch || (search == kAutoSearch && report.status != core::Status::optimal)) {
+      report.message.clear();
+      lower_bound = std::max(lower_bound, search_cbc(problem, objective, options, budget, report, largest_big_m));
+      const bool bounds_meet = mip_relative_gap(report.objective, lower_bound) <= options.at("relative_gap");
+      if (box_first && report.status == core::Status::feasible && bounds_meet) {
+        report.status = core::Status::optimal;
+        report.stop_reason = "box and Cbc bounds met";
+        report.message.clear();
+      }
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
     const auto fixed = std::count(problem.fixed_to_region3.begin(), problem.fixed_to_region3.end(), true);
     report.statistics["mip_fixed_examples"] = static_cast<double>(fixed);
@@ -447,8 +478,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
       restrictions.push_back(fmt::format("big_m = {:g}, below the bound {:.3g} the data imply", fixed_big_m, derived_big_m));
     }
     const std::string restriction = fmt::format("{}", fmt::join(restrictions, " and "));
-    const bool has_big_m = at.n > 0 && options.at("search") == kCbcSearch;
-    finish_mip_report(report, {lower_bound, seconds, budget, has_big_m ? bounds.big_m.maxCoeff() : 0.0, restriction},
+    finish_mip_report(report, {lower_bound, seconds, budget, largest_big_m, restriction},
                       start, used);
     return report;
   }

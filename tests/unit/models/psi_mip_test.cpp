@@ -270,10 +270,12 @@ TEST_CASE("a MIP stopped by a work limit gives the same row with the machine loa
   // machine loaded by two spinning threads and a parallel fit, the rows must not move: the limits count
   // work, not seconds. The 60 s wall clock is far away (a work limit ignored would stop there instead,
   // at rows that differ).
+  // Then without big_m, where search: auto runs the box search over (w, b) first on a quarter of the limit.
   const core::Dataset data = tiny_data(60, 31, 9);
-  for (const auto& [limit, value, reason] : {std::tuple("lp_iteration_limit", 3000.0, "iteration limit"),
-                                             std::tuple("node_limit", 40.0, "node limit")}) {
-    models::Hyperparameters options{{"C", 10.0}, {"big_m", 1000.0}, {"time_limit", 60.0}, {"lp_iteration_limit", 0.0}};
+  for (const auto& [limit, value, reason, big_m] : {std::tuple("lp_iteration_limit", 3000.0, "iteration limit", 1000.0),
+                                                    std::tuple("node_limit", 40.0, "node limit", 1000.0),
+                                                    std::tuple("lp_iteration_limit", 3000.0, "iteration limit", 0.0)}) {
+    models::Hyperparameters options{{"C", 10.0}, {"big_m", big_m}, {"time_limit", 60.0}, {"lp_iteration_limit", 0.0}};
     options[limit] = value;
     const auto fit = [&] {
       models::Workspace workspace(data);
@@ -294,7 +296,7 @@ TEST_CASE("a MIP stopped by a work limit gives the same row with the machine loa
     parallel.join();
     stop = true;
     for (std::thread& thread : load) thread.join();
-    INFO(limit);
+    INFO(limit << " big_m " << big_m);
     REQUIRE(quiet.status == core::Status::feasible);
     CHECK(quiet.stop_reason == reason);
     for (const models::FitReport* other : {&busy, &beside}) {
@@ -412,7 +414,7 @@ TEST_CASE("a given big_m below the data's bound makes the MIP a restricted one: 
 TEST_CASE("the box search over (w, b) reaches the brute-force optimum over all 3^n region assignments", "[psi][box]") {
   // The brute force above against psi_box.hpp's branch and bound, which shares no formulation with it (no
   // binaries, no big-M; envelopes over boxes), for both penalties and the restricted variants.
-  constexpr double kBox = 1.0;
+  constexpr double kBox = 2.0;  // search: box
   for (const std::uint64_t seed : {1u, 2u, 3u}) {
     const core::Dataset data = tiny_data(7, seed, seed % 3);
     for (const double C : {0.3, 3.0, 100.0}) {
@@ -524,10 +526,38 @@ TEST_CASE("polishing a point never raises F, and its F is the objective's", "[ps
 TEST_CASE("the box search refuses many features and a big_m, naming the option that works", "[psi][box]") {
   const core::Dataset wide = data::generate("dca_gaussians:n=30,noise_dims=15,seed=1");
   models::Workspace workspace(wide);
-  CHECK_THROWS_WITH(models::fit_method("PSI-1", {{"C", 1.0}, {"search", 1.0}}, workspace),
+  CHECK_THROWS_WITH(models::fit_method("PSI-1", {{"C", 1.0}, {"search", 2.0}}, workspace),
                     Catch::Contains("at most 20 features; found 25 (use search: cbc)"));
   const core::Dataset data = tiny_data(7, 1, 1);
   models::Workspace small(data);
-  CHECK_THROWS_WITH(models::fit_method("PSI-1", {{"C", 1.0}, {"search", 1.0}, {"big_m", 1000.0}}, small),
+  CHECK_THROWS_WITH(models::fit_method("PSI-1", {{"C", 1.0}, {"search", 2.0}, {"big_m", 1000.0}}, small),
                     Catch::Contains("search: box has none"));
+}
+
+TEST_CASE("search: auto is Cbc's search, row for row, beyond 4 features", "[psi][box]") {
+  // The references' psi rows on data with more features must not move with the box search's arrival.
+  const core::Dataset data = data::generate("psi_quadratic:n=40,case=3,seed=2");
+  for (const char* method : {"PSI-1", "PSI-2"}) {
+    models::Workspace workspace(data);
+    const models::FitReport cbc = models::fit_method(method, {{"C", 1.0}, {"search", 1.0}}, workspace);
+    const models::FitReport automatic = models::fit_method(method, {{"C", 1.0}}, workspace);
+    INFO(method);
+    CHECK(automatic.objective == cbc.objective);
+    CHECK(automatic.status == cbc.status);
+    CHECK(automatic.statistics.at("mip_nodes") == cbc.statistics.at("mip_nodes"));
+    CHECK(automatic.statistics.at("mip_lp_iterations") == cbc.statistics.at("mip_lp_iterations"));
+    CHECK(automatic.model.w() == cbc.model.w());
+  }
+}
+
+TEST_CASE("search: auto proves with the box search where Cbc's tree stalls", "[psi][box]") {
+  // psi_quadratic case 1 (2 features), n = 100, C = 0.03: Cbc's tree ends its 2e5 simplex iterations at a
+  // point near F = 2.58, gap 0.64; the box search proves F = 1.5 in about 10^4. A work limit of 40000
+  // separates them (planting search: cbc as auto's only search fails here).
+  const core::Dataset data = data::generate("psi_quadratic:n=100,case=1,seed=3");
+  models::Workspace workspace(data);
+  const models::FitReport fit = models::fit_method("PSI-1", {{"C", 0.03}, {"lp_iteration_limit", 40000.0}}, workspace);
+  CHECK(fit.status == core::Status::optimal);
+  CHECK(fit.objective == Approx(1.5).epsilon(1e-9));
+  CHECK(fit.stop_reason == "box search closed");
 }
