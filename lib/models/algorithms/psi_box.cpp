@@ -43,7 +43,7 @@ std::pair<double, double> margin_range(const PsiShape& shape, const Box& box, do
     upper += zij * (zij > 0.0 ? box.upper[j] : box.lower[j]);
   }
   const auto weights = shape.z.row(i).head(d);
-  const double reach = radius * (shape.l2 ? weights.norm() : weights.cwiseAbs().maxCoeff());
+  const double reach = d == 0 ? 0.0 : radius * (shape.l2 ? weights.norm() : weights.cwiseAbs().maxCoeff());
   const double zb = shape.z(i, d);
   const double bias_low = zb * (zb > 0.0 ? box.lower[d] : box.upper[d]);
   const double bias_high = zb * (zb > 0.0 ? box.upper[d] : box.lower[d]);
@@ -92,6 +92,7 @@ class Relaxation {
   // `enough`, or after tangent_rounds); the bound and the point, or solved = false.
   struct Answer {
     bool solved = false;
+    bool infeasible = false;  // Clp proved the LP infeasible: the box holds no point of the problem
     double bound = -kInfinity;
     core::Vector w;
     double b = 0.0;
@@ -102,6 +103,7 @@ class Relaxation {
     for (int round = 0;; ++round) {
       const optim::LpSolution solution = clp.solve();
       iterations += solution.iterations;
+      answer.infeasible = solution.status == core::Status::infeasible;
       if (solution.status != core::Status::optimal) return answer;
       answer.bound = solution.objective + lp_.constant;
       answer.w = solution.primal.head(d_);
@@ -173,10 +175,13 @@ PsiShape psi_shape(const core::Dataset& data, const core::Vector& example_weight
   PsiShape shape;
   shape.z.resize(n, d + 1);
   for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < d; ++j) shape.z(i, j) = data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+  }
+  shape.center = core::Vector::Zero(d);
+  if (n > 0) shape.center = 0.5 * (shape.z.leftCols(d).colwise().minCoeff() + shape.z.leftCols(d).colwise().maxCoeff()).transpose();
+  for (Eigen::Index i = 0; i < n; ++i) {
     const double y = data.labels()[i];
-    for (Eigen::Index j = 0; j < d; ++j) {
-      shape.z(i, j) = y * data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
-    }
+    shape.z.row(i).head(d) = y * (shape.z.row(i).head(d) - shape.center.transpose());
     shape.z(i, d) = y;
   }
   shape.example_weights = example_weights;
@@ -192,9 +197,18 @@ PsiShape psi_shape(const core::Dataset& data, const core::Vector& example_weight
 
 double psi(double t, double a) { return t < 0.0 ? 2.0 : a * std::max(0.0, 1.0 - t); }
 
-double psi_objective(const PsiShape& shape, const core::Vector& w, double b) {
+namespace {
+
+// The margins of (w, b) (b the model's bias).
+core::Vector shape_margins(const PsiShape& shape, const core::Vector& w, double b) {
   const Eigen::Index d = w.size();
-  const core::Vector t = shape.z.leftCols(d) * w + shape.z.col(d) * b;
+  return shape.z.leftCols(d) * w + shape.z.col(d) * (b + w.dot(shape.center));
+}
+
+}  // namespace
+
+double psi_objective(const PsiShape& shape, const core::Vector& w, double b) {
+  const core::Vector t = shape_margins(shape, w, b);
   double value = shape.rho * (shape.l2 ? w.squaredNorm() : w.lpNorm<1>());
   for (Eigen::Index i = 0; i < t.size(); ++i) value += shape.example_weights[i] * psi(t[i], shape.psi_a);
   return value;
@@ -230,9 +244,8 @@ std::vector<Line> psi_envelope(double lower, double upper, double a) {
 }
 
 PsiPoint polish(const PsiShape& shape, const Box& box, PsiPoint point, long& iterations) {
-  const Eigen::Index d = point.w.size();
   for (int round = 0; round < kMaxPolishRounds; ++round) {
-    const core::Vector t = shape.z.leftCols(d) * point.w + shape.z.col(d) * point.b;
+    const core::Vector t = shape_margins(shape, point.w, point.b);
     std::vector<ExampleRange> ranges(static_cast<std::size_t>(t.size()));
     for (Eigen::Index i = 0; i < t.size(); ++i) {
       ExampleRange& range = ranges[static_cast<std::size_t>(i)];
@@ -249,11 +262,28 @@ PsiPoint polish(const PsiShape& shape, const Box& box, PsiPoint point, long& ite
     if (relaxation.infeasible()) return point;
     const Relaxation::Answer answer = relaxation.solve(-kInfinity, kPolishTangentRounds, iterations);
     if (!answer.solved) return point;
-    const double value = psi_objective(shape, answer.w, answer.b);
+    const double b = answer.b - answer.w.dot(shape.center);
+    const double value = psi_objective(shape, answer.w, b);
     if (!(value < point.value - 1e-12 * std::max(1.0, std::abs(point.value)))) return point;
-    point = {answer.w, answer.b, value};
+    point = {answer.w, b, value};
   }
   return point;
+}
+
+Box root_box(const PsiShape& shape, const PsiPoint& point) {
+  const Eigen::Index d = shape.z.cols() - 1;
+  const double radius = weight_radius(shape, point.value);
+  double farthest = 0.0;  // max_k ||x_k - c|| in the norm dual to Omega's
+  for (Eigen::Index i = 0; i < shape.z.rows() && d > 0; ++i) {
+    const auto weights = shape.z.row(i).head(d);
+    farthest = std::max(farthest, shape.l2 ? weights.norm() : weights.cwiseAbs().maxCoeff());
+  }
+  const double centred_b = point.b + point.w.dot(shape.center);
+  const double bias = std::max(radius * farthest + 1.0, std::abs(centred_b));
+  Box box{core::Vector::Constant(d + 1, -radius), core::Vector::Constant(d + 1, radius)};
+  box.lower[d] = -bias;
+  box.upper[d] = bias;
+  return box;
 }
 
 namespace {
@@ -327,26 +357,30 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
     ++result.nodes;
     // Only points below the incumbent's F matter: their weights lie in its ball, and the box shrinks to it.
     const double radius = weight_radius(shape, result.best.value);
+    bool empty = false;
     for (Eigen::Index j = 0; j + 1 < node.box.lower.size(); ++j) {
       node.box.lower[j] = std::max(node.box.lower[j], -radius);
       node.box.upper[j] = std::min(node.box.upper[j], radius);
+      empty = empty || node.box.lower[j] > node.box.upper[j];
     }
     const std::vector<ExampleRange> ranges = node_ranges(shape, node.box, radius, undecided);
     Relaxation relaxation(shape, node.box, ranges);
-    if (relaxation.infeasible()) {
+    if (empty || relaxation.infeasible()) {  // no point below the incumbent's F in this box
       budget.spend(1, 0);
       continue;
     }
     iterations = 0;
     const Relaxation::Answer answer = relaxation.solve(threshold(), kNodeTangentRounds, iterations);
     budget.spend(1, iterations);
+    if (answer.infeasible) continue;
     double bound = node.bound;
     if (answer.solved) {
       bound = std::max(bound, answer.bound);
-      const double value = psi_objective(shape, answer.w, answer.b);
+      const double b = answer.b - answer.w.dot(shape.center);
+      const double value = psi_objective(shape, answer.w, b);
       if (value < result.best.value) {
         iterations = 0;
-        result.best = polish(shape, box, {answer.w, answer.b, value}, iterations);
+        result.best = polish(shape, box, {answer.w, b, value}, iterations);
         budget.spend(0, iterations);
       }
     }

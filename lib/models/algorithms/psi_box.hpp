@@ -1,7 +1,12 @@
 #pragma once
 // psi-learning's objective searched over (w, b) instead of over examples (issue 38), for few features:
-//   F(w, b) = rho Omega(w) + sum_i c_i psi(t_i),   t_i = y_i (x_i.w + b) = z_i.(w, b),
-// psi(t) = 2 for t < 0, a (1 - t) on [0, 1], 0 beyond (psi_mip.cpp has the MIP over examples).
+//   F(w, b) = rho Omega(w) + sum_i c_i psi(t_i),   t_i = y_i (x_i.w + b),
+// psi(t) = 2 for t < 0, a (1 - t) on [0, 1], 0 beyond (psi_mip.cpp has the MIP over examples): the
+// paper's psi, as the MIP solves it (the loss object counts t in [-1e-6, 0) as 0, for solvers' rounding;
+// losses/psi.cpp). The search runs on centred features: t_i = z_i.(w, b') with
+// z_i = y_i (x_i - c, 1), b' = b + w.c and c the features' midranges, so a box of b' stays as wide as the
+// data's spread whatever their offset from 0 (with raw offsets of 100 an axis-aligned box of b needed
+// w-widths of 0.01 before any margin was decided).
 //
 // Branch and bound on a box of (w, b). Over a box every t_i lies in an interval [L_i, U_i] that the box's
 // corners give exactly (t_i is linear in (w, b)). On that interval psi is bounded below by its convex
@@ -28,7 +33,8 @@ namespace sparsesvm::models {
 
 // What the search needs of a psi objective.
 struct PsiShape {
-  Eigen::MatrixXd z;               // row i: y_i (x_i, 1), so the margins are t = z (w, b)
+  Eigen::MatrixXd z;               // row i: y_i (x_i - center, 1), so the margins are t = z (w, b + w.center)
+  core::Vector center;             // the features' midranges
   core::Vector example_weights;    // c_i
   double rho = 0.0;                // the penalty's weight: rho ||w||_1 or rho ||w||_2^2
   double psi_a = 1.0;              // psi(0)
@@ -41,7 +47,7 @@ PsiShape psi_shape(const core::Dataset& data, const core::Vector& example_weight
 // psi(t) = 2 for t < 0, a max(0, 1 - t) beyond.
 double psi(double t, double a);
 
-// F(w, b) of the shape.
+// F(w, b) of the shape (b the model's bias, not the centred one).
 double psi_objective(const PsiShape& shape, const core::Vector& w, double b);
 
 // A line slope t + intercept.
@@ -52,7 +58,7 @@ struct Line {
 // The convex envelope of psi on [lower, upper] (finite, lower <= upper) as the lines it is the maximum of.
 std::vector<Line> psi_envelope(double lower, double upper, double a);
 
-// A box of (w, b): lower and upper bounds of the d weights, then of b.
+// A box of (w, b'): lower and upper bounds of the d weights, then of the centred bias b' = b + w.center.
 struct Box {
   core::Vector lower;
   core::Vector upper;
@@ -60,9 +66,14 @@ struct Box {
 
 struct PsiPoint {
   core::Vector w;
-  double b = 0.0;
+  double b = 0.0;      // the model's bias
   double value = 0.0;  // F(w, b)
 };
+
+// A box that holds a minimizer of F if one has F <= point.value (point must lie in it): rho Omega(w) <= F
+// bounds each |w_j| by W = F / rho (l1) or sqrt(F / rho) (l2); some minimizer's b puts some example k at
+// a breakpoint of psi (t_k = 0 or 1), so |b'| <= W max_k ||x_k - c||_dual + 1.
+Box root_box(const PsiShape& shape, const PsiPoint& point);
 
 // The polished point (see above) and the simplex iterations spent; `point` itself when nothing improves.
 PsiPoint polish(const PsiShape& shape, const Box& box, PsiPoint point, long& iterations);

@@ -237,13 +237,17 @@ core::Vector weights_of(const core::Vector& x, const Layout& at) {
 constexpr double kAutoSearch = 0;
 constexpr double kCbcSearch = 1;
 constexpr double kBoxSearch = 2;
-// search: auto runs the box search first on data with at most this many features, on this share of the
-// work limits and time, and Cbc on the rest. Measured on psi_quadratic (n = 100, PSI-1, C from 1e-3 to 1e3,
-// bench/run_psi.sh): with 2 features the box search proves what Cbc does not at every C; with 4 it
-// proves C <= 0.1 where Cbc stalls and Cbc proves C >= 1 where it stalls (auto: 6 of 7 proven, Cbc 5,
-// box 3); with 8 the box proves only C <= 0.01, and its share cost Cbc two fits (3 of 7 against 4).
+// search: auto on data with at most kMostBoxFirstFeatures features runs the box search first, on a share
+// of the work limits and time, then (unless it proved the optimum) Cbc on the rest; beyond, Cbc alone.
+// Measured on psi_quadratic (PSI-1, n = 100, C from 1e-3 to 1e3; and bench/run_psi.sh): with 2 features
+// the box search proves what Cbc does and more, faster, but a quarter of the limit was too little for 2
+// of 6 fits at C = 1, and a pair of identical points with opposite labels at C = 1e4 takes it 187000
+// boxes where Cbc proves the optimum at its root: hence three quarters, and Cbc after it. With 4 features
+// it proves C <= 0.1 where Cbc stalls, and Cbc proves C >= 1 where the box stalls (a quarter: 6 of 7
+// proven, Cbc alone 5, the box alone 3); with 8 the box proves only C <= 0.01, and its share cost Cbc
+// two fits (3 of 7 against 4).
 constexpr std::size_t kMostBoxFirstFeatures = 4;
-constexpr double kAutoBoxShare = 0.25;
+double auto_box_share(std::size_t features) { return features <= 2 ? 0.75 : 0.25; }
 // search: box refuses data with more features: a box of (w, b) in more dimensions needs too many splits.
 constexpr std::size_t kMostBoxFeatures = 20;
 
@@ -328,21 +332,12 @@ double search_box(const PsiProblem& problem, const Objective& objective, const H
   }
   const PsiShape shape = psi_shape(data, problem.example_weights, problem.rho, problem.psi_a, at.l2,
                                    problem.fixed_to_region3);
-  // The box of the bounds that hold for a point with F below the incumbent's: from the start's F, then
-  // from its polished F, which shrinks it.
-  const auto box_below = [&](const PsiPoint& point) {
-    const Bounds bounds =
-        derive_bounds(data, at.l2, problem.rho, 0.0, point.value, margins(data, point.w, point.b), point.b);
-    Box box{core::Vector::Constant(at.d + 1, -bounds.weight), core::Vector::Constant(at.d + 1, bounds.weight)};
-    box.lower[at.d] = -bounds.bias;
-    box.upper[at.d] = bounds.bias;
-    return box;
-  };
+  // The root box from the start's F, then from its polished F, which shrinks it.
   const PsiPoint start{report.model.w(), report.model.b(), psi_objective(shape, report.model.w(), report.model.b())};
   long polish_iterations = 0;
-  const PsiPoint polished = polish(shape, box_below(start), start, polish_iterations);
+  const PsiPoint polished = polish(shape, root_box(shape, start), start, polish_iterations);
   budget.spend(0, polish_iterations);
-  const BoxSearchResult result = box_search(shape, box_below(polished), polished, options.at("relative_gap"), budget);
+  const BoxSearchResult result = box_search(shape, root_box(shape, polished), polished, options.at("relative_gap"), budget);
   const double value = objective.value(data, result.best.w, result.best.b);
   if (value < report.objective) {
     report.model = core::LinearModel(result.best.w, result.best.b);
@@ -382,9 +377,10 @@ class PsiMipAlgorithm : public MipAlgorithm {
         {"max_cuts", "PSI-2: outer-approximation rounds before stopping with status feasible", 200.0, 1.0, 1e5,
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
         {"search", "cbc: Cbc's branch and bound over the examples' regions (the MIP); box: branch and bound over a "
-                   "box of (w, b), for at most 20 features (psi_box.hpp); auto: with at most 4 features and no "
-                   "big_m, the box search on a quarter of the limits, then (unless it proved the optimum) Cbc from "
-                   "its best point on the rest, their bounds combined; else cbc", kAutoSearch, 0, 2, false, false,
+                   "box of (w, b), for at most 20 features (psi_box.hpp); auto (without big_m): for at most 4 "
+                   "features the box search on three quarters (1-2 features) or a quarter (3-4) of the limits, "
+                   "then (unless it proved the optimum) Cbc from its best point on the rest, their bounds "
+                   "combined; else cbc", kAutoSearch, 0, 2, false, false,
          Scale::linear, Regularizes::neither, ParameterKind::solver, true, {"auto", "cbc", "box"}},
       });
       return options;
@@ -441,17 +437,18 @@ class PsiMipAlgorithm : public MipAlgorithm {
     // The start's seconds count against the time limit (the paper's timings include the start, and so do ours).
     MipBudget budget(options, start.report ? start.report->seconds : 0.0);
     const double search = options.at("search");
-    const bool box_first = search == kAutoSearch && data.d() <= kMostBoxFirstFeatures && fixed_big_m == 0.0;
+    const bool box_only = search == kBoxSearch;
+    const bool box_first = search == kAutoSearch && fixed_big_m == 0.0 && data.d() <= kMostBoxFirstFeatures;
     double lower_bound = -kInfinity;
     double largest_big_m = 0.0;
-    if (search == kBoxSearch) {
+    if (box_only) {
       lower_bound = search_box(problem, objective, options, budget, report);
     } else if (box_first) {
-      MipBudget share = budget.share(kAutoBoxShare);
+      MipBudget share = budget.share(auto_box_share(data.d()));
       lower_bound = search_box(problem, objective, options, share, report);
       budget.spend(share.nodes(), share.iterations());
     }
-    if (search == kCbcSearch || (search == kAutoSearch && report.status != core::Status::optimal)) {
+    if (!box_only && (search == kCbcSearch || report.status != core::Status::optimal)) {
       report.message.clear();
       lower_bound = std::max(lower_bound, search_cbc(problem, objective, options, budget, report, largest_big_m));
       const bool bounds_meet = mip_relative_gap(report.objective, lower_bound) <= options.at("relative_gap");

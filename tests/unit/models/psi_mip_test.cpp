@@ -26,6 +26,9 @@ using namespace sparsesvm;
 
 namespace {
 
+constexpr double kCbc = 1.0;  // search: cbc (the MIP over examples)
+constexpr double kBox = 2.0;  // search: box (over (w, b))
+
 // n points in the plane, labels by the sign of x1 with `flips` of them flipped.
 core::Dataset tiny_data(std::size_t n, std::uint64_t seed, std::size_t flips) {
   core::Rng rng(seed);
@@ -139,7 +142,8 @@ TEST_CASE("PSI-1 and PSI-2 reach the brute-force optimum over all 3^n region ass
           INFO("seed " << seed << " C " << C << " psi_a " << a << (l2 ? " PSI-2" : " PSI-1"));
           const double expected = brute_force(data, C, a, l2);
           models::Workspace workspace(data);
-          const models::FitReport fit = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"psi_a", a}}, workspace);
+          const models::FitReport fit =
+              models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"psi_a", a}, {"search", kCbc}}, workspace);
           REQUIRE(fit.status == core::Status::optimal);
           CHECK(fit.objective == Approx(expected).epsilon(1e-6));
           CHECK(fit.statistics.at("mip_relative_gap") <= 1e-6);
@@ -187,7 +191,7 @@ TEST_CASE("the data-derived big-M holds where the optimum misclassifies a far ou
     for (const double C : {10.0, 100.0}) {
       INFO((l2 ? "PSI-2" : "PSI-1") << " C " << C);
       models::Workspace workspace(data);
-      const models::FitReport fit = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}}, workspace);
+      const models::FitReport fit = models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"search", kCbc}}, workspace);
       REQUIRE(fit.status == core::Status::optimal);
       CHECK(fit.objective == Approx(brute_force(data, C, 0.5, l2)).epsilon(1e-6));
     }
@@ -414,7 +418,6 @@ TEST_CASE("a given big_m below the data's bound makes the MIP a restricted one: 
 TEST_CASE("the box search over (w, b) reaches the brute-force optimum over all 3^n region assignments", "[psi][box]") {
   // The brute force above against psi_box.hpp's branch and bound, which shares no formulation with it (no
   // binaries, no big-M; envelopes over boxes), for both penalties and the restricted variants.
-  constexpr double kBox = 2.0;  // search: box
   for (const std::uint64_t seed : {1u, 2u, 3u}) {
     const core::Dataset data = tiny_data(7, seed, seed % 3);
     for (const double C : {0.3, 3.0, 100.0}) {
@@ -560,4 +563,41 @@ TEST_CASE("search: auto proves with the box search where Cbc's tree stalls", "[p
   CHECK(fit.status == core::Status::optimal);
   CHECK(fit.objective == Approx(1.5).epsilon(1e-9));
   CHECK(fit.stop_reason == "box search closed");
+}
+
+TEST_CASE("the box search proves on features far from 0 as on centred ones", "[psi][box]") {
+  // A reviewer's case: features offset by 100 made the box of b as wide as 100 W, and the search stopped at
+  // its iteration limit where Cbc proved the optimum. Shifting every feature moves b only, so the optimum
+  // is the same; the search runs on centred features (b' = b + w.c).
+  const core::Dataset data = data::generate("psi_quadratic:n=60,case=1,seed=4");
+  core::DenseMatrix shifted(static_cast<Eigen::Index>(data.n()), static_cast<Eigen::Index>(data.d()));
+  for (Eigen::Index i = 0; i < shifted.rows(); ++i) {
+    for (Eigen::Index j = 0; j < shifted.cols(); ++j) {
+      shifted(i, j) = data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j)) + 100.0;
+    }
+  }
+  const core::Dataset far("far", shifted, data.labels(), {"x1", "x2"}, {});
+  for (const char* method : {"PSI-1", "PSI-2"}) {
+    models::Workspace near_workspace(data), far_workspace(far);
+    const models::FitReport near = models::fit_method(method, {{"C", 10.0}, {"search", kBox}}, near_workspace);
+    const models::FitReport offset = models::fit_method(method, {{"C", 10.0}, {"search", kBox}}, far_workspace);
+    INFO(method);
+    REQUIRE(near.status == core::Status::optimal);
+    CHECK(offset.status == core::Status::optimal);
+    CHECK(offset.objective == Approx(near.objective).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("search: auto hands a fit the box search cannot close to Cbc", "[psi][box]") {
+  // psi_quadratic case 2 (4 features), n = 100, C = 100: the weight ball grows with C and the box search
+  // ends its 2e5 simplex iterations with a gap of 0.21; Cbc proves the optimum in about 7e4. auto gives the
+  // box a quarter of the limit, then Cbc the rest (planting the box alone fails here).
+  const core::Dataset data = data::generate("psi_quadratic:n=100,case=2,seed=5");
+  models::Workspace workspace(data);
+  const models::FitReport box = models::fit_method("PSI-1", {{"C", 100.0}, {"search", kBox}}, workspace);
+  const models::FitReport automatic = models::fit_method("PSI-1", {{"C", 100.0}}, workspace);
+  CHECK(box.status == core::Status::feasible);
+  CHECK(box.stop_reason == "iteration limit");
+  CHECK(automatic.status == core::Status::optimal);
+  CHECK(automatic.objective <= box.objective * (1 + 1e-12));
 }
