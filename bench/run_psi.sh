@@ -4,8 +4,9 @@
 # (lp_iteration_limit 2e5) with a 120 s wall-clock safety net. Each instance runs with `--search cbc` (Cbc's
 # tree over the examples) and, where the default `search: auto` differs from it (at most 4 features), with
 # `--search auto` (the box search over (w, b) first), one after the other, so both see the same load.
-# One CSV row per fit in bench/psi_results.csv; the summary table in bench/psi_results.txt.
-# Usage: bench/run_psi.sh   (SPARSESVM=<binary> to use another build)
+# One CSV row per fit in bench/psi_results.csv; the summary table in bench/psi_results.txt. With
+# RESUME=1 the fits already in the CSV are kept and skipped (a run cut short, or rows deleted to redo).
+# Usage: [RESUME=1] bench/run_psi.sh   (SPARSESVM=<binary> to use another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${SPARSESVM:-./build/sparsesvm}
@@ -13,8 +14,11 @@ limit=120
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 out=bench/psi_results.csv
-echo "binary,method,n,case,seed,status,objective,relative_gap,nodes,seconds" >"$out"
+if [[ "${RESUME:-}" != 1 || ! -s "$out" ]]; then
+  echo "binary,method,n,case,seed,status,objective,relative_gap,nodes,seconds" >"$out"
+fi
 run() {  # search method n case seed
+  if grep -q "^$1,$2,$3,$4,$5," "$out"; then return; fi
   rm -f "$scratch/row.csv"
   "$binary" fit -g "psi_quadratic:n=$3,case=$4,seed=$5" -m "$2" --C 1 --search "$1" --time_limit "$limit" \
     --relative_gap 1e-4 --out "$scratch/row.csv" >/dev/null 2>&1 || true
