@@ -38,7 +38,7 @@ struct FitReport {
   std::vector<double> objective_trace;   // F at the starting point, then after each iteration (ADMM: at the
                                          // sweeps of its trace_iterations)
   int iterations = 0;                    // outer (DCA) iterations; 0 for a convex method
-  long inner_iterations = 0;             // simplex iterations + SMO pair updates, start included
+  long inner_iterations = 0;  // simplex iterations + dual CD updates + interior-point iterations (ADMM: sweeps), start included
   int inner_solves = 0;                  // LPs or QPs solved, start included
   bool fell_back_to_cold = false;        // some warm LP solve was repeated cold
   double seconds = 0.0;                  // wall time of the fit, start included

@@ -1,12 +1,12 @@
 #pragma once
 // A workspace belongs to one training set. It owns the view of the data that every algorithm fits on,
-// builds solver state lazily (the convex-step caches: Clp LPs with their warm bases and the SMO dual
-// state; later a dual-CD state, a Cholesky factor, a MIP model), and remembers every fit made on it, so
+// builds solver state lazily (the convex-step caches: Clp LPs with their warm bases, the l2 SVM's dual
+// coordinate-descent state and interior-point factor), and remembers every fit made on it, so
 // that all grid points, all DCA iterations and all methods fitted on one training set share them:
 // RLSVM0 at lambda starts from the OneNormSVM fit that OneNormSVM itself made at lambda, not a copy.
 //
 // Fits in one workspace depend on the order they are made in (a warm LP basis can pick another vertex
-// of a degenerate optimum; SMO stops at a tolerance from its warm start). The experiment runner
+// of a degenerate optimum; dual coordinate descent stops at a tolerance from its warm start). The experiment runner
 // therefore always fits the methods of one training set in config order.
 //
 // Construction checks what every algorithm needs: no missing values, at least one feature, both
