@@ -132,22 +132,28 @@ double brute_force(const core::Dataset& data, double C, double a, bool l2) {
 
 }  // namespace
 
-TEST_CASE("PSI-1 and PSI-2 reach the brute-force optimum over all 3^n region assignments", "[psi][mip]") {
-  // n = 7 (2187 convex programs each), flipped labels, C from loose to tight, two values of psi_a.
-  for (const std::uint64_t seed : {1u, 2u, 3u}) {
-    const core::Dataset data = tiny_data(7, seed, seed % 3);
-    for (const double C : {0.3, 3.0, 100.0}) {
-      for (const double a : {0.5, 1.5}) {
-        for (const bool l2 : {false, true}) {
-          INFO("seed " << seed << " C " << C << " psi_a " << a << (l2 ? " PSI-2" : " PSI-1"));
-          const double expected = brute_force(data, C, a, l2);
-          models::Workspace workspace(data);
-          const models::FitReport fit =
-              models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"psi_a", a}, {"search", kCbc}}, workspace);
-          REQUIRE(fit.status == core::Status::optimal);
-          CHECK(fit.objective == Approx(expected).epsilon(1e-6));
-          CHECK(fit.statistics.at("mip_relative_gap") <= 1e-6);
-          CHECK(fit.statistics.at("mip_best_bound") <= expected * (1 + 1e-6) + 1e-9);
+TEST_CASE("PSI-1 and PSI-2 reach the brute-force optimum over all 3^n region assignments", "[psi][mip][box]") {
+  // n = 7 (2187 convex programs each), flipped labels, C from loose to tight, two values of psi_a; by
+  // Cbc's MIP and by psi_box.hpp's branch and bound over (w, b), which share no formulation with the
+  // brute force or each other (the box search has no binaries and no big-M).
+  for (const double search : {kCbc, kBox}) {
+    for (const std::uint64_t seed : {1u, 2u, 3u}) {
+      const core::Dataset data = tiny_data(7, seed, seed % 3);
+      for (const double C : {0.3, 3.0, 100.0}) {
+        for (const double a : {0.5, 1.5}) {
+          for (const bool l2 : {false, true}) {
+            INFO((search == kBox ? "box" : "cbc") << " seed " << seed << " C " << C << " psi_a " << a
+                                                  << (l2 ? " PSI-2" : " PSI-1"));
+            const double expected = brute_force(data, C, a, l2);
+            models::Workspace workspace(data);
+            const models::FitReport fit =
+                models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"psi_a", a}, {"search", search}}, workspace);
+            REQUIRE(fit.status == core::Status::optimal);
+            CHECK(fit.objective == Approx(expected).epsilon(1e-6));
+            CHECK(fit.statistics.at("mip_relative_gap") <= 1e-6);
+            CHECK(fit.statistics.at("mip_best_bound") <= expected * (1 + 1e-6) + 1e-9);
+            if (search == kBox) CHECK(fit.stop_reason == "box search closed");
+          }
         }
       }
     }
@@ -415,33 +421,12 @@ TEST_CASE("a given big_m below the data's bound makes the MIP a restricted one: 
   CHECK(generous.status == core::Status::optimal);  // above the bound: nothing cut
 }
 
-TEST_CASE("the box search over (w, b) reaches the brute-force optimum over all 3^n region assignments", "[psi][box]") {
-  // The brute force above against psi_box.hpp's branch and bound, which shares no formulation with it (no
-  // binaries, no big-M; envelopes over boxes), for both penalties and the restricted variants.
-  for (const std::uint64_t seed : {1u, 2u, 3u}) {
-    const core::Dataset data = tiny_data(7, seed, seed % 3);
-    for (const double C : {0.3, 3.0, 100.0}) {
-      for (const double a : {0.5, 1.5}) {
-        for (const bool l2 : {false, true}) {
-          INFO("seed " << seed << " C " << C << " psi_a " << a << (l2 ? " PSI-2" : " PSI-1"));
-          const double expected = brute_force(data, C, a, l2);
-          models::Workspace workspace(data);
-          const models::FitReport fit =
-              models::fit_method(l2 ? "PSI-2" : "PSI-1", {{"C", C}, {"psi_a", a}, {"search", kBox}}, workspace);
-          REQUIRE(fit.status == core::Status::optimal);
-          CHECK(fit.stop_reason == "box search closed");
-          CHECK(fit.objective == Approx(expected).epsilon(1e-6));
-          CHECK(fit.statistics.at("mip_relative_gap") <= 1e-6);
-          CHECK(fit.statistics.at("mip_best_bound") <= expected * (1 + 1e-6) + 1e-9);
-        }
-      }
-    }
-  }
+TEST_CASE("restricted psi by the box search equals Cbc's restricted MIP", "[psi][box]") {
   // Restricted: the same optimum as Cbc's MIP with the same examples fixed to region 3.
   const core::Dataset data = tiny_data(8, 11, 1);
   for (const char* method : {"PSI-1r", "PSI-2r"}) {
     models::Workspace workspace(data);
-    const models::FitReport cbc = models::fit_method(method, {{"C", 5.0}}, workspace);
+    const models::FitReport cbc = models::fit_method(method, {{"C", 5.0}, {"search", kCbc}}, workspace);
     const models::FitReport box = models::fit_method(method, {{"C", 5.0}, {"search", kBox}}, workspace);
     INFO(method);
     CHECK(box.statistics.at("mip_closed") == 1.0);
