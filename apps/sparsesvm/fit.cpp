@@ -19,6 +19,7 @@
 #include "experiment/metrics.hpp"
 #include "experiment/model_file.hpp"
 #include "models/methods.hpp"
+#include "models/scoring.hpp"
 
 namespace sparsesvm::app {
 namespace {
@@ -38,6 +39,7 @@ struct FitOptions {
   std::string model_file;  // --model-out
   SelectionOptions selection;  // --grid, --cv, ...
   std::optional<double> cv_score;  // the chosen candidate's mean inner score, after a selection
+  std::optional<double> test_score;  // the test file's score under --scoring, when it is not accuracy
 };
 
 // The training file's loader options with its class mapping as the loader resolved it (the automatic
@@ -133,14 +135,22 @@ void write_result_row(const FitOptions& options, const core::Dataset& data, cons
                                solved ? std::to_string(report.model.count_nonzeros()) : "",
                                solved ? experiment::format_number(report.model.accuracy(data)) : "",
                                experiment::format_number(report.seconds), report.stop_reason, report.message});
-  if (options.cv_score) {
+  const models::Metric metric = models::parse_metric(options.selection.scoring);
+  if (options.cv_score && metric == models::Metric::accuracy) {
     header.push_back("cv_accuracy");
     fields.push_back(experiment::format_number(*options.cv_score));
+  } else if (options.cv_score) {
+    header.insert(header.end(), {"cv_metric", "cv_score"});
+    fields.insert(fields.end(), {options.selection.scoring, experiment::format_number(*options.cv_score)});
   }
   if (!options.test_file.empty()) {  // test scores exist when the fit has a model
     header.insert(header.end(), {"test_file", "test_n", "test_accuracy"});
     fields.insert(fields.end(), {options.test_file, test ? std::to_string(test->n) : "",
                                  test ? experiment::format_number(test->accuracy) : ""});
+    if (metric != models::Metric::accuracy) {
+      header.push_back("test_" + options.selection.scoring);
+      fields.push_back(options.test_score ? experiment::format_number(*options.test_score) : "");
+    }
   }
   const models::Algorithm& algorithm = models::find_algorithm(models::find_method(options.method).algorithm);
   for (const std::string& name : algorithm.statistic_names()) {
@@ -324,6 +334,11 @@ Command add_fit(CLI::App& app) {
       test_scores = experiment::confusion(report.model, *test);
       fmt::print("test acc    {:.4f} on {} ({})\n", test_scores->accuracy, options->test_file,
                  experiment::confusion_counts(*test_scores));
+      const models::Metric metric = models::parse_metric(options->selection.scoring);
+      if (metric != models::Metric::accuracy) {
+        options->test_score = models::score(metric, report.model.decision_values(*test), test->labels());
+        fmt::print("test {}  {:.4f}\n", options->selection.scoring, *options->test_score);
+      }
     }
     if (!options->out_csv.empty()) write_result_row(*options, data, report, test_scores);
     if (!options->weights_csv.empty() && report.has_solution()) {

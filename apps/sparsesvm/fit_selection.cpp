@@ -11,6 +11,8 @@
 #include "experiment/config.hpp"
 #include "experiment/tasks.hpp"
 #include "models/methods.hpp"
+#include "models/scoring.hpp"
+#include "models/selection.hpp"
 
 namespace sparsesvm::app {
 namespace {
@@ -82,8 +84,9 @@ experiment::ExperimentConfig selection_config(const SelectionOptions& options, c
   if (combinations < 2) throw core::InputError("--grid: one value leaves nothing to choose; list two or more");
   experiment::Protocol& protocol = config.protocol;
   protocol.stratified = options.stratified;
-  protocol.selection = options.selection;
-  protocol.ties = options.ties;
+  protocol.selection = models::parse_selection_rule(options.selection);
+  protocol.ties = models::parse_tie_rule(options.ties);
+  protocol.metric = models::parse_metric(options.scoring);
   if (options.tuning_sets > 0) {
     protocol.inner = "tuning_sets";
     protocol.tuning_parts = options.tuning_sets;
@@ -92,7 +95,7 @@ experiment::ExperimentConfig selection_config(const SelectionOptions& options, c
     protocol.inner = "kfold";
     protocol.inner_folds = options.cv_folds > 0 ? options.cv_folds : 5;
   }
-  if (protocol.selection == "median_of_best" && config.grid.size() != 1) {
+  if (protocol.selection == models::SelectionRule::median_of_best && config.grid.size() != 1) {
     throw core::InputError("--selection median_of_best takes one --grid parameter");
   }
   return config;
@@ -103,7 +106,8 @@ void print_candidates(const experiment::ExperimentConfig& config, const experime
   const std::string scheme = protocol.inner == "kfold" ? fmt::format("{}-fold CV", protocol.inner_folds)
                                                        : fmt::format("{} tuning sets of {}", protocol.tuning_parts,
                                                                      protocol.tuning_fraction);
-  fmt::print("selection   {}, rule {}, ties to the {}\n", scheme, protocol.selection, protocol.ties);
+  fmt::print("selection   {}, scored by {}, rule {}, ties to the {}\n", scheme, models::to_string(protocol.metric),
+             models::to_string(protocol.selection), models::to_string(protocol.ties));
   const std::vector<std::string> tuned = experiment::tuned_parameters(config, config.methods.front());
   std::string header;
   for (const std::string& name : tuned) header += fmt::format("{:>12}", name);
@@ -142,6 +146,11 @@ void SelectionOptions::add_to(CLI::App& command) {
   command.add_flag("--stratified", stratified, "with --grid: stratified folds")->needs("--grid");
   command.add_option("--selection", selection, "with --grid: best (default) or median_of_best ([RW])")
       ->check(CLI::IsMember({"best", "median_of_best"}))
+      ->needs("--grid");
+  command.add_option("--scoring", scoring,
+                     fmt::format("with --grid: the inner score to optimize: {} (default accuracy)",
+                                 fmt::join(models::metric_names(), ", ")))
+      ->check(CLI::IsMember(models::metric_names()))
       ->needs("--grid");
   command.add_option("--ties", ties, "with --grid: most_regularized (default) or least_regularized")
       ->check(CLI::IsMember({"most_regularized", "least_regularized"}))

@@ -10,6 +10,7 @@
 #include "core/dataset.hpp"
 #include "models/example_weights.hpp"
 #include "models/parameters.hpp"
+#include "models/scoring.hpp"
 
 namespace sparsesvm::app {
 
@@ -21,6 +22,7 @@ struct SelectionOptions {
   bool stratified = false;
   std::string selection = "best";          // best | median_of_best
   std::string ties = "most_regularized";   // most_regularized | least_regularized
+  std::string scoring = "accuracy";        // a metric of models/scoring.hpp
 
   void add_to(CLI::App& command);
   bool requested() const { return !grid.empty(); }
@@ -28,7 +30,8 @@ struct SelectionOptions {
 
 struct SelectionOutcome {
   models::Hyperparameters chosen;  // the given parameters with the winning candidate's values
-  double cv_score = 0.0;           // the winner's mean inner score
+  double cv_score = 0.0;           // the winner's mean inner score under `metric`
+  models::Metric metric = models::Metric::accuracy;
 };
 
 // Runs the selection of `method` (with the parameters `given` fixed) on `data`, its transforms fitted in

@@ -485,7 +485,7 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
                        const std::string& output_directory, bool partial) {
   const std::vector<std::string> columns_of_rows = result_columns(config);
-  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
+  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config), config.protocol.metric);
   CollectSummary summary;
   std::vector<std::string> missing;
   const std::vector<Task> planned = plan_tasks(config, &missing);

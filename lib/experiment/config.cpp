@@ -675,6 +675,19 @@ void check_grid(const ExperimentConfig& config, const Reader& reader) {
   }
 }
 
+// A named choice at `section`.`key` (default `fallback`), parsed by `parse` (a models parse_* function); its
+// InputError (unknown name, did-you-mean, the known names) is reported at the key.
+template <typename Parse>
+auto read_choice(const Reader& reader, const YAML::Node& node, const std::string& section, const char* key,
+                 const char* fallback, Parse parse) {
+  const std::string name = reader.optional<std::string>(node, section, key, fallback, "a name");
+  try {
+    return parse(name);
+  } catch (const core::InputError& error) {
+    reader.fail(section + "." + key, error.what());
+  }
+}
+
 Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   Protocol protocol;
   if (!node) return protocol;
@@ -725,8 +738,11 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     }
   }
   if (const YAML::Node inner = node["inner"]) {
-    reader.check_keys(inner, "protocol.inner", {"type", "folds", "parts", "fraction"});
-    protocol.inner = reader.optional<std::string>(inner, "protocol.inner", "type", "kfold", "a selection name");
+    reader.check_keys(inner, "protocol.inner", {"type", "folds", "parts", "fraction", "metric"});
+    protocol.metric = read_choice(reader, inner, "protocol.inner", "metric", "accuracy", models::parse_metric);
+    protocol.inner = reader.optional<std::string>(inner, "protocol.inner", "type",
+                                                  protocol.outer == "train_tune_test" ? "tuning_set" : "kfold",
+                                                  "a selection name");
     if (protocol.inner != "kfold" && protocol.inner != "tuning_sets" && protocol.inner != "tuning_set" &&
         protocol.inner != "none") {
       reader.fail("protocol.inner.type", fmt::format("unknown inner selection '{}' (known: kfold, tuning_sets, "
@@ -746,16 +762,8 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   }
   if (const YAML::Node selection = node["selection"]) {
     reader.check_keys(selection, "protocol.selection", {"rule", "ties", "near_zero_norm"});
-    protocol.selection = reader.optional<std::string>(selection, "protocol.selection", "rule", "best", "a rule name");
-    if (protocol.selection != "best" && protocol.selection != "median_of_best") {
-      reader.fail("protocol.selection.rule",
-                  fmt::format("unknown selection rule '{}' (known: best, median_of_best)", protocol.selection));
-    }
-    protocol.ties = reader.optional<std::string>(selection, "protocol.selection", "ties", "most_regularized", "a tie rule");
-    if (protocol.ties != "most_regularized" && protocol.ties != "least_regularized") {
-      reader.fail("protocol.selection.ties",
-                  fmt::format("unknown tie rule '{}' (known: most_regularized, least_regularized)", protocol.ties));
-    }
+    protocol.selection = read_choice(reader, selection, "protocol.selection", "rule", "best", models::parse_selection_rule);
+    protocol.ties = read_choice(reader, selection, "protocol.selection", "ties", "most_regularized", models::parse_tie_rule);
     protocol.near_zero_norm =
         reader.optional<double>(selection, "protocol.selection", "near_zero_norm", 0.0, "a number");
     if (!(protocol.near_zero_norm >= 0.0 && protocol.near_zero_norm < 1e10)) {
@@ -987,7 +995,7 @@ Comparisons read_comparisons(const YAML::Node& node, const ExperimentConfig& con
 std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentConfig& config, std::vector<std::string>& warnings,
                                      const Reader& reader) {
   if (!node.IsSequence()) reader.fail("figures", "expected a list of figures");
-  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
+  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config), config.protocol.metric);
   std::set<std::string> condition_names;  // the generator grid parameters: "d_rel" of "d_rel=5"
   for (const DatasetInstance& instance : config.datasets) {
     std::stringstream parts(instance.condition);
@@ -1104,7 +1112,7 @@ void check_selection(const ExperimentConfig& config, const Reader& reader) {
       reader.fail("protocol.outer.tune", fmt::format("0 leaves nothing to select on, and method {} tunes {}",
                                                      config.methods[k].label, fmt::join(varied, ", ")));
     }
-    if (config.protocol.selection == "median_of_best" && varied.size() > 1) {
+    if (config.protocol.selection == models::SelectionRule::median_of_best && varied.size() > 1) {
       reader.fail("protocol.selection.rule", fmt::format("median_of_best takes one tuned parameter; method {} tunes {}",
                                                          config.methods[k].label, fmt::join(varied, ", ")));
     }
@@ -1171,7 +1179,7 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
   } catch (const core::InputError& failure) {
     reader.fail("tables.published", failure.what());
   }
-  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config));
+  const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config), config.protocol.metric);
   for (const PublishedCell& cell : config.published) {
     if (cell.not_run()) continue;  // listed only: its data is not offline
     const std::string where = fmt::format("{}: line {}", config.published_file, cell.line);
@@ -1330,7 +1338,7 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   if (const YAML::Node tables = root["tables"]) {
     reader.check_keys(tables, "tables", {"metrics", "paired_test", "comparisons", "convergence", "objective_ratio", "published"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
-    const std::vector<std::string> known = summary_metric_names(summarized_method_columns(config));
+    const std::vector<std::string> known = summary_metric_names(summarized_method_columns(config), config.protocol.metric);
     std::vector<std::string> tabulated;
     for (std::size_t k = 0; k < config.table_metrics.size(); ++k) {
       const std::string& metric = config.table_metrics[k];

@@ -12,6 +12,7 @@
 
 #include "data/load.hpp"
 #include "models/example_weights.hpp"
+#include "models/selection.hpp"
 #include "experiment/paper_comparison.hpp"
 
 namespace sparsesvm::experiment {
@@ -72,8 +73,9 @@ struct Protocol {
   std::size_t inner_folds = 5;
   std::size_t tuning_parts = 10;
   double tuning_fraction = 0.1;
-  std::string selection = "best";            // best | median_of_best
-  std::string ties = "most_regularized";     // most_regularized | least_regularized
+  models::Metric metric = models::Metric::accuracy;  // the inner score (models/scoring.hpp)
+  models::SelectionRule selection = models::SelectionRule::best;
+  models::TieRule ties = models::TieRule::most_regularized;
   // [RW] Fig. 3's variant: during inner selection a model with ||w||_1 below this scores 0.5 (a coin);
   // 0 turns it off.
   double near_zero_norm = 0.0;

@@ -4,12 +4,21 @@
 
 namespace sparsesvm::experiment {
 
-std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns) {
+std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns, models::Metric inner_metric) {
   std::vector<std::string> names = {"accuracy", "train_accuracy", "cv_accuracy", "n_features", "frac_features",
                                     "fp_features", "fn_features", "n_sv", "frac_sv", "frac_params", "objective",
                                     "majority_accuracy", "iterations", "fits", "train_time_s", "task_time_s"};
+  if (inner_metric != models::Metric::accuracy) {
+    names[2] = "cv_score";
+    names.insert(names.begin() + 1, std::string(models::to_string(inner_metric)));
+  }
   names.insert(names.end(), method_columns.begin(), method_columns.end());
   return names;
+}
+
+std::vector<std::string> inner_score_columns(models::Metric inner_metric) {
+  if (inner_metric == models::Metric::accuracy) return {"cv_accuracy", "accuracy"};
+  return {"cv_metric", "cv_score", "accuracy", std::string(models::to_string(inner_metric))};
 }
 
 ModelMetrics model_metrics(const core::LinearModel& model, const core::Dataset& train, const core::Dataset& test,

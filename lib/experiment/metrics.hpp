@@ -16,15 +16,22 @@
 
 #include "core/dataset.hpp"
 #include "core/linear_model.hpp"
+#include "models/scoring.hpp"
 
 namespace sparsesvm::experiment {
 
 inline constexpr double kSupportVectorSlack = 1e-2;
 
 // Result columns that collect summarizes (mean, std) and that tables.metrics may name: the metrics
-// below, then the run's method columns (config.hpp summarized_method_columns), so a table can show the
-// selected lambda or mu, or an algorithm's statistic.
-std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns);
+// below (with the inner metric's, inner_score_columns), then the run's method columns (config.hpp
+// summarized_method_columns), so a table can show the selected lambda or mu, or an algorithm's statistic.
+std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns, models::Metric inner_metric);
+
+// The columns of a row that score it under the inner metric (protocol.inner.metric): with accuracy, the
+// chosen candidate's mean inner accuracy `cv_accuracy` and the test part's `accuracy`; with another metric,
+// its name `cv_metric`, the chosen candidate's mean inner score `cv_score`, the test `accuracy` and the test
+// score under the metric in a column named after it (`balanced_accuracy`, `roc_auc`, ...).
+std::vector<std::string> inner_score_columns(models::Metric inner_metric);
 
 struct ModelMetrics {
   double accuracy = 0.0;

@@ -26,8 +26,9 @@
 #include "data/transforms.hpp"
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
-#include "experiment/selection.hpp"
 #include "models/methods.hpp"
+#include "models/scoring.hpp"
+#include "models/selection.hpp"
 
 namespace sparsesvm::experiment {
 namespace {
@@ -70,7 +71,8 @@ std::string group_fingerprint(const ExperimentConfig& config) {
   std::string text = fmt::format(
       "seed={};outer={},{},{},{},{},{},{},{};inner={},{},{},{};selection={},{};", config.seed, p.outer,
       p.test_fraction, p.outer_folds, p.stratified, p.train_size, p.tune_size, p.test_size, p.independent_test,
-      p.inner, p.inner_folds, p.tuning_parts, p.tuning_fraction, p.selection, p.ties);
+      p.inner, p.inner_folds, p.tuning_parts, p.tuning_fraction, models::to_string(p.selection), models::to_string(p.ties));
+  if (p.metric != models::Metric::accuracy) text += fmt::format("metric={};", models::to_string(p.metric));  // (likewise)
   if (p.near_zero_norm > 0) text += fmt::format("near_zero_norm={};", p.near_zero_norm);  // (absent before it existed)
   if (p.fresh_sample) text += "fresh_sample;";  // (likewise)
   if (p.partitions > 1) text += fmt::format("partitions={};", p.partitions);  // (likewise)
@@ -222,7 +224,7 @@ void set_tuning(models::Workspace& workspace, const core::Dataset& tune, const E
                 const DatasetInstance& instance) {
   std::map<std::string, std::vector<double>> grid = config.grid;
   for (const auto& [name, values] : instance.method_grid) grid[name] = values;
-  workspace.set_tuning(tune, std::move(grid), config.protocol.ties == "most_regularized");
+  workspace.set_tuning(tune, std::move(grid), {models::SelectionRule::best, config.protocol.ties, config.protocol.metric});
 }
 
 // The workspaces of one training part: the methods that fit with the same class weight share one (in config
@@ -252,6 +254,20 @@ class ClassWeightWorkspaces {
   std::function<void(models::Workspace&)> prepare_;
   std::map<std::string, std::unique_ptr<models::Workspace>> by_weight_;
 };
+
+// The score of `model` on an inner fold's held-out part under `metric`. A metric the part cannot define (ROC
+// AUC with one class) is an InputError: a NaN would read as a fit without a solution.
+double held_out_score(models::Metric metric, const core::LinearModel& model, const core::Dataset& held_out) {
+  const double score = models::score(metric, model.decision_values(held_out), held_out.labels());
+  if (std::isnan(score)) {
+    const auto positives = (held_out.labels().array() > 0.0).count();
+    throw core::InputError(fmt::format(
+        "{} is undefined on a held-out part of {} examples, {} of class +1; stratified folds keep both classes in "
+        "each (protocol.outer.stratified: true; fit: --stratified), or use fewer folds",
+        models::to_string(metric), held_out.n(), positives));
+  }
+  return score;
+}
 
 // The inner selection of every method of the group: fold-major, one workspace per fold shared by all
 // methods in config order.
@@ -289,7 +305,7 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
           double score = kNaN;
           if (report.has_solution()) {
             const bool near_zero = report.model.w().lpNorm<1>() < config.protocol.near_zero_norm;
-            score = near_zero ? 0.5 : report.model.accuracy(parts.test);
+            score = near_zero ? 0.5 : held_out_score(config.protocol.metric, report.model, parts.test);
           } else {
             ++run.inner_failures;
           }
@@ -312,13 +328,13 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
   for (MethodSelection& run : runs) {
     if (!run.selected || !run.input_error.empty()) continue;
     const models::MethodInfo& method = models::find_method(run.entry->name);
-    std::vector<Candidate> table;
+    std::vector<models::Candidate> table;
     for (std::size_t c = 0; c < run.candidates.size(); ++c) {
       const double mean = run.mean_score(c);
       table.push_back({run.candidates[c], std::isnan(mean) ? 0.0 : mean, !std::isnan(mean)});
     }
-    run.chosen = select_candidate(table, method.parameters, tuned_parameters(config, *run.entry),
-                                  config.protocol.selection, config.protocol.ties);
+    run.chosen = models::select_candidate(table, method.parameters, tuned_parameters(config, *run.entry),
+                                          {config.protocol.selection, config.protocol.ties, config.protocol.metric});
   }
 }
 
@@ -424,7 +440,13 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, con
     }
   }
   row["solver_options"] = fmt::format("{}", fmt::join(options, ";"));
-  row["cv_accuracy"] = run.selected ? number(run.mean_score(chosen)) : number(kNaN);
+  const std::string cv_score = run.selected ? number(run.mean_score(chosen)) : number(kNaN);
+  if (config.protocol.metric == models::Metric::accuracy) {
+    row["cv_accuracy"] = cv_score;
+  } else {
+    row["cv_metric"] = models::to_string(config.protocol.metric);
+    row["cv_score"] = cv_score;
+  }
   row["inner_failures"] = std::to_string(run.inner_failures);
   row["fits"] = std::to_string(run.fits + 1);
   row["iterations"] = std::to_string(report.iterations);
@@ -436,6 +458,10 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, con
     const ModelMetrics m = model_metrics(report.model, parts->train, parts->test,
                                          models::make_objective(method, report.hyperparameters, parts->train).loss->support_region());
     row["accuracy"] = number(m.accuracy);
+    if (config.protocol.metric != models::Metric::accuracy) {
+      const std::string metric(models::to_string(config.protocol.metric));
+      row[metric] = number(models::score(config.protocol.metric, report.model.decision_values(parts->test), parts->test.labels()));
+    }
     row["train_accuracy"] = number(m.train_accuracy);
     row["n_features"] = std::to_string(m.n_features);
     row["frac_features"] = number(m.frac_features);
@@ -479,7 +505,8 @@ std::size_t outer_count(const Protocol& protocol) {
 std::vector<std::string> result_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "status"};
   for (const std::string& name : parameter_columns(config)) columns.push_back(name);
-  for (const char* name : {"cv_accuracy", "accuracy", "majority_accuracy", "train_accuracy", "n_features", "frac_features", "fp_features",
+  for (const std::string& name : inner_score_columns(config.protocol.metric)) columns.push_back(name);
+  for (const char* name : {"majority_accuracy", "train_accuracy", "n_features", "frac_features", "fp_features",
                            "fn_features", "n_sv", "frac_sv", "frac_params", "objective", "certificate", "certificate_kind", "iterations",
                            "inner_iterations", "inner_failures", "fits", "train_time_s", "task_time_s",
                            "objective_trace", "message", "stop_reason", "solver_options"}) {

@@ -1,6 +1,7 @@
 #include "models/methods.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <stdexcept>
@@ -10,6 +11,8 @@
 #include "core/rng.hpp"
 #include "models/losses/loss.hpp"
 #include "models/penalties/penalty.hpp"
+#include "models/scoring.hpp"
+#include "models/selection.hpp"
 
 namespace sparsesvm::models {
 namespace {
@@ -198,17 +201,18 @@ Hyperparameters restricted_to(const ParameterTable& table, const Hyperparameters
 const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace);
 
 // The fit of method `name` at `shared` with its parameters that the tuning grid lists set to each grid value
-// in turn: the one most accurate on the tuning part, ties to the most (or least, Tuning) regularized as the
-// runner's selection breaks them. When none has a solution, the fit at `shared` (whose failure the caller
-// reports).
+// in turn: the one that scores best on the tuning part, chosen as the runner's selection chooses
+// (selection.hpp, by the tuning's rules: best, the config's metric and ties). When none has a solution, the fit at `shared`
+// (whose failure the caller reports). The fits are made in grid order.
 Start tuned_start(const std::string& name, const Hyperparameters& shared, Workspace& workspace) {
   const Workspace::Tuning& tuning = *workspace.tuning();
+  const ParameterTable& table = find_method(name).parameters;
   std::vector<Hyperparameters> candidates{shared};
-  std::vector<const ParameterSpec*> varied;
-  for (const ParameterSpec& spec : find_method(name).parameters) {
+  std::vector<std::string> varied;
+  for (const ParameterSpec& spec : table) {
     const auto values = tuning.grid.find(spec.name);
     if (values == tuning.grid.end()) continue;
-    varied.push_back(&spec);
+    varied.push_back(spec.name);
     std::vector<Hyperparameters> expanded;
     for (const Hyperparameters& candidate : candidates) {
       for (const double value : values->second) {
@@ -218,36 +222,19 @@ Start tuned_start(const std::string& name, const Hyperparameters& shared, Worksp
     }
     candidates = std::move(expanded);
   }
-  // Most regularized first (a larger lambda, a smaller C), or least first; the first best then wins.
-  const auto regularization = [&](const Hyperparameters& candidate) {
-    std::vector<double> key;
-    for (const ParameterSpec* spec : varied) {
-      const double value = candidate.at(spec->name);
-      if (spec->regularizes == Regularizes::neither) {  // no direction (mu, a): the smaller value, as selection does
-        key.push_back(value);
-        continue;
-      }
-      const double more = spec->regularizes == Regularizes::when_smaller ? -value : value;
-      key.push_back(tuning.most_regularized ? -more : more);
-    }
-    return key;
-  };
-  std::stable_sort(candidates.begin(), candidates.end(), [&](const Hyperparameters& a, const Hyperparameters& b) {
-    return regularization(a) < regularization(b);
-  });
-  const FitReport* best = nullptr;
-  double best_accuracy = -1.0;
+  std::vector<Candidate> scored;
+  std::vector<const FitReport*> fits;
   for (const Hyperparameters& candidate : candidates) {
     const FitReport& fit = fit_in_workspace(name, candidate, workspace);
-    if (!fit.has_solution()) continue;
-    const double accuracy = fit.model.accuracy(*tuning.data);
-    if (accuracy > best_accuracy) {
-      best = &fit;
-      best_accuracy = accuracy;
-    }
+    fits.push_back(&fit);
+    const double on_tune = fit.has_solution() ? score(tuning.rules.metric, fit.model.decision_values(*tuning.data),
+                                                      tuning.data->labels())
+                                              : 0.0;
+    scored.push_back({candidate, on_tune, fit.has_solution() && !std::isnan(on_tune)});
   }
-  if (best == nullptr) best = &fit_in_workspace(name, shared, workspace);
-  return {best->model, best};
+  const std::size_t chosen = select_candidate(scored, table, varied, tuning.rules);
+  const FitReport& best = chosen < fits.size() ? *fits[chosen] : fit_in_workspace(name, shared, workspace);
+  return {best.model, &best};
 }
 
 // Where the DCA of `method` starts; a start from another method is that method's fit in the workspace.

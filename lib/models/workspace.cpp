@@ -49,8 +49,8 @@ StepSolver& Workspace::steps() {
 }
 
 void Workspace::set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid,
-                           bool most_regularized) {
-  tuning_ = {&tune, std::move(grid), most_regularized};
+                           SelectionRules rules) {
+  tuning_ = {&tune, std::move(grid), rules};
 }
 
 const FitReport* Workspace::find_fit(const std::string& key) const {

@@ -21,6 +21,7 @@
 #include "core/dataset.hpp"
 #include "models/convex_step.hpp"
 #include "models/fit_report.hpp"
+#include "models/selection.hpp"
 #include "models/workspace_state.hpp"
 
 namespace sparsesvm::models {
@@ -62,9 +63,9 @@ class Workspace {
   struct Tuning {
     const core::Dataset* data = nullptr;
     std::map<std::string, std::vector<double>> grid;
-    bool most_regularized = true;  // ties go to the most (else the least) regularized candidate
+    SelectionRules rules;  // the metric the tune part scores by, and how ties break
   };
-  void set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid, bool most_regularized);
+  void set_tuning(const core::Dataset& tune, std::map<std::string, std::vector<double>> grid, SelectionRules rules);
   // nullptr without a tuning part.
   const Tuning* tuning() const { return tuning_.data ? &tuning_ : nullptr; }
 

@@ -235,12 +235,12 @@ TEST_CASE("restricted psi starts from the SVM that is best on the tuning part ([
     }
     const std::vector<double> reversed(grid.rbegin(), grid.rend());
     models::Workspace workspace(train);
-    workspace.set_tuning(tune, {{"C", reversed}}, true);
+    workspace.set_tuning(tune, {{"C", reversed}}, models::SelectionRules{});
     const models::FitReport restricted = models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 3.0}}, workspace);
     REQUIRE(restricted.has_solution());
     CHECK(restricted.statistics.at("start_C") == best_c);
     models::Workspace least(train);
-    least.set_tuning(tune, {{"C", grid}}, false);
+    least.set_tuning(tune, {{"C", grid}}, {models::SelectionRule::best, models::TieRule::least_regularized});
     CHECK(models::fit_method(l2 ? "PSI-2r" : "PSI-1r", {{"C", 3.0}}, least).statistics.at("start_C") ==
           least_regularized_best_c);
     // The examples fixed to region 3 are those the tuned SVM puts beyond 1.1.
