@@ -17,6 +17,7 @@
 #include "data/load.hpp"
 #include "experiment/manifest.hpp"
 #include "models/methods.hpp"
+#include "models/scoring.hpp"
 #include "models/workspace.hpp"
 
 namespace py = pybind11;
@@ -191,6 +192,20 @@ PYBIND11_MODULE(_core, module) {
         return spec->parse(text, name);
       },
       py::arg("name"), py::arg("text"), "a parameter's value as written (a choice's name, true/false, a number)");
+  module.def(
+      "score",
+      [](const std::string& metric, const ValueArray& decisions, const ValueArray& labels) {
+        if (decisions.ndim() != 1 || labels.ndim() != 1 || decisions.shape(0) != labels.shape(0)) {
+          throw core::InputError("score: decisions and labels must be 1-d arrays of one length");
+        }
+        const auto n = static_cast<Eigen::Index>(labels.shape(0));
+        const Eigen::Map<const core::Vector> y(labels.data(), n);
+        if (((y.array() != 1.0) && (y.array() != -1.0)).any()) throw core::InputError("score: labels must be -1 or +1");
+        return models::score(models::parse_metric(metric), Eigen::Map<const core::Vector>(decisions.data(), n), y);
+      },
+      py::arg("metric"), py::arg("decisions"), py::arg("labels"),
+      "the score model selection optimizes (a config's protocol.inner.metric) of decision values against labels");
+  module.def("metrics", &models::metric_names, "the metrics model selection can optimize");
   module.def("closest_name", &core::closest_name, py::arg("name"), py::arg("known"),
              "the known name closest to a misspelled one (the command line's 'did you mean'), or None");
 }

@@ -7,6 +7,7 @@
     sparsesvm.methods()            every method with its parameter table
     sparsesvm.load(path, **opts)   a data file read by the command line's loaders (X, y, feature_names)
     sparsesvm.read_run(directory)  a run directory's results.csv (or another table) as a pandas DataFrame
+    sparsesvm.score(metric, decisions, labels)   a selection metric (protocol.inner.metric, fit --scoring)
 """
 from collections import namedtuple
 import csv
@@ -18,10 +19,21 @@ import scipy.sparse
 from . import _core
 from .estimator import SparseSVC, python_name
 
-__all__ = ["SparseSVC", "methods", "load", "read_run", "Data"]
+__all__ = ["SparseSVC", "methods", "load", "read_run", "score", "metrics", "Data"]
 __version__ = "0.1.0"
 
 Data = namedtuple("Data", ["X", "y", "feature_names", "name"])
+
+
+def score(metric, decisions, labels):
+    """The score `metric` (one of metrics()) of decision values against labels -1 / +1, as model selection
+    computes it: a decision >= 0 predicts +1; roc_auc is NaN when the labels have one class."""
+    return _core.score(metric, np.asarray(decisions, dtype=float), np.asarray(labels, dtype=float))
+
+
+def metrics():
+    """The metrics model selection can optimize: accuracy, error_rate, balanced_accuracy, f1, roc_auc."""
+    return list(_core.metrics())
 
 
 def methods():

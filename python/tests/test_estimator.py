@@ -388,3 +388,34 @@ def test_choices_by_name():
     assert by_name.fit_report_["parameters"]["lp_form"] == 1.0
     with pytest.raises(ValueError, match="lp_form must be one of by_size, full, generation"):
         SparseSVC(method="OneNormSVM", lp_form="fast").fit(data.X, data.y)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_scorers_equal_scikit_learns_on_the_same_decisions(seed):
+    from sklearn.metrics import accuracy_score, balanced_accuracy_score, f1_score, roc_auc_score
+    rng = np.random.default_rng(seed)
+    n = 60
+    labels = np.where(rng.random(n) < 0.2, 1.0, -1.0)  # imbalanced
+    labels[:2] = [1.0, -1.0]
+    decisions = np.round(rng.normal(size=n), 1)  # rounded: tied decision values, and some exactly 0
+    decisions[2] = 0.0
+    predicted = np.where(decisions >= 0, 1.0, -1.0)
+    expected = {
+        "accuracy": accuracy_score(labels, predicted),
+        "error_rate": 1 - accuracy_score(labels, predicted),
+        "balanced_accuracy": balanced_accuracy_score(labels, predicted),
+        "f1": f1_score(labels, predicted, zero_division=0),
+        "roc_auc": roc_auc_score(labels, decisions),
+    }
+    assert sorted(expected) == sorted(sparsesvm.metrics())
+    for metric, value in expected.items():
+        assert sparsesvm.score(metric, decisions, labels) == pytest.approx(value, rel=1e-12, abs=1e-15), metric
+    # One class: balanced accuracy over the classes present (scikit-learn warns), ROC AUC undefined.
+    only_positive = np.ones(5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert sparsesvm.score("balanced_accuracy", decisions[:5], only_positive) == pytest.approx(
+            balanced_accuracy_score(only_positive, predicted[:5]))
+    assert np.isnan(sparsesvm.score("roc_auc", decisions[:5], only_positive))
+    with pytest.raises(ValueError, match="did you mean 'roc_auc'"):
+        sparsesvm.score("roc_acu", decisions, labels)

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
+#include <cmath>
 
+#include "core/linear_model.hpp"
 #include "models/selection.hpp"
 #include "models/methods.hpp"
 
@@ -79,4 +81,53 @@ TEST_CASE("scores equal up to summation order tie", "[selection]") {
   const std::vector<Candidate> table = {{{{"lambda", 0.5}}, a / 5}, {{{"lambda", 2.0}}, b / 5}};
   CHECK(select_candidate(table, rlsvm_table(), {"lambda"}, kBestMost) == 1);
   CHECK(select_candidate(table, rlsvm_table(), {"lambda"}, kBestLeast) == 0);
+}
+
+TEST_CASE("a metric where lower is better selects its smallest score", "[selection][scoring]") {
+  // Error rates by lambda: 0.2, 0.1, 0.1, 0.3. The best is the smallest; its tie goes to the larger lambda.
+  const std::vector<Candidate> table = {
+      {{{"lambda", 0.1}}, 0.2}, {{{"lambda", 0.5}}, 0.1}, {{{"lambda", 1.0}}, 0.1}, {{{"lambda", 2.0}}, 0.3}};
+  const models::SelectionRules error_rate{models::SelectionRule::best, models::TieRule::most_regularized,
+                                          models::Metric::error_rate};
+  CHECK(select_candidate(table, rlsvm_table(), {"lambda"}, error_rate) == 2);
+  CHECK(select_candidate(table, rlsvm_table(), {"lambda"}, kBestMost) == 3);  // accuracy: the largest
+}
+
+TEST_CASE("scorers on hand-counted cases", "[scoring]") {
+  using models::Metric;
+  using models::score;
+  // Labels + + + - - - - -, decisions chosen so that tp = 2, fn = 1, tn = 3, fp = 2 (f = 0 predicts +1).
+  core::Vector labels(8), decisions(8);
+  labels << 1, 1, 1, -1, -1, -1, -1, -1;
+  decisions << 2.0, 0.0, -1.0, 0.5, 0.0, -0.5, -2.0, -3.0;
+  CHECK(score(Metric::accuracy, decisions, labels) == 5.0 / 8.0);
+  CHECK(score(Metric::error_rate, decisions, labels) == 1.0 - 5.0 / 8.0);
+  CHECK(score(Metric::balanced_accuracy, decisions, labels) == Approx((2.0 / 3.0 + 3.0 / 5.0) / 2).epsilon(1e-15));
+  CHECK(score(Metric::f1, decisions, labels) == Approx(4.0 / (4.0 + 2.0 + 1.0)).epsilon(1e-15));
+  // ROC AUC by counting the 15 (positive, negative) pairs: the positive 2.0 beats all 5; 0.0 beats 3 and
+  // ties 1 (0.0); -1.0 beats 2 (-2, -3). (5 + 3.5 + 2) / 15.
+  CHECK(score(Metric::roc_auc, decisions, labels) == Approx(10.5 / 15.0).epsilon(1e-15));
+  // Accuracy agrees with LinearModel::accuracy to the bit (rows with accuracy must not move).
+  core::DenseMatrix x(8, 1);
+  x.col(0) = decisions;
+  const core::Dataset data("hand", x, labels, {}, {});
+  const core::LinearModel model(core::Vector::Ones(1), 0.0);
+  CHECK(score(Metric::accuracy, model.decision_values(data), labels) == model.accuracy(data));
+  // One class: ROC AUC is undefined, balanced accuracy is that class's recall, F1 counts what it can.
+  const core::Vector positives = core::Vector::Ones(3), three = decisions.head(3);
+  CHECK(std::isnan(score(Metric::roc_auc, three, positives)));
+  CHECK(score(Metric::balanced_accuracy, three, positives) == Approx(2.0 / 3.0).epsilon(1e-15));
+  const core::Vector negatives = -core::Vector::Ones(2);
+  CHECK(score(Metric::f1, decisions.tail(2), negatives) == 0.0);  // tp + fp + fn = 0
+}
+
+TEST_CASE("metric names: every scorer by name, unknown ones refused with a suggestion", "[scoring]") {
+  for (const models::Scorer& scorer : models::scorers()) {
+    CHECK(models::parse_metric(std::string(scorer.name)) == scorer.metric);
+    CHECK(&models::scorer(scorer.metric) == &scorer);
+  }
+  CHECK_THROWS_WITH(models::parse_metric("balanced_acuracy"),
+                    Catch::Contains("unknown metric 'balanced_acuracy' (did you mean 'balanced_accuracy'?"));
+  CHECK_THROWS_WITH(models::parse_selection_rule("medianofbest"), Catch::Contains("unknown selection rule"));
+  CHECK_THROWS_WITH(models::parse_tie_rule("most"), Catch::Contains("known: most_regularized, least_regularized"));
 }
