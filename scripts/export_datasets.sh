@@ -11,6 +11,8 @@
 #   golub                    r-bioc-multtest's golub: the Golub et al. leukemia training set, 38 x 3051
 #   wdbc, wine               python3-sklearn's breast_cancer.csv (UCI WDBC) and wine_data.csv (UCI Wine)
 #   heart_scale              liblinear-tools' example, copied as is (LIBSVM format)
+#   pima_rare3               pima with a rare class: the header, every -1 row and the first three +1 rows in
+#                            file order (503 x 8), for selection by balanced accuracy (configs/beyond/rare_class.yaml)
 #   wpbc, wpbc24, wpbc60     r-cran-th.data's wpbc (UCI Wisconsin Prognostic Breast Cancer: status,
 #                            time, 30 nuclear features, tumour size, lymph nodes): wpbc has the status as
 #                            the class (recur +1); wpbc24/wpbc60 apply the FSV paper's class rules
@@ -104,7 +106,8 @@ with open(os.path.join(sys.argv[1], "wine.csv"), "w", newline="") as f:
 PYTHON
 
 cp /usr/share/doc/liblinear-tools/examples/heart_scale "$out/heart_scale.libsvm"
+awk -F, 'NR == 1 || $NF == "-1" || ($NF == "1" && ++positives <= 3)' "$out/pima.csv" > "$out/pima_rare3.csv"
 
 (cd "$out" && sha256sum sonar.csv ionosphere.csv pima.csv wdbc.csv heart_scale.libsvm breast_cancer.csv glass.csv \
-  vehicle.csv iris.csv german.csv golub.csv wine.csv wpbc.csv wpbc24.csv wpbc60.csv > CHECKSUMS.sha256)
+  vehicle.csv iris.csv german.csv golub.csv wine.csv wpbc.csv wpbc24.csv wpbc60.csv pima_rare3.csv > CHECKSUMS.sha256)
 cat "$out/CHECKSUMS.sha256"

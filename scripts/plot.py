@@ -176,15 +176,17 @@ def mean_and_std(values):
 
 def plot_validation_curve(directory, figure, methods):
     path = os.path.join(directory, "cv_scores.csv")
-    # (dataset, condition) -> label -> rep -> x -> best mean score; and the chosen x of each rep
+    # (dataset, condition) -> label -> rep -> x -> best mean score (over the other tuned parameters, under
+    # the metric's direction); and the chosen x of each rep
     best, chosen = {}, {}
+    better = max if figure["higher_is_better"] else min
     for row in read_rows(path):
         if row["method"] not in figure["labels"] or row["solved"] != "1" or row[figure["x"]] == "":
             continue
         panel = (row["dataset"], row["condition"])
         x, score = float(row[figure["x"]]), float(row["mean_score"])
         by_x = best.setdefault(panel, {}).setdefault(row["method"], {}).setdefault(row["rep"], {})
-        by_x[x] = max(by_x.get(x, score), score)
+        by_x[x] = better(by_x.get(x, score), score)
         if row["chosen"] == "1":
             chosen.setdefault(panel, {}).setdefault(row["method"], {})[row["rep"]] = x
     if not best:
@@ -212,7 +214,7 @@ def plot_validation_curve(directory, figure, methods):
         ax.set_xlabel(figure["x"], fontsize=8)
         ax.tick_params(labelsize=7)
     for ax in axes[:, 0]:
-        ax.set_ylabel("inner CV score (circles: chosen)", fontsize=8)
+        ax.set_ylabel(f"inner CV {figure['metric']} (circles: chosen)", fontsize=8)
     handles, labels = axes.flat[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="center right", fontsize=7)
     return fig

@@ -209,10 +209,10 @@ std::string figures_json(const ExperimentConfig& config) {
     }
     figures.push_back(fmt::format(
         R"({{"kind": {}, "file": {}, "title": {}, "metric": {}, "x": {}, "as_error": {}, "method": {}, "labels": [{}], )"
-        R"("bayes_line": [{}]}})",
+        R"("bayes_line": [{}], "higher_is_better": {}}})",
         json_string(f.kind), json_string(f.file), json_string(f.title), json_string(f.metric), json_string(f.x),
         f.as_error ? "true" : "false", json_string(f.method), fmt::join(entries_of_method, ", "),
-        fmt::join(f.bayes_line, ", ")));
+        fmt::join(f.bayes_line, ", "), f.higher_is_better ? "true" : "false"));
   }
   // Each label's method and that method's start (a boundary figure crosses a restricted psi's fixed points
   // only when its start is the first label's fit).

@@ -119,6 +119,7 @@ struct FigureSpec {
   std::string method;   // objective_trace: the label whose objective traces are drawn; coefficient_path: a method name
   std::vector<std::string> methods;  // boundary: the labels drawn; validation_curve: the labels drawn
   std::vector<double> bayes_line;    // boundary: (w1, w2, b) of the Bayes boundary when known; empty: none
+  bool higher_is_better = true;      // validation_curve: its metric (the inner one)'s direction
 };
 
 // tables.comparisons: statistics over methods (comparisons.hpp). Each metric names which end is better.

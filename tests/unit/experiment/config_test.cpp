@@ -205,6 +205,11 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
              Catch::Contains("datasets[0]: generator dca_gaussians: unknown parameter 'noise'"));
   CHECK_THAT(error_of("outer.yaml", config_with("type: holdout", "type: bootstrap")),
              Catch::Contains("protocol.outer.type: unknown outer protocol 'bootstrap'"));
+  CHECK_THAT(error_of("metric.yaml", config_with("folds: 3}", "folds: 3, metric: balanced_acuracy}")),
+             Catch::Contains("metric.yaml: protocol.inner.metric: unknown metric 'balanced_acuracy' (did you mean "
+                             "'balanced_accuracy'? known: accuracy, error_rate, balanced_accuracy, f1, roc_auc)"));
+  CHECK_THAT(error_of("ties.yaml", kGood + "  selection: {ties: most_regularised}\n"),
+             Catch::Contains("protocol.selection.ties: unknown tie rule 'most_regularised' (did you mean 'most_regularized'?"));
   CHECK_THAT(error_of("syntax.yaml", "name: [unclosed\n"), Catch::Contains("syntax.yaml:") && Catch::Contains("YAML syntax error"));
   CHECK_THAT(error_of("top.yaml", kGood + "extra: 1\n"), Catch::Contains("top.yaml: extra: unknown key"));
   CHECK_THAT(error_of("dupkey.yaml", kGood + "seed: 4\n"), Catch::Contains("dupkey.yaml: seed: given twice"));

@@ -348,6 +348,48 @@ TEST_CASE("every inner score is kept, and the chosen candidate is the best under
   CHECK(outputs[2].cv_scores.empty());  // SVM fixes lambda: nothing to select
 }
 
+TEST_CASE("selection by error_rate (lower is better) chooses what accuracy chooses; rows name the metric", "[tasks][cv_scores]") {
+  const auto by_accuracy = experiment::load_config(write_file("selection.yaml", kSelectionConfig));
+  std::string text = kSelectionConfig;
+  text.replace(text.find("folds: 4}"), 9, "folds: 4, metric: error_rate}");
+  const auto by_error = experiment::load_config(write_file("selection_error.yaml", text));
+  for (std::size_t rep = 0; rep < 2; ++rep) {
+    const auto accuracy_rows = group_rows(by_accuracy, rep);
+    const auto error_rows = group_rows(by_error, rep);
+    for (std::size_t m = 0; m < 2; ++m) {
+      INFO("rep " << rep << " method " << m);
+      CHECK(error_rows[m].at("lambda") == accuracy_rows[m].at("lambda"));
+      CHECK(error_rows[m].at("cv_metric") == "error_rate");
+      CHECK(std::stod(error_rows[m].at("cv_score")) == Approx(1 - std::stod(accuracy_rows[m].at("cv_accuracy"))).margin(1e-12));
+      CHECK(std::stod(error_rows[m].at("error_rate")) == Approx(1 - std::stod(error_rows[m].at("accuracy"))).margin(1e-15));
+      CHECK(!error_rows[m].contains("cv_accuracy"));
+    }
+  }
+  // Another metric is another task: its rows are never taken for accuracy's.
+  const auto accuracy_tasks = experiment::plan_tasks(by_accuracy), error_tasks = experiment::plan_tasks(by_error);
+  CHECK(accuracy_tasks.front().id != error_tasks.front().id);
+}
+
+TEST_CASE("a metric undefined on an inner fold (ROC AUC, one class) is the method's input_error naming it", "[tasks]") {
+  std::string csv = "x1,x2,label\n";
+  for (int i = 0; i < 30; ++i) csv += fmt::format("{},{},{}\n", i % 7, (i * 3) % 11, i < 3 ? 1 : -1);
+  const std::string file = write_file("rare.csv", csv);
+  const auto config = experiment::load_config(write_file("rare_auc.yaml", fmt::format(R"(name: rare_auc
+seed: 1
+datasets:
+  - {{name: rare, file: {}}}
+methods: [OneNormSVM]
+grid: {{lambda: [0.1, 1]}}
+protocol:
+  outer: {{type: holdout, test_fraction: 0.2, repetitions: 1, stratified: true}}
+  inner: {{type: kfold, folds: 5, metric: roc_auc}}
+)", file)));
+  const auto rows = group_rows(config, 0);
+  CHECK(rows[0].at("status") == "input_error");
+  CHECK_THAT(rows[0].at("message"), Catch::Contains("roc_auc is undefined on a held-out part of") &&
+                                        Catch::Contains("0 of class +1"));
+}
+
 TEST_CASE("select_on_training_part (fit --grid --cv) chooses what run chooses on the same training part", "[tasks][cv_scores]") {
   const auto config = experiment::load_config(write_file("selection.yaml", kSelectionConfig));
   for (std::size_t rep = 0; rep < 2; ++rep) {
