@@ -88,11 +88,11 @@ experiment::ExperimentConfig selection_config(const SelectionOptions& options, c
   protocol.ties = models::parse_tie_rule(options.ties);
   protocol.metric = models::parse_metric(options.scoring);
   if (options.tuning_sets > 0) {
-    protocol.inner = "tuning_sets";
+    protocol.inner = experiment::Inner::tuning_sets;
     protocol.tuning_parts = options.tuning_sets;
     protocol.tuning_fraction = options.tuning_fraction;
   } else {
-    protocol.inner = "kfold";
+    protocol.inner = experiment::Inner::kfold;
     protocol.inner_folds = options.cv_folds > 0 ? options.cv_folds : 5;
   }
   if (protocol.selection == models::SelectionRule::median_of_best && config.grid.size() != 1) {
@@ -103,7 +103,7 @@ experiment::ExperimentConfig selection_config(const SelectionOptions& options, c
 
 void print_candidates(const experiment::ExperimentConfig& config, const experiment::MethodSelection& selection) {
   const experiment::Protocol& protocol = config.protocol;
-  const std::string scheme = protocol.inner == "kfold" ? fmt::format("{}-fold CV", protocol.inner_folds)
+  const std::string scheme = protocol.inner == experiment::Inner::kfold ? fmt::format("{}-fold CV", protocol.inner_folds)
                                                        : fmt::format("{} tuning sets of {}", protocol.tuning_parts,
                                                                      protocol.tuning_fraction);
   fmt::print("selection   {}, scored by {}, rule {}, ties to the {}\n", scheme, models::to_string(protocol.metric),

@@ -398,7 +398,7 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
                                "label is misspelled)", cell.method);
     }
     // k-fold of one data set: the values by partition (rep / folds), for the re-partition spread.
-    our.one_data_set_cv = config.protocol.outer == "kfold";
+    our.one_data_set_cv = config.protocol.outer == Outer::kfold;
     std::map<std::size_t, std::vector<double>> by_partition;
     for (const Row& row : rows) {
       if (row.at("dataset") != cell.dataset || row.at("condition") != cell.condition || row.at("method") != cell.method) continue;

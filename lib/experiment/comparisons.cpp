@@ -33,17 +33,6 @@ std::vector<std::pair<const ResultRow*, const ResultRow*>> paired_rows(const std
   return pairs;
 }
 
-double test_train_ratio(const Protocol& protocol) {
-  if (protocol.fresh_sample) return 0.0;
-  if (protocol.independent_test) return std::nan("");
-  if (protocol.outer == "kfold") return 1.0 / static_cast<double>(protocol.outer_folds - 1);
-  if (protocol.outer == "half_half") return 1.0;
-  if (protocol.outer == "train_tune_test") {
-    return static_cast<double>(protocol.test_size) / static_cast<double>(protocol.train_size);
-  }
-  return protocol.test_fraction / (1.0 - protocol.test_fraction);
-}
-
 namespace {
 
 std::string defined_number(double value, bool defined) { return defined ? format_number(value) : ""; }

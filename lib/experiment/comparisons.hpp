@@ -27,12 +27,6 @@ std::vector<std::pair<const ResultRow*, const ResultRow*>> paired_rows(const std
                                                                        const std::string& condition,
                                                                        const std::string& a, const std::string& b);
 
-// n_test / n_train of one outer split of the protocol (the corrected resampled t-test's correction): 0
-// when every repetition draws a fresh sample (training sets share no example: the paired t-test holds);
-// NaN for an independent test sample of a resplit pool (train_tune_test with independent_test), which
-// the correction does not model (its cells stay empty).
-double test_train_ratio(const Protocol& protocol);
-
 // The paired tests' table: one line per data set (with its condition's columns) and pair (a, b):
 // method_a, method_b, n, mean_difference (a - b), paired_t, paired_t_p, corrected_t, corrected_t_p,
 // wilcoxon_w (the smaller signed-rank sum), wilcoxon_p. Empty cells where a test is undefined.

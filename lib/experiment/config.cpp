@@ -648,7 +648,7 @@ void check_method_grids(const ExperimentConfig& config, const Reader& reader) {
 // PSI-1r and PSI-2r, methods.hpp); fails at grid.`name`[k] on a value the start does not admit.
 bool tunes_a_start(const ExperimentConfig& config, const std::string& name, const std::vector<double>& values,
                    const Reader& reader) {
-  if (config.protocol.inner != "tuning_set" || config.protocol.tune_size == 0) return false;
+  if (config.protocol.inner != Inner::tuning_set || config.protocol.tune_size == 0) return false;
   bool used = false;
   for (const MethodEntry& entry : config.methods) {
     const models::MethodInfo& method = models::find_method(entry.name);
@@ -696,32 +696,27 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     const std::string key = "protocol.outer";
     reader.check_keys(outer, key, {"type", "test_fraction", "repetitions", "folds", "partitions", "stratified", "train",
                                    "tune", "test", "independent_test", "fresh_sample"});
-    protocol.outer = reader.optional<std::string>(outer, key, "type", "holdout", "a protocol name");
-    if (protocol.outer != "holdout" && protocol.outer != "kfold" && protocol.outer != "half_half" &&
-        protocol.outer != "train_tune_test") {
-      reader.fail(key + ".type", fmt::format("unknown outer protocol '{}' (known: holdout, kfold, half_half, "
-                                             "train_tune_test)", protocol.outer));
-    }
+    protocol.outer = read_choice(reader, outer, key, "type", "holdout", parse_outer);
     protocol.test_fraction = reader.optional<double>(outer, key, "test_fraction", 0.3, "a number");
     if (!(protocol.test_fraction > 0 && protocol.test_fraction < 1)) reader.fail(key + ".test_fraction", "must lie in (0, 1)");
-    if (protocol.outer == "half_half") {
+    if (protocol.outer == Outer::half_half) {
       if (outer["test_fraction"]) reader.fail(key + ".test_fraction", "half_half splits in halves; use holdout to choose");
       protocol.test_fraction = 0.5;
     }
     protocol.repetitions = reader.positive_count(outer, key, "repetitions", 20);
     protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
-    if (protocol.outer == "kfold" && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
+    if (protocol.outer == Outer::kfold && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
     protocol.partitions = reader.positive_count(outer, key, "partitions", 1);
-    if (outer["partitions"] && protocol.outer != "kfold") {
+    if (outer["partitions"] && protocol.outer != Outer::kfold) {
       reader.fail(key + ".partitions", "re-partitions apply to kfold (the other protocols draw a new split per repetition)");
     }
     protocol.stratified = reader.optional<bool>(outer, key, "stratified", false, "true or false");
     protocol.fresh_sample = reader.optional<bool>(outer, key, "fresh_sample", false, "true or false");
-    if (protocol.fresh_sample && protocol.outer == "kfold") {
+    if (protocol.fresh_sample && protocol.outer == Outer::kfold) {
       reader.fail(key + ".fresh_sample", "k-fold partitions one sample; a fresh sample per repetition goes with holdout, "
                                          "half_half or train_tune_test");
     }
-    if (protocol.outer == "train_tune_test") {
+    if (protocol.outer == Outer::train_tune_test) {
       for (const char* part : {"train", "tune", "test"}) {
         if (!outer[part]) reader.fail(key, fmt::format("train_tune_test needs the sizes train, tune and test; {} is missing", part));
       }
@@ -740,23 +735,17 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
   if (const YAML::Node inner = node["inner"]) {
     reader.check_keys(inner, "protocol.inner", {"type", "folds", "parts", "fraction", "metric"});
     protocol.metric = read_choice(reader, inner, "protocol.inner", "metric", "accuracy", models::parse_metric);
-    protocol.inner = reader.optional<std::string>(inner, "protocol.inner", "type",
-                                                  protocol.outer == "train_tune_test" ? "tuning_set" : "kfold",
-                                                  "a selection name");
-    if (protocol.inner != "kfold" && protocol.inner != "tuning_sets" && protocol.inner != "tuning_set" &&
-        protocol.inner != "none") {
-      reader.fail("protocol.inner.type", fmt::format("unknown inner selection '{}' (known: kfold, tuning_sets, "
-                                                     "tuning_set, none)", protocol.inner));
-    }
+    protocol.inner = read_choice(reader, inner, "protocol.inner", "type",
+                                 protocol.outer == Outer::train_tune_test ? "tuning_set" : "kfold", parse_inner);
     protocol.inner_folds = reader.positive_count(inner, "protocol.inner", "folds", 5);
-    if (protocol.inner == "kfold" && protocol.inner_folds < 2) reader.fail("protocol.inner.folds", "k-fold needs at least 2 folds");
+    if (protocol.inner == Inner::kfold && protocol.inner_folds < 2) reader.fail("protocol.inner.folds", "k-fold needs at least 2 folds");
     protocol.tuning_parts = reader.positive_count(inner, "protocol.inner", "parts", 10);
     protocol.tuning_fraction = reader.optional<double>(inner, "protocol.inner", "fraction", 0.1, "a number");
     if (!(protocol.tuning_fraction > 0 && protocol.tuning_fraction < 1)) reader.fail("protocol.inner.fraction", "must lie in (0, 1)");
-  } else if (protocol.outer == "train_tune_test") {
-    protocol.inner = "tuning_set";
+  } else if (protocol.outer == Outer::train_tune_test) {
+    protocol.inner = Inner::tuning_set;
   }
-  if ((protocol.inner == "tuning_set") != (protocol.outer == "train_tune_test")) {
+  if ((protocol.inner == Inner::tuning_set) != (protocol.outer == Outer::train_tune_test)) {
     reader.fail("protocol.inner.type", "tuning_set (the tune part of the outer split) goes with outer type "
                                        "train_tune_test, and train_tune_test selects on it");
   }
@@ -939,7 +928,7 @@ bool check_figure_metric(const FigureSpec& figure, const std::vector<std::string
 void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const ExperimentConfig& config,
                             const Reader& reader, const std::string& key) {
   if (entry["metric"] || entry["as_error"]) reader.fail(key, "a validation_curve figure takes no metric or as_error");
-  if (config.protocol.inner == "none") reader.fail(key + ".kind", "a validation_curve needs an inner selection (protocol.inner is none)");
+  if (config.protocol.inner == Inner::none) reader.fail(key + ".kind", "a validation_curve needs an inner selection (protocol.inner is none)");
   figure.metric = models::to_string(config.protocol.metric);  // its scores are the inner selection's
   figure.higher_is_better = models::scorer(config.protocol.metric).higher_is_better;
   std::vector<std::string> tuning;
@@ -1094,13 +1083,13 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
 // Per method, the grid parameters it tunes; `inner: none` admits one value each, median_of_best one
 // tuned parameter.
 void check_selection(const ExperimentConfig& config, const Reader& reader) {
-  if (config.protocol.near_zero_norm > 0 && config.protocol.inner == "none") {
+  if (config.protocol.near_zero_norm > 0 && config.protocol.inner == Inner::none) {
     reader.fail("protocol.selection.near_zero_norm", "scores inner selection, and protocol.inner.type is none");
   }
   for (std::size_t k = 0; k < config.methods.size(); ++k) {
     const std::vector<std::string> tuned = tuned_parameters(config, config.methods[k]);
     for (const std::string& name : tuned) {
-      if (config.protocol.inner == "none" && config.grid.at(name).size() > 1) {
+      if (config.protocol.inner == Inner::none && config.grid.at(name).size() > 1) {
         reader.fail("grid." + name, fmt::format("{} values but protocol.inner.type is none: method {} would take "
                                                 "the first silently; give one value or an inner selection",
                                                 config.grid.at(name).size(), config.methods[k].label));
@@ -1110,7 +1099,7 @@ void check_selection(const ExperimentConfig& config, const Reader& reader) {
     for (const std::string& name : tuned) {
       if (config.grid.at(name).size() > 1) varied.push_back(name);
     }
-    if (config.protocol.outer == "train_tune_test" && config.protocol.tune_size == 0 && !varied.empty()) {
+    if (config.protocol.outer == Outer::train_tune_test && config.protocol.tune_size == 0 && !varied.empty()) {
       reader.fail("protocol.outer.tune", fmt::format("0 leaves nothing to select on, and method {} tunes {}",
                                                      config.methods[k].label, fmt::join(varied, ", ")));
     }
@@ -1129,20 +1118,20 @@ void check_sizes(const Protocol& protocol, const DatasetInstance& instance, cons
   const std::string what = fmt::format("data set '{}'{} has n = {}", instance.name,
                                        instance.condition.empty() ? "" : " (" + instance.condition + ")", n);
   std::size_t train = n;
-  if (protocol.outer == "holdout" || protocol.outer == "half_half") {
+  if (protocol.outer == Outer::holdout || protocol.outer == Outer::half_half) {
     const auto test = static_cast<std::size_t>(std::llround(protocol.test_fraction * static_cast<double>(n)));
     if (test < 1 || n - test < 2) {
       reader.fail("protocol.outer.test_fraction", fmt::format("{}: a test part of {} example(s) and a training part "
                                                               "of {}", what, test, n - test));
     }
     train = n - test;
-  } else if (protocol.outer == "kfold") {
+  } else if (protocol.outer == Outer::kfold) {
     if (protocol.outer_folds > n) reader.fail("protocol.outer.folds", fmt::format("{}, fewer than {} folds", what, protocol.outer_folds));
     train = n - (n + protocol.outer_folds - 1) / protocol.outer_folds;
-  } else if (protocol.outer == "train_tune_test") {
+  } else if (protocol.outer == Outer::train_tune_test) {
     train = protocol.train_size;
   }
-  if (protocol.inner == "kfold" && protocol.inner_folds > train) {
+  if (protocol.inner == Inner::kfold && protocol.inner_folds > train) {
     reader.fail("protocol.inner.folds", fmt::format("{}: its training parts of {} examples cannot make {} folds", what,
                                                     train, protocol.inner_folds));
   }

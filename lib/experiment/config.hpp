@@ -12,6 +12,7 @@
 
 #include "data/load.hpp"
 #include "models/example_weights.hpp"
+#include "experiment/protocol.hpp"
 #include "models/selection.hpp"
 #include "experiment/paper_comparison.hpp"
 
@@ -49,37 +50,6 @@ models::ClassWeight effective_class_weight(const MethodEntry& entry, const Datas
 struct ExperimentConfig;
 bool uses_class_weights(const ExperimentConfig& config);
 
-// How each task splits its data (outer), selects hyperparameters on the training part (inner), and
-// picks among them (selection). docs/user-guide.md ("Config schema") has the YAML keys.
-struct Protocol {
-  std::string outer = "holdout";  // holdout | kfold | half_half | train_tune_test
-  double test_fraction = 0.3;     // holdout (half_half: 0.5)
-  std::size_t repetitions = 20;   // holdout, half_half, train_tune_test
-  std::size_t outer_folds = 10;   // kfold
-  // kfold: partitions of the data, each split into outer_folds folds (rows rep = p * folds + fold; partition 0
-  // is the one drawn without this option). Several give the spread of a CV estimate across re-partitions,
-  // which the paper comparison needs for a fixed data set (paper_comparison.hpp).
-  std::size_t partitions = 1;
-  bool stratified = false;
-  std::size_t train_size = 0;     // train_tune_test: examples in each part
-  std::size_t tune_size = 0;
-  std::size_t test_size = 0;
-  bool independent_test = false;  // train_tune_test on a generator: the test part is a fresh sample
-  // Generators only, not kfold: every repetition draws a new sample of the generator (seed derived from the
-  // config's seed, the data set and the repetition) and splits that, as papers that replicate a simulation
-  // do ([PSI] 100 training sets); false: every repetition resplits one sample ([DCA] 4: 20 permutations).
-  bool fresh_sample = false;
-  std::string inner = "kfold";    // kfold | tuning_sets | tuning_set | none
-  std::size_t inner_folds = 5;
-  std::size_t tuning_parts = 10;
-  double tuning_fraction = 0.1;
-  models::Metric metric = models::Metric::accuracy;  // the inner score (models/scoring.hpp)
-  models::SelectionRule selection = models::SelectionRule::best;
-  models::TieRule ties = models::TieRule::most_regularized;
-  // [RW] Fig. 3's variant: during inner selection a model with ||w||_1 below this scores 0.5 (a coin);
-  // 0 turns it off.
-  double near_zero_norm = 0.0;
-};
 
 // tables.convergence ([RW] Fig. 2): every row of method `walk` against the row of method `optimum` with
 // the same data set, condition, repetition and optimum parameters (C): (F_t - F*) / F* per iteration t

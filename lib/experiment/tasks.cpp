@@ -69,9 +69,9 @@ std::string dataset_fingerprint(const DatasetInstance& instance, std::size_t& ex
 std::string group_fingerprint(const ExperimentConfig& config) {
   const Protocol& p = config.protocol;
   std::string text = fmt::format(
-      "seed={};outer={},{},{},{},{},{},{},{};inner={},{},{},{};selection={},{};", config.seed, p.outer,
+      "seed={};outer={},{},{},{},{},{},{},{};inner={},{},{},{};selection={},{};", config.seed, to_string(p.outer),
       p.test_fraction, p.outer_folds, p.stratified, p.train_size, p.tune_size, p.test_size, p.independent_test,
-      p.inner, p.inner_folds, p.tuning_parts, p.tuning_fraction, models::to_string(p.selection), models::to_string(p.ties));
+      to_string(p.inner), p.inner_folds, p.tuning_parts, p.tuning_fraction, models::to_string(p.selection), models::to_string(p.ties));
   if (p.metric != models::Metric::accuracy) text += fmt::format("metric={};", models::to_string(p.metric));  // (likewise)
   if (p.near_zero_norm > 0) text += fmt::format("near_zero_norm={};", p.near_zero_norm);  // (absent before it existed)
   if (p.fresh_sample) text += "fresh_sample;";  // (likewise)
@@ -102,13 +102,13 @@ OuterSplit outer_split(const ExperimentConfig& config, const DatasetInstance& in
                        std::size_t repetition) {
   const Protocol& p = config.protocol;
   const std::string key = dataset_key(instance);
-  if (p.outer == "kfold") {  // fold r % folds of partition r / folds
+  if (p.outer == Outer::kfold) {  // fold r % folds of partition r / folds
     core::Rng rng(data::split_seed(config.seed, key, repetition / p.outer_folds));
     data::Split fold = data::kfold_splits(labels, p.outer_folds, p.stratified, rng).at(repetition % p.outer_folds);
     return {std::move(fold.train), {}, std::move(fold.test)};
   }
   core::Rng rng(data::split_seed(config.seed, key, repetition));
-  if (p.outer == "train_tune_test") {
+  if (p.outer == Outer::train_tune_test) {
     const std::size_t test = p.independent_test ? 0 : p.test_size;
     if (p.train_size + p.tune_size + test > static_cast<std::size_t>(labels.size())) {
       throw core::InputError(fmt::format("data set {}: train_tune_test needs {} + {} + {} examples, it has {}", instance.name,
@@ -146,17 +146,19 @@ std::vector<data::Split> inner_splits(const ExperimentConfig& config, const core
                                       const OuterSplit& outer, std::uint64_t inner_seed) {
   const Protocol& p = config.protocol;
   core::Rng rng(inner_seed);
-  if (p.inner == "tuning_sets") {
-    return data::tuning_set_splits(static_cast<std::size_t>(pool_labels.size()), p.tuning_parts, p.tuning_fraction, rng);
+  switch (p.inner) {
+    case Inner::tuning_sets:
+      return data::tuning_set_splits(static_cast<std::size_t>(pool_labels.size()), p.tuning_parts, p.tuning_fraction, rng);
+    case Inner::kfold: return data::kfold_splits(pool_labels, p.inner_folds, p.stratified, rng);
+    case Inner::tuning_set: {
+      data::Split fold;
+      for (std::size_t k = 0; k < outer.train.size(); ++k) fold.train.push_back(k);
+      for (std::size_t k = 0; k < outer.tune.size(); ++k) fold.test.push_back(outer.train.size() + k);
+      return {fold};
+    }
+    case Inner::none: return {};
   }
-  if (p.inner == "kfold") return data::kfold_splits(pool_labels, p.inner_folds, p.stratified, rng);
-  if (p.inner == "tuning_set") {
-    data::Split fold;
-    for (std::size_t k = 0; k < outer.train.size(); ++k) fold.train.push_back(k);
-    for (std::size_t k = 0; k < outer.tune.size(); ++k) fold.test.push_back(outer.train.size() + k);
-    return {fold};
-  }
-  return {};
+  throw std::logic_error("an inner selection without splits");
 }
 
 struct Parts {
@@ -275,7 +277,7 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
                 const OuterSplit& outer, std::uint64_t seed, std::vector<MethodSelection>& runs) {
   const bool any_choice =
       std::any_of(runs.begin(), runs.end(), [](const MethodSelection& run) { return run.candidates.size() > 1; });
-  if (!any_choice || config.protocol.inner == "none") return;
+  if (!any_choice || config.protocol.inner == Inner::none) return;
   std::vector<std::size_t> pool = outer.train;
   pool.insert(pool.end(), outer.tune.begin(), outer.tune.end());
   core::Vector pool_labels(static_cast<Eigen::Index>(pool.size()));  // labels only: no copy of the features
@@ -290,7 +292,7 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
                                 instance.transforms);
     ClassWeightWorkspaces workspaces(parts.train, core::derive_seed({seed, std::string_view("fold"), f}),
                                      [&](models::Workspace& workspace) {
-                                       if (config.protocol.inner == "tuning_set") {
+                                       if (config.protocol.inner == Inner::tuning_set) {
                                          set_tuning(workspace, parts.test, config, instance);  // the tune part
                                        }
                                      });
@@ -498,10 +500,6 @@ core::Dataset repetition_sample(const ExperimentConfig& config, const DatasetIns
   return data::generate(instance.generator, params);
 }
 
-std::size_t outer_count(const Protocol& protocol) {
-  return protocol.outer == "kfold" ? protocol.outer_folds * protocol.partitions : protocol.repetitions;
-}
-
 std::vector<std::string> result_columns(const ExperimentConfig& config) {
   std::vector<std::string> columns = {"dataset", "condition", "method", "rep", "status"};
   for (const std::string& name : parameter_columns(config)) columns.push_back(name);
@@ -619,7 +617,7 @@ std::vector<std::size_t> outer_training_rows(const ExperimentConfig& config, std
 
 std::vector<MethodSelection> select_on_training_part(const ExperimentConfig& config, std::size_t dataset,
                                                      const core::Dataset& train, std::uint64_t seed) {
-  if (config.protocol.inner == "tuning_set") {
+  if (config.protocol.inner == Inner::tuning_set) {
     throw core::InputError("a selection on one training part needs protocol.inner kfold or tuning_sets, not tuning_set");
   }
   const DatasetInstance& instance = config.datasets.at(dataset);

@@ -40,9 +40,6 @@ struct Task {
 // the config's algorithms report.
 std::vector<std::string> result_columns(const ExperimentConfig& config);
 
-// Outer splits per data set instance: the folds of an outer k-fold, else the repetitions.
-std::size_t outer_count(const Protocol& protocol);
-
 // Tasks of the data sets that are present; missing ones are listed in `missing` with how to get them.
 std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::string>* missing = nullptr);
 

@@ -205,6 +205,11 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
              Catch::Contains("datasets[0]: generator dca_gaussians: unknown parameter 'noise'"));
   CHECK_THAT(error_of("outer.yaml", config_with("type: holdout", "type: bootstrap")),
              Catch::Contains("protocol.outer.type: unknown outer protocol 'bootstrap'"));
+  CHECK_THAT(error_of("outer_typo.yaml", config_with("type: holdout", "type: holdot")),
+             Catch::Contains("protocol.outer.type: unknown outer protocol 'holdot' (did you mean 'holdout'? known: "
+                             "holdout, kfold, half_half, train_tune_test)"));
+  CHECK_THAT(error_of("inner_typo.yaml", config_with("type: kfold", "type: kfolds")),
+             Catch::Contains("protocol.inner.type: unknown inner selection 'kfolds' (did you mean 'kfold'?"));
   CHECK_THAT(error_of("metric.yaml", config_with("folds: 3}", "folds: 3, metric: balanced_acuracy}")),
              Catch::Contains("metric.yaml: protocol.inner.metric: unknown metric 'balanced_acuracy' (did you mean "
                              "'balanced_accuracy'? known: accuracy, error_rate, balanced_accuracy, f1, roc_auc)"));

@@ -56,7 +56,7 @@ grid: {lambda: [0.01, 0.1, 1]}
 protocol:
   outer: {type: train_tune_test, train: 25, tune: 20, test: 400, independent_test: true, repetitions: 2}
 )"));
-  CHECK(config.protocol.inner == "tuning_set");
+  CHECK(config.protocol.inner == experiment::Inner::tuning_set);
   const auto rows = group_rows(config, 1);
   for (const auto& row : rows) {
     INFO(row.at("method") << ": " << row.at("status") << " " << row.at("message"));
