@@ -5,7 +5,8 @@
 # later code changes, or a change that moves a reference's numbers without regenerating it, fails here.
 # Usage: reference_test.sh PATH/TO/sparsesvm REPO_ROOT
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-for config in configs/walk/accuracy.yaml configs/liu2006/choice_of_a.yaml configs/liu2006/simulation.yaml; do
+for config in configs/walk/accuracy.yaml configs/liu2006/choice_of_a.yaml configs/liu2006/simulation.yaml \
+  configs/beyond/rare_class.yaml; do
   name=$(awk '/^name:/ {print $2; exit}' "$config")
   reference="results/reference/$name"
   overrides=()
@@ -24,5 +25,5 @@ for config in configs/walk/accuracy.yaml configs/liu2006/choice_of_a.yaml config
   done
   ((compared >= 3)) || fail "$reference: only $compared tables compared"
 done
-((failures == 0)) && echo "reference_test: the references of walk_accuracy, liu2006_choice_of_a and liu2006_simulation are this binary's"
+((failures == 0)) && echo "reference_test: the references of walk_accuracy, liu2006_choice_of_a, liu2006_simulation and beyond_rare_class are this binary's"
 exit $((failures > 0))
