@@ -337,7 +337,7 @@ Command add_fit(CLI::App& app) {
       const models::Metric metric = models::parse_metric(options->selection.scoring);
       if (metric != models::Metric::accuracy) {
         options->test_score = models::score(metric, report.model.decision_values(*test), test->labels());
-        fmt::print("test {}  {:.4f}\n", options->selection.scoring, *options->test_score);
+        fmt::print("test score  {:.4f} ({})\n", *options->test_score, options->selection.scoring);
       }
     }
     if (!options->out_csv.empty()) write_result_row(*options, data, report, test_scores);

@@ -192,6 +192,23 @@ if float(row["lambda"]) != float(lam) or f"{float(row['cv_accuracy']):.4f}" != m
     print(f"FAIL: fit --grid --cv wrote lambda {row['lambda']}, cv {row['cv_accuracy']}; the table chose {lam} at {mean}")
     sys.exit(1)
 PY
+# --scoring: the selection optimizes another metric, the rows name it (cv_metric, cv_score) and score the
+# test file under it too.
+expect_ok "fit --grid --scoring" "scored by balanced_accuracy" "$bin" fit -m OneNormSVM -t standardize \
+  "$root/datasets/pima_rare3.csv" --grid lambda=0.01,0.1,1 --cv 3 --stratified --scoring balanced_accuracy \
+  --test "$root/datasets/pima.csv" --out "$tmp/cv_scoring.csv"
+chosen_line=$(grep -- "<- chosen" <<<"$output")
+/usr/bin/python3 - "$tmp/cv_scoring.csv" "$chosen_line" <<'PY' || failures=$((failures + 1))
+import csv, sys
+row = next(csv.DictReader(open(sys.argv[1])))
+lam, mean = sys.argv[2].split()[:2]
+if (row["cv_metric"] != "balanced_accuracy" or float(row["lambda"]) != float(lam) or f"{float(row['cv_score']):.4f}" != mean
+        or "cv_accuracy" in row or not 0 <= float(row["test_balanced_accuracy"]) <= 1):
+    print(f"FAIL: fit --scoring wrote {row}; the table chose {lam} at {mean}")
+    sys.exit(1)
+PY
+expect_error "--scoring with an unknown metric" "balanced_acc not in {accuracy,error_rate,balanced_accuracy" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" \
+  --grid lambda=0.1,1 --scoring balanced_acc
 expect_ok "fit --grid over two parameters with tuning sets" "mu" "$bin" fit -m RLSVM0 "$root/datasets/sonar.csv" \
   --grid lambda=0.1,1 --grid mu=0.5,1 --tuning-sets 3
 expect_error "--grid with a misspelled parameter" "did you mean 'lambda'" "$bin" fit -m OneNormSVM \
