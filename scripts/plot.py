@@ -24,7 +24,8 @@ DIR/<file> (PNG). Figure kinds:
                        x the best candidate's mean over the inner folds (other tuned parameters at their
                        best), then the mean over the outer splits (band: one standard deviation), one line
                        per method label, one panel per data set and condition; each outer split's chosen
-                       value is marked, the marker's area growing with how many chose it (cv_scores.csv)
+                       value is marked, the marker's area growing with how many chose it (validation_curves.csv,
+                       which collect aggregates from cv_scores.csv)
   critical_difference  Demsar (2006) Fig. 1: the methods' mean ranks of a metric over the data sets (1 = the
                        best) on one axis, Nemenyi's critical difference above it, and a thick bar joining
                        each maximal group of methods whose ranks lie closer than it (not significantly
@@ -175,39 +176,34 @@ def mean_and_std(values):
 
 
 def plot_validation_curve(directory, figure, methods):
-    path = os.path.join(directory, "cv_scores.csv")
-    # (dataset, condition) -> label -> rep -> x -> best mean score (over the other tuned parameters, under
-    # the metric's direction); and the chosen x of each rep
-    best, chosen = {}, {}
-    better = max if figure["higher_is_better"] else min
+    path = os.path.join(directory, "validation_curves.csv")
+    # (dataset, condition) -> label -> [(x, mean, std, chosen)], as collect aggregated them
+    curves = {}
     for row in read_rows(path):
-        if row["method"] not in figure["labels"] or row["solved"] != "1" or row[figure["x"]] == "":
+        if row["method"] not in figure["labels"] or row["parameter"] != figure["x"] or row["splits"] == "0":
             continue
         panel = (row["dataset"], row["condition"])
-        x, score = float(row[figure["x"]]), float(row["mean_score"])
-        by_x = best.setdefault(panel, {}).setdefault(row["method"], {}).setdefault(row["rep"], {})
-        by_x[x] = better(by_x.get(x, score), score)
-        if row["chosen"] == "1":
-            chosen.setdefault(panel, {}).setdefault(row["method"], {})[row["rep"]] = x
-    if not best:
+        curves.setdefault(panel, {}).setdefault(row["method"], []).append(
+            (float(row["value"]), float(row["mean_score"]), float(row["std_score"]), int(row["chosen"])))
+    if not curves:
         raise PlotError(f"{path}: no inner scores of {', '.join(figure['labels'])} over {figure['x']}")
-    fig, axes = panel_grid(len(best))
-    for ax, (panel, lines) in zip(axes.flat, best.items()):
+    fig, axes = panel_grid(len(curves))
+    for ax, (panel, lines) in zip(axes.flat, curves.items()):
         xs_seen = []
         for label in figure["labels"]:
-            reps = lines.get(label)
-            if not reps:
+            points = lines.get(label)
+            if not points:
                 continue
-            xs = sorted({x for by_x in reps.values() for x in by_x})
+            xs = [x for x, _, _, _ in points]
+            means = [m for _, m, _, _ in points]
             xs_seen += xs
-            stats = [mean_and_std([by_x[x] for by_x in reps.values() if x in by_x]) for x in xs]
             style = line_style(methods.index(label))
-            ax.plot(xs, [m for m, _ in stats], marker=".", label=label, **style)
-            ax.fill_between(xs, [m - s for m, s in stats], [m + s for m, s in stats], color=style["color"], alpha=0.12)
-            picks = list(chosen.get(panel, {}).get(label, {}).values())
-            counted = sorted({x: picks.count(x) for x in picks}.items())
-            ax.scatter([x for x, _ in counted], [stats[xs.index(x)][0] for x, _ in counted],
-                       s=[25 * c for _, c in counted], facecolors="none", edgecolors=style["color"], zorder=3)
+            ax.plot(xs, means, marker=".", label=label, **style)
+            ax.fill_between(xs, [m - s for _, m, s, _ in points], [m + s for _, m, s, _ in points],
+                            color=style["color"], alpha=0.12)
+            picked = [(x, m, c) for x, m, _, c in points if c > 0]
+            ax.scatter([x for x, _, _ in picked], [m for _, m, _ in picked], s=[25 * c for _, _, c in picked],
+                       facecolors="none", edgecolors=style["color"], zorder=3)
         if is_log_scale(xs_seen):
             ax.set_xscale("log")
         ax.set_title(condition_title(*panel), fontsize=8)

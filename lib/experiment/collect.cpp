@@ -17,6 +17,7 @@
 #include "experiment/condition_columns.hpp"
 #include "experiment/convergence.hpp"
 #include "experiment/csv.hpp"
+#include "experiment/validation_curves.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/paper_comparison.hpp"
 #include "experiment/stats.hpp"
@@ -209,10 +210,10 @@ std::string figures_json(const ExperimentConfig& config) {
     }
     figures.push_back(fmt::format(
         R"({{"kind": {}, "file": {}, "title": {}, "metric": {}, "x": {}, "as_error": {}, "method": {}, "labels": [{}], )"
-        R"("bayes_line": [{}], "higher_is_better": {}}})",
+        R"("bayes_line": [{}]}})",
         json_string(f.kind), json_string(f.file), json_string(f.title), json_string(f.metric), json_string(f.x),
         f.as_error ? "true" : "false", json_string(f.method), fmt::join(entries_of_method, ", "),
-        fmt::join(f.bayes_line, ", "), f.higher_is_better ? "true" : "false"));
+        fmt::join(f.bayes_line, ", ")));
   }
   // Each label's method and that method's start (a boundary figure crosses a restricted psi's fixed points
   // only when its start is the first label's fit).
@@ -675,6 +676,9 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     write("convergence.csv", convergence.summary);
   }
   write("cv_scores.csv", cv_scores);
+  if (const auto cv_lines = parse_csv(cv_scores, "cv_scores.csv"); cv_lines.size() > 1) {
+    write("validation_curves.csv", validation_curves_csv(cv_lines, config.protocol.metric));
+  }
   if (config.keep_weights) write("weights.csv", weights);
   if (!config.figures.empty()) write("figures.json", figures_json(config));
   if (std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& f) { return f.kind == "boundary"; })) {

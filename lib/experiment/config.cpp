@@ -930,7 +930,6 @@ void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const E
   if (entry["metric"] || entry["as_error"]) reader.fail(key, "a validation_curve figure takes no metric or as_error");
   if (config.protocol.inner == Inner::none) reader.fail(key + ".kind", "a validation_curve needs an inner selection (protocol.inner is none)");
   figure.metric = models::to_string(config.protocol.metric);  // its scores are the inner selection's
-  figure.higher_is_better = models::scorer(config.protocol.metric).higher_is_better;
   std::vector<std::string> tuning;
   for (const MethodEntry& m : config.methods) {
     const std::vector<std::string> tuned = tuned_parameters(config, m);

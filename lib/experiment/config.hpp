@@ -74,7 +74,7 @@ struct ConvergenceTable {
 //   validation_curve     the inner CV score (mean over the outer splits of each candidate's mean over the
 //                        inner folds; band: std) against the tuned parameter `x`, one line per label of
 //                        `methods` (default: every label that tunes x), each outer split's chosen value
-//                        marked (cv_scores.csv); over other tuned parameters, each x's best candidate
+//                        marked (validation_curves.hpp); over other tuned parameters, each x's best candidate
 //   boundary             for the first data set (two features) and repetition 0: the training points
 //                        (collect writes boundary_points.csv) and the lines w.x + b = 0 of the labels
 //                        `methods`, and `bayes_line: [w1, w2, b]` when given; points a restricted psi
@@ -89,7 +89,6 @@ struct FigureSpec {
   std::string method;   // objective_trace: the label whose objective traces are drawn; coefficient_path: a method name
   std::vector<std::string> methods;  // boundary: the labels drawn; validation_curve: the labels drawn
   std::vector<double> bayes_line;    // boundary: (w1, w2, b) of the Bayes boundary when known; empty: none
-  bool higher_is_better = true;      // validation_curve: its metric (the inner one)'s direction
 };
 
 // tables.comparisons: statistics over methods (comparisons.hpp). Each metric names which end is better.
