@@ -11,7 +11,8 @@ include(CMakePackageConfigHelpers)
 install(TARGETS sparsesvm RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS sparsesvm_core sparsesvm_data sparsesvm_optim sparsesvm_models sparsesvm_experiment sparsesvm_all
         EXPORT sparsesvmTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY lib/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sparsesvm FILES_MATCHING PATTERN "*.hpp")
+install(DIRECTORY lib/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/sparsesvm FILES_MATCHING PATTERN "*.hpp"
+        PATTERN "config_reader.hpp" EXCLUDE)  # the config reader's parts: internal, and they need yaml-cpp
 
 set(package_dir ${CMAKE_INSTALL_LIBDIR}/cmake/sparsesvm)
 install(EXPORT sparsesvmTargets NAMESPACE sparsesvm:: DESTINATION ${package_dir})
