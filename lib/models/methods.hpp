@@ -40,10 +40,10 @@ struct MethodInfo {
   std::string loss;         // a loss_registry() id
   std::string penalty;      // a penalty_registry() id
   std::string algorithm;    // an algorithm_registry() id
-  std::string start;        // for iterative algorithms: a method name, "zero" or "random"
+  std::string start{};      // for iterative algorithms: a method name, "zero" or "random"
   Weighting weighting = Weighting::plain;
-  Hyperparameters defaults; // the row's own defaults, overriding its parts' (a = 5 for FSV)
-  ParameterTable parameters;  // filled when the registry is built
+  Hyperparameters defaults{};  // the row's own defaults, overriding its parts' (a = 5 for FSV)
+  ParameterTable parameters{};  // filled when the registry is built
   // The start's parameters that the workspace's tuning grid lists are chosen on its tuning part (the fit
   // with the highest tuning accuracy, ties as the config breaks them): [PSI] 3.2's "best tuned SVM". Without
   // a tuning part (fit, or a split with tune: 0) the start takes the method's own values.

@@ -64,19 +64,19 @@ struct AdmmOptions {
 
 AdmmOptions read_options(const Hyperparameters& options, std::size_t n) {
   const double scale = options.at("rho2_per_n") == 1.0 ? 1.0 / static_cast<double>(n) : 1.0;
-  return {options.at("rho1"),
-          scale * options.at("rho2"),
-          options.at("relaxation"),
-          options.at("abs_tolerance"),
-          options.at("rel_tolerance"),
-          options.at("gap_tolerance"),
-          options.at("stationarity_tolerance"),
-          static_cast<int>(options.at("min_iterations")),
-          static_cast<int>(options.at("max_iterations")),
-          options.at("adapt_rho") == 1.0,
-          options.at("equilibrate") == 1.0,
-          options.at("prox_public_code") == 1.0 ? ProxRule::public_code : ProxRule::exact,
-          static_cast<optim::RidgeRegime>(static_cast<int>(options.at("factorization")))};
+  return {.rho1 = options.at("rho1"),
+          .rho2 = scale * options.at("rho2"),
+          .relaxation = options.at("relaxation"),
+          .abs_tolerance = options.at("abs_tolerance"),
+          .rel_tolerance = options.at("rel_tolerance"),
+          .gap_tolerance = options.at("gap_tolerance"),
+          .stationarity_tolerance = options.at("stationarity_tolerance"),
+          .min_iterations = static_cast<int>(options.at("min_iterations")),
+          .max_iterations = static_cast<int>(options.at("max_iterations")),
+          .adapt_rho = options.at("adapt_rho") == 1.0,
+          .equilibrate = options.at("equilibrate") == 1.0,
+          .prox_rule = options.at("prox_public_code") == 1.0 ? ProxRule::public_code : ProxRule::exact,
+          .regime = static_cast<optim::RidgeRegime>(static_cast<int>(options.at("factorization")))};
 }
 
 // The spread of a column: its standard deviation about `center`, computed on values divided by their
