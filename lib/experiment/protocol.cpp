@@ -2,9 +2,8 @@
 
 #include <cmath>
 #include <stdexcept>
-#include <utility>
 
-#include "core/find_by_id.hpp"
+#include "core/enum_names.hpp"
 
 namespace sparsesvm::experiment {
 namespace {
@@ -18,25 +17,12 @@ constexpr std::pair<Inner, std::string_view> kInnerNames[] = {{Inner::kfold, "kf
                                                                {Inner::tuning_set, "tuning_set"},
                                                                {Inner::none, "none"}};
 
-template <typename Kind, std::size_t N>
-std::string_view name_of(const std::pair<Kind, std::string_view> (&names)[N], Kind kind) {
-  for (const auto& [value, name] : names) {
-    if (value == kind) return name;
-  }
-  throw std::logic_error("a protocol kind without a name");
-}
-
-template <typename Kind, std::size_t N>
-Kind kind_of(const std::pair<Kind, std::string_view> (&names)[N], const std::string& name, const char* what) {
-  return core::find_by_id(names, name, what, [](const auto& row) { return std::string(row.second); }).first;
-}
-
 }  // namespace
 
-std::string_view to_string(Outer outer) { return name_of(kOuterNames, outer); }
-std::string_view to_string(Inner inner) { return name_of(kInnerNames, inner); }
-Outer parse_outer(const std::string& name) { return kind_of(kOuterNames, name, "outer protocol"); }
-Inner parse_inner(const std::string& name) { return kind_of(kInnerNames, name, "inner selection"); }
+std::string_view to_string(Outer outer) { return core::enum_name(kOuterNames, outer); }
+std::string_view to_string(Inner inner) { return core::enum_name(kInnerNames, inner); }
+Outer parse_outer(const std::string& name) { return core::enum_value(kOuterNames, name, "outer protocol"); }
+Inner parse_inner(const std::string& name) { return core::enum_value(kInnerNames, name, "inner selection"); }
 
 std::size_t outer_count(const Protocol& protocol) {
   switch (protocol.outer) {

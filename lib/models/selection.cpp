@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/find_by_id.hpp"
+#include "core/enum_names.hpp"
 
 namespace sparsesvm::models {
 namespace {
@@ -17,19 +17,6 @@ constexpr std::pair<SelectionRule, std::string_view> kSelectionRules[] = {{Selec
                                                                        {SelectionRule::median_of_best, "median_of_best"}};
 constexpr std::pair<TieRule, std::string_view> kTieRules[] = {{TieRule::most_regularized, "most_regularized"},
                                                               {TieRule::least_regularized, "least_regularized"}};
-
-template <typename Rule, std::size_t N>
-Rule parse_rule(const std::pair<Rule, std::string_view> (&names)[N], const std::string& name, const char* kind) {
-  return core::find_by_id(names, name, kind, [](const auto& row) { return std::string(row.second); }).first;
-}
-
-template <typename Rule, std::size_t N>
-std::string_view rule_name(const std::pair<Rule, std::string_view> (&names)[N], Rule rule) {
-  for (const auto& [value, name] : names) {
-    if (value == rule) return name;
-  }
-  throw std::logic_error("a rule without a name");
-}
 
 bool same_score(double a, double b) { return std::abs(a - b) <= kScoreTieTolerance * std::max(1.0, std::abs(b)); }
 
@@ -79,10 +66,12 @@ std::size_t median_of_best(const std::vector<Candidate>& candidates, std::vector
 
 }  // namespace
 
-std::string_view to_string(SelectionRule rule) { return rule_name(kSelectionRules, rule); }
-std::string_view to_string(TieRule ties) { return rule_name(kTieRules, ties); }
-SelectionRule parse_selection_rule(const std::string& name) { return parse_rule(kSelectionRules, name, "selection rule"); }
-TieRule parse_tie_rule(const std::string& name) { return parse_rule(kTieRules, name, "tie rule"); }
+std::string_view to_string(SelectionRule rule) { return core::enum_name(kSelectionRules, rule); }
+std::string_view to_string(TieRule ties) { return core::enum_name(kTieRules, ties); }
+SelectionRule parse_selection_rule(const std::string& name) {
+  return core::enum_value(kSelectionRules, name, "selection rule");
+}
+TieRule parse_tie_rule(const std::string& name) { return core::enum_value(kTieRules, name, "tie rule"); }
 
 std::size_t select_candidate(const std::vector<Candidate>& candidates, const ParameterTable& table,
                              const std::vector<std::string>& tuned, const SelectionRules& rules) {
