@@ -42,22 +42,6 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// loss(t) = min(cap, s max(0, m - t)), read off the loss (its DC split's convex part and its value far left).
-struct CappedHinge {
-  double s = 1.0;
-  double m = 1.0;
-  double cap = kInfinity;
-};
-
-CappedHinge capped_hinge_of(const Loss& loss) {
-  return {loss.convex_scale(), loss.convex_margin(), loss.is_convex() ? kInfinity : loss.value(-1e300)};
-}
-
-// The weight of the capped-l1 penalty's cap a (a penalty of one huge weight), or +infinity for l1.
-double penalty_cap(const Penalty& penalty) {
-  return penalty.is_convex() ? kInfinity : penalty.value(core::Vector::Constant(1, 1e300));
-}
-
 // Column layout: w (d), p (d), v (d, capped-l1 only), b, h (n), z (n, ramp only).
 struct Layout {
   Eigen::Index d = 0;
@@ -187,13 +171,12 @@ class GlobalMipAlgorithm : public MipAlgorithm {
   }
 
   std::string unsupported(const Objective& objective) const override {
-    const std::string loss = objective.loss->id();
-    if (loss != "hinge" && loss.rfind("ramp[", 0) != 0) {
-      return fmt::format("global solves the hinge and ramp losses, not {}", loss);
+    if (!objective.loss->capped_hinge()) {
+      return fmt::format("global solves losses min(cap, s max(0, m - t)) (hinge, ramp), not {}", objective.loss->id());
     }
-    const std::string penalty = objective.penalty->id();
-    if (penalty != "l1" && penalty.rfind("capped_l1[", 0) != 0) {
-      return fmt::format("global takes the l1 and capped_l1 penalties, not {}", penalty);
+    if (!objective.penalty->capped_abs()) {
+      return fmt::format("global takes penalties scale sum_j min(cap, |w_j|) (l1, capped l1), not {}",
+                         objective.penalty->id());
     }
     return "";
   }
@@ -203,11 +186,12 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     if (const std::string reason = unsupported(objective); !reason.empty()) throw core::InputError(reason);
     const auto clock_start = std::chrono::steady_clock::now();
     const core::Dataset& data = workspace.data();
-    const CappedHinge loss = capped_hinge_of(*objective.loss);
-    const double cap = penalty_cap(*objective.penalty);
+    const CappedHinge loss = *objective.loss->capped_hinge();
+    const CappedAbs penalty = *objective.penalty->capped_abs();
+    const double cap = penalty.cap;
     const Layout at{static_cast<Eigen::Index>(data.d()), static_cast<Eigen::Index>(data.n()), std::isfinite(cap),
                     std::isfinite(loss.cap)};
-    const double rho = objective.penalty_weight;
+    const double rho = objective.penalty_weight * penalty.scale;  // the weight of sum_j min(cap, |w_j|)
     if (!(rho > 0.0)) throw core::InputError("global needs lambda > 0 (it bounds the weights)");
     const MipStart used = mip_start(objective, data, start);
     const double start_value = objective.value(data, used.model.w(), used.model.b());

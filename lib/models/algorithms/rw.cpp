@@ -188,7 +188,8 @@ class RwAlgorithm : public Algorithm {
   bool needs_start() const override { return false; }
 
   std::string unsupported(const Objective& objective) const override {
-    if (objective.penalty->id() != "l1") {
+    const std::optional<CappedAbs> shape = objective.penalty->capped_abs();
+    if (!shape || shape->scale != 1.0 || std::isfinite(shape->cap)) {
       return fmt::format("rw approaches a 1-norm objective; penalty {} is not l1", objective.penalty->id());
     }
     const std::string loss = objective.loss->id();

@@ -17,6 +17,7 @@ class HingeLoss : public Loss {
   double concave_slope(double) const override { return 0.0; }
   bool is_convex() const override { return true; }
   std::pair<double, double> support_region() const override { return {-std::numeric_limits<double>::infinity(), 1.0}; }
+  std::optional<CappedHinge> capped_hinge() const override { return CappedHinge{}; }
 };
 
 }  // namespace

@@ -7,6 +7,8 @@
 // (registry.cpp) lists them with their parameter tables. A loss's parameters never share a name with a
 // penalty's or an algorithm's: the method registry refuses a collision when it is built.
 #include <functional>
+#include <limits>
+#include <optional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -15,6 +17,14 @@
 #include "models/parameters.hpp"
 
 namespace sparsesvm::models {
+
+// A loss of the form min(cap, s max(0, m - t)): the hinge (s = m = 1, no cap) and the ramp. Algorithms that
+// model the loss exactly (the global MILP) ask a loss for this shape instead of testing its id.
+struct CappedHinge {
+  double s = 1.0;
+  double m = 1.0;
+  double cap = std::numeric_limits<double>::infinity();  // infinite: an uncapped (convex) hinge
+};
 
 class Loss {
  public:
@@ -29,6 +39,8 @@ class Loss {
   // The margins t at which an example is a support vector: where the loss is not flat ([DCA] section 4:
   // hinge t < 1, ramp -mu^2 <= t <= mu). Metrics widen it by kSupportVectorSlack.
   virtual std::pair<double, double> support_region() const = 0;
+  // Its shape when it is a capped hinge (the contract test checks value() against it); nullopt otherwise.
+  virtual std::optional<CappedHinge> capped_hinge() const { return std::nullopt; }
 };
 
 struct LossInfo {

@@ -23,6 +23,7 @@ class RampLoss : public Loss {
   double concave_slope(double t) const override { return t < -mu_ * mu_ ? -1.0 / mu_ : 0.0; }
   bool is_convex() const override { return false; }
   std::pair<double, double> support_region() const override { return {-mu_ * mu_, mu_}; }
+  std::optional<CappedHinge> capped_hinge() const override { return CappedHinge{1.0 / mu_, mu_, mu_ + 1.0}; }
 
  private:
   double mu_;

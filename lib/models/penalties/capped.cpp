@@ -11,6 +11,7 @@ namespace {
 class CappedPenalty : public FoldedConcavePenalty {
  public:
   CappedPenalty(double lambda, double theta) : FoldedConcavePenalty("capped", lambda, theta) {}
+  std::optional<CappedAbs> capped_abs() const override { return CappedAbs{lambda(), theta()}; }
 
  protected:
   double phi(double x, double lambda) const override { return lambda * std::min(x, theta()); }

@@ -24,6 +24,7 @@ class CappedL1Penalty : public Penalty {
   core::Vector abs_slope(const core::Vector& w) const override {
     return w.unaryExpr([this](double t) { return std::abs(t) < a_ ? 1.0 : 0.0; });
   }
+  std::optional<CappedAbs> capped_abs() const override { return CappedAbs{1.0, a_}; }
 
  private:
   double a_;

@@ -16,6 +16,7 @@ class L1Penalty : public Penalty {
   bool has_prox() const override { return true; }
   // Soft thresholding: sign(u) max(|u| - step, 0).
   double prox(double u, double step, ProxRule) const override { return std::copysign(std::max(std::abs(u) - step, 0.0), u); }
+  std::optional<CappedAbs> capped_abs() const override { return CappedAbs{}; }
 };
 
 }  // namespace

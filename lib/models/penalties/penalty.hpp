@@ -6,6 +6,8 @@
 // registry (registry.cpp) lists them with their parameter tables. A new penalty is one file and one
 // registry row; the contract tests in tests/unit/models iterate the registry.
 #include <functional>
+#include <limits>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +28,14 @@ enum class ProxRule { exact, public_code };
 std::string to_string(Regularizer regularizer);
 double regularizer_value(Regularizer regularizer, const core::Vector& w);
 
+// A penalty of the form scale * sum_j min(cap, |w_j|): l1 (cap infinite) and the capped l1 norms. Algorithms
+// that model the penalty exactly (the global MILP, RW's l1 target) ask a penalty for this shape instead of
+// testing its id.
+struct CappedAbs {
+  double scale = 1.0;
+  double cap = std::numeric_limits<double>::infinity();
+};
+
 class Penalty {
  public:
   virtual ~Penalty() = default;
@@ -45,6 +55,8 @@ class Penalty {
   virtual bool has_prox() const { return false; }
   // argmin_x (1/2)(x - u)^2 + step phi(x) under `rule`. std::logic_error when !has_prox().
   virtual double prox(double u, double step, ProxRule rule = ProxRule::exact) const;
+  // Its shape when it is a (capped) l1 norm (the contract test checks value() against it); nullopt otherwise.
+  virtual std::optional<CappedAbs> capped_abs() const { return std::nullopt; }
 };
 
 struct PenaltyInfo {

@@ -130,3 +130,46 @@ TEST_CASE("registries are strict: an unknown id is an error listing the known on
   CHECK_THROWS_WITH(make_loss("hinj"), Catch::Contains("unknown loss 'hinj' (known: hinge, ramp, squared_hinge, psi)"));
   CHECK_THROWS_WITH(make_penalty("l1", {{"a", 1.0}}), Catch::Contains("penalty l1: unknown parameter 'a'"));
 }
+
+TEST_CASE("contract: a declared shape is the function: capped hinges and (capped) l1 norms", "[loss][penalty][contract]") {
+  // The global MILP and RW read a loss's or penalty's shape instead of its id: a shape that disagrees with
+  // value() would be solved as another objective. Iterates the registries; at least the hinge, the ramp,
+  // l1 and capped_l1 declare one (the methods that use them need it).
+  std::size_t losses = 0, penalties = 0;
+  for (const LossInfo& info : loss_registry()) {
+    Hyperparameters given;  // off-default values where a parameter exists, so that a formula mixing them up shows
+    if (find_parameter(info.parameters, "mu")) given["mu"] = 0.5;
+    const auto loss = info.make(resolve_parameters(info.parameters, given, info.id));
+    const auto shape = loss->capped_hinge();
+    if (!shape) continue;
+    ++losses;
+    INFO("loss " << info.id);
+    for (double t = -5.0; t <= 5.0; t += 0.03125) {
+      CHECK(loss->value(t) == Approx(std::min(shape->cap, shape->s * std::max(0.0, shape->m - t))).margin(1e-12));
+    }
+  }
+  core::Rng rng(5);
+  for (const PenaltyInfo& info : penalty_registry()) {
+    Hyperparameters given;
+    for (const auto& [name, value] : {std::pair("a", 0.7), std::pair("theta", 0.6), std::pair("lambda", 0.3)}) {
+      const ParameterSpec* spec = find_parameter(info.parameters, name);
+      if (spec && spec->check(value).empty()) given[name] = value;
+    }
+    const auto penalty = info.make(resolve_parameters(info.parameters, given, info.id));
+    const auto shape = penalty->capped_abs();
+    if (!shape) continue;
+    ++penalties;
+    INFO("penalty " << info.id);
+    for (int trial = 0; trial < 200; ++trial) {
+      core::Vector w(4);
+      for (Eigen::Index j = 0; j < 4; ++j) w[j] = rng.uniform(-3.0, 3.0);
+      CHECK(penalty->value(w) == Approx(shape->scale * w.array().abs().min(shape->cap).sum()).epsilon(1e-12));
+    }
+  }
+  CHECK(losses >= 2);
+  CHECK(penalties >= 2);
+  CHECK(make_loss("hinge")->capped_hinge().has_value());
+  CHECK(make_penalty("capped_l1")->capped_abs().has_value());
+  CHECK(!make_penalty("approx_l0")->capped_abs().has_value());  // concave but not piecewise linear
+  CHECK(!make_loss("psi")->capped_hinge().has_value());         // a jump at 0, not a cap
+}
