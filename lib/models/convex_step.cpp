@@ -72,19 +72,6 @@ optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
   return lp;
 }
 
-// Clp's optimality tolerance (1e-7) is absolute: when the hinge costs C_i are all tiny (C = 1e-9 in
-// OneNormSVM-C) or the penalty weight is (lambda = 1e-6), reduced costs below it count as zero and Clp
-// ends "optimal" far from the optimum, 4% above it at lambda = 1e-6 on a 40 x 400 set (the same LP
-// written as C = 1e6 with unit penalty, is solved right). Scaling the costs moves no optimum: when the
-// smaller of the largest hinge cost and the largest penalty weight is below 1e-3, all costs are scaled
-// so that it is 1 (the largest cost staying below 1e12). Other LPs are passed as they are.
-double clp_cost_scale(double largest_hinge, double largest_penalty, double largest_cost) {
-  double smaller = largest_hinge;
-  if (largest_penalty > 0 && !(largest_penalty >= largest_hinge)) smaller = largest_penalty;
-  if (!(smaller > 0 && smaller < 1e-3)) return 1.0;  // also NaN: ClpLp reports it
-  return std::min(1.0 / smaller, 1e12 / largest_cost);
-}
-
 // The LP's costs by variable: w+_j costs u_j - eta_j and w-_j costs u_j + eta_j, so that
 // u_j (w+_j + w-_j) - eta_j (w+_j - w-_j) = u_j |w_j| - eta_j w_j at a vertex; b costs -kappa.
 StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d) {
@@ -96,7 +83,7 @@ StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d) {
   StepLpCosts costs{per_weight - tilt, per_weight + tilt, -step.tilt_b, step.hinge_weight, linf_weight, step.margin};
   const double largest_cost = std::max({step.hinge_weight.cwiseAbs().maxCoeff(), costs.plus.cwiseAbs().maxCoeff(),
                                         costs.minus.cwiseAbs().maxCoeff(), std::abs(costs.bias), linf_weight});
-  const double scale = clp_cost_scale(step.hinge_weight.cwiseAbs().maxCoeff(),
+  const double scale = optim::clp_cost_scale(step.hinge_weight.cwiseAbs().maxCoeff(),
                                       std::max(per_weight.cwiseAbs().maxCoeff(), linf_weight), largest_cost);
   if (scale != 1.0) {
     costs.plus *= scale;

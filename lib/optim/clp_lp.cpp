@@ -14,6 +14,13 @@ constexpr double kLargestCost = 1e20;  // below Clp's 1e25 assertion, with room 
 
 }  // namespace
 
+double clp_cost_scale(double largest_hinge, double largest_penalty, double largest_cost) {
+  double smaller = largest_hinge;
+  if (largest_penalty > 0 && !(largest_penalty >= largest_hinge)) smaller = largest_penalty;
+  if (!(smaller > 0 && smaller < 1e-3)) return 1.0;  // also NaN: ClpLp reports it
+  return std::min(1.0 / smaller, 1e12 / largest_cost);
+}
+
 std::pair<core::Status, std::string> classify_clp_status(int status, int secondary) {
   switch (status) {
     case 0:
