@@ -1,6 +1,7 @@
 #include "optim/clp_lp.hpp"
 
 #include <ClpSimplex.hpp>
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <vector>
