@@ -163,4 +163,10 @@ void keep_best_point_after_failed_mip(FitReport& report, const optim::MipSolutio
                    "so far is kept, unproven";
 }
 
+void add_tangent_row(optim::MipBuilder& mip, const Tangent& tangent, Eigen::Index w_column, Eigen::Index s_column) {
+  mip.add_row({{s_column, 1.0}, {w_column, -2.0 * tangent.p}}, -tangent.p * tangent.p, std::numeric_limits<double>::infinity());
+}
+
+bool short_of_square(double s, double w) { return s < w * w - 1e-9 * (1.0 + w * w); }
+
 }  // namespace sparsesvm::models

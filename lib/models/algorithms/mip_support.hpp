@@ -9,6 +9,7 @@
 
 #include "models/algorithms/algorithm.hpp"
 #include "optim/cbc_mip.hpp"
+#include "optim/mip_builder.hpp"
 
 namespace sparsesvm::models {
 
@@ -117,5 +118,22 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
 // "infeasible" (which it cannot be: numerical trouble, seen on features scaled by 1e20), the report's best
 // point so far stands, unproven: status feasible; any other failure becomes the report's status.
 void keep_best_point_after_failed_mip(FitReport& report, const optim::MipSolution& answer);
+
+// The norm dual to the penalty's of v: ||v||_2 (l2) or max_j |v_j| (l1); |w.v| <= Omega-radius times it.
+template <typename Derived>
+double dual_norm(const Eigen::MatrixBase<Derived>& v, bool l2) {
+  return l2 ? v.norm() : v.cwiseAbs().maxCoeff();
+}
+
+// A tangent s_j >= 2 p w_j - p^2 below w_j^2: PSI-2's outer approximation of its squared weights (the MILP's
+// and the box search's).
+struct Tangent {
+  Eigen::Index j = 0;
+  double p = 0.0;
+};
+// The tangent's row, with w_j in column `w_column` and s_j in `s_column`.
+void add_tangent_row(optim::MipBuilder& mip, const Tangent& tangent, Eigen::Index w_column, Eigen::Index s_column);
+// Whether s falls short of w^2 beyond rounding: a tangent at w cuts the point (w, s) off.
+bool short_of_square(double s, double w);
 
 }  // namespace sparsesvm::models

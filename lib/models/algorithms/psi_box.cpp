@@ -43,7 +43,7 @@ std::pair<double, double> margin_range(const PsiShape& shape, const Box& box, do
     upper += zij * (zij > 0.0 ? box.upper[j] : box.lower[j]);
   }
   const auto weights = shape.z.row(i).head(d);
-  const double reach = d == 0 ? 0.0 : radius * (shape.l2 ? weights.norm() : weights.cwiseAbs().maxCoeff());
+  const double reach = d == 0 ? 0.0 : radius * dual_norm(weights, shape.l2);
   const double zb = shape.z(i, d);
   const double bias_low = zb * (zb > 0.0 ? box.lower[d] : box.upper[d]);
   const double bias_high = zb * (zb > 0.0 ? box.upper[d] : box.lower[d]);
@@ -55,12 +55,6 @@ double weight_radius(const PsiShape& shape, double value) {
   const double bound = std::max(0.0, value) / shape.rho;
   return shape.l2 ? std::sqrt(bound) : bound;
 }
-
-// A tangent s_j >= 2 p w_j - p^2 below w_j^2 (PSI-2).
-struct Tangent {
-  Eigen::Index j = 0;
-  double p = 0.0;
-};
 
 // Columns: w (d, the box's bounds), their penalty columns (l1: a_j >= |w_j|; l2: s_j >= w_j^2 through
 // tangents), b, then one column phi_i >= envelope_i(t_i) per example whose envelope is not constant.
@@ -113,7 +107,7 @@ class Relaxation {
       optim::LpBlock tangents;
       for (Eigen::Index j = 0; j < d_; ++j) {
         const double w = solution.primal[j];
-        if (solution.primal[d_ + j] >= w * w - 1e-9 * (1.0 + w * w)) continue;
+        if (!short_of_square(solution.primal[d_ + j], w)) continue;
         tangents.add(-w * w, kInfinity);
         tangents.add_entry(static_cast<int>(d_ + j), 1.0);
         tangents.add_entry(static_cast<int>(j), -2.0 * w);
@@ -124,9 +118,7 @@ class Relaxation {
   }
 
  private:
-  void add_tangent(const Tangent& tangent) {
-    lp_.add_row({{d_ + tangent.j, 1.0}, {tangent.j, -2.0 * tangent.p}}, -tangent.p * tangent.p, kInfinity);
-  }
+  void add_tangent(const Tangent& tangent) { add_tangent_row(lp_, tangent, tangent.j, d_ + tangent.j); }
 
   // The row lower <= scale t_i + phi_term phi.
   void add_margin_row(Eigen::Index i, double scale, Eigen::Index phi, double lower) {
@@ -276,7 +268,7 @@ Box root_box(const PsiShape& shape, const PsiPoint& point) {
   double farthest = 0.0;  // max_k ||x_k - c|| in the norm dual to Omega's
   for (Eigen::Index i = 0; i < shape.z.rows() && d > 0; ++i) {
     const auto weights = shape.z.row(i).head(d);
-    farthest = std::max(farthest, shape.l2 ? weights.norm() : weights.cwiseAbs().maxCoeff());
+    farthest = std::max(farthest, dual_norm(weights, shape.l2));
   }
   const double centred_b = point.b + point.w.dot(shape.center);
   const double bias = std::max(radius * farthest + 1.0, std::abs(centred_b));

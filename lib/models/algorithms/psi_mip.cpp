@@ -76,9 +76,6 @@ struct Bounds {
   core::Vector big_m;            // L_i: t_i >= -L_i
 };
 
-// The norm dual to Omega's of v: max_j |v_j| (l1) or ||v||_2 (l2).
-double dual_norm(const core::Vector& v, bool l2) { return l2 ? v.norm() : v.cwiseAbs().maxCoeff(); }
-
 // From the best point so far (value F0, margins t, bias b), which must stay feasible.
 Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double fixed_big_m, double incumbent_value,
                      const core::Vector& incumbent_margins, double incumbent_b) {
@@ -153,14 +150,8 @@ void add_example(optim::MipBuilder& mip, const core::Dataset& data, const Layout
   add_margin_row(mip, data, at, i, psi_a, {{at.u(i), 1.0}, {at.delta(i), -psi_a * (1.0 + big_m)}}, -psi_a * big_m);
 }
 
-// A point of PSI-2's outer approximation: the tangent s_j >= 2 p w_j - p^2 at w_j = p.
-struct Tangent {
-  Eigen::Index j = 0;
-  double p = 0.0;
-};
-
 void add_tangent(optim::MipBuilder& mip, const Layout& at, const Tangent& tangent) {
-  mip.add_row({{at.s(tangent.j), 1.0}, {tangent.j, -2.0 * tangent.p}}, -tangent.p * tangent.p, kInfinity);
+  add_tangent_row(mip, tangent, tangent.j, at.s(tangent.j));
 }
 
 // The tangents a PSI-2 fit starts with: at the start's weights and at +-W/4, +-W/2, +-W on each axis (W
@@ -180,7 +171,7 @@ int add_violated_tangents(std::vector<Tangent>& tangents, const Layout& at, cons
   int added = 0;
   for (Eigen::Index j = 0; j < at.d; ++j) {
     const double w = x[j];
-    if (x[at.s(j)] >= w * w - 1e-9 * (1.0 + w * w)) continue;
+    if (!short_of_square(x[at.s(j)], w)) continue;
     tangents.push_back({j, w});
     ++added;
   }
