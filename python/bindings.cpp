@@ -201,6 +201,9 @@ PYBIND11_MODULE(_core, module) {
         const auto n = static_cast<Eigen::Index>(labels.shape(0));
         const Eigen::Map<const core::Vector> y(labels.data(), n);
         if (((y.array() != 1.0) && (y.array() != -1.0)).any()) throw core::InputError("score: labels must be -1 or +1");
+        if (Eigen::Map<const core::Vector>(decisions.data(), n).hasNaN()) {
+          throw core::InputError("score: decisions contain NaN");  // as scikit-learn's metrics refuse them
+        }
         return models::score(models::parse_metric(metric), Eigen::Map<const core::Vector>(decisions.data(), n), y);
       },
       py::arg("metric"), py::arg("decisions"), py::arg("labels"),

@@ -184,7 +184,7 @@ def plot_validation_curve(directory, figure, methods):
             continue
         panel = (row["dataset"], row["condition"])
         curves.setdefault(panel, {}).setdefault(row["method"], []).append(
-            (float(row["value"]), float(row["mean_score"]), float(row["std_score"]), int(row["chosen"])))
+            (float(row["value"]), float(row["mean_score"]), float(row["std_score"] or 0), int(row["chosen"])))
     if not curves:
         raise PlotError(f"{path}: no inner scores of {', '.join(figure['labels'])} over {figure['x']}")
     fig, axes = panel_grid(len(curves))

@@ -336,8 +336,12 @@ Command add_fit(CLI::App& app) {
                  experiment::confusion_counts(*test_scores));
       const models::Metric metric = models::parse_metric(options->selection.scoring);
       if (metric != models::Metric::accuracy) {
-        options->test_score = models::score(metric, report.model.decision_values(*test), test->labels());
-        fmt::print("test score  {:.4f} ({})\n", *options->test_score, options->selection.scoring);
+        try {
+          options->test_score = models::defined_score(metric, report.model.decision_values(*test), test->labels());
+          fmt::print("test score  {:.4f} ({})\n", *options->test_score, options->selection.scoring);
+        } catch (const core::InputError& undefined) {
+          fmt::print("test score  none: {}\n", undefined.what());
+        }
       }
     }
     if (!options->out_csv.empty()) write_result_row(*options, data, report, test_scores);

@@ -150,7 +150,16 @@ void SelectionOptions::add_to(CLI::App& command) {
   command.add_option("--scoring", scoring,
                      fmt::format("with --grid: the inner score to optimize: {} (default accuracy)",
                                  fmt::join(models::metric_names(), ", ")))
-      ->check(CLI::IsMember(models::metric_names()))
+      ->check(
+          [](const std::string& name) {
+            try {
+              models::parse_metric(name);
+              return std::string();
+            } catch (const core::InputError& unknown) {
+              return std::string(unknown.what());
+            }
+          },
+          "METRIC")
       ->needs("--grid");
   command.add_option("--ties", ties, "with --grid: most_regularized (default) or least_regularized")
       ->check(CLI::IsMember({"most_regularized", "least_regularized"}))

@@ -676,9 +676,8 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     write("convergence.csv", convergence.summary);
   }
   write("cv_scores.csv", cv_scores);
-  if (const auto cv_lines = parse_csv(cv_scores, "cv_scores.csv"); cv_lines.size() > 1) {
-    write("validation_curves.csv", validation_curves_csv(cv_lines, config.protocol.metric));
-  }
+  // Always (a header only without selection), so that no earlier collect's curves stay beside these rows.
+  write("validation_curves.csv", validation_curves_csv(parse_csv(cv_scores, "cv_scores.csv"), config.protocol.metric));
   if (config.keep_weights) write("weights.csv", weights);
   if (!config.figures.empty()) write("figures.json", figures_json(config));
   if (std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& f) { return f.kind == "boundary"; })) {

@@ -209,6 +209,12 @@ void check_selection(const ExperimentConfig& config, const Reader& reader) {
   if (config.protocol.near_zero_norm > 0 && config.protocol.inner == Inner::none) {
     reader.fail("protocol.selection.near_zero_norm", "scores inner selection, and protocol.inner.type is none");
   }
+  // A near-zero model scores as a coin: 0.5 under accuracy, error rate, balanced accuracy and ROC AUC; a coin's
+  // F1 depends on the class balance, and 0.5 would reward w = 0 (which predicts no +1: F1 0).
+  if (config.protocol.near_zero_norm > 0 && config.protocol.metric == models::Metric::f1) {
+    reader.fail("protocol.selection.near_zero_norm", "scores a near-zero model as a coin (0.5), which f1 has no "
+                                                     "value for; use another protocol.inner.metric or leave it out");
+  }
   for (std::size_t k = 0; k < config.methods.size(); ++k) {
     const std::vector<std::string> tuned = tuned_parameters(config, config.methods[k]);
     for (const std::string& name : tuned) {

@@ -160,8 +160,13 @@ bool reported_by_some_method(const std::string& metric) {
 bool keep_metric(const std::string& metric, const std::vector<std::string>& known, const std::string& key,
                  std::vector<std::string>& warnings, const Reader& reader) {
   if (std::find(known.begin(), known.end(), metric) != known.end()) return true;
+  if (const auto names = models::metric_names(); std::find(names.begin(), names.end(), metric) != names.end()) {
+    reader.fail(key, fmt::format("rows have '{}' only when it is the selection metric (protocol.inner.metric: {}); "
+                                 "known: {}", metric, metric, fmt::join(known, ", ")));
+  }
   if (!reported_by_some_method(metric)) {
-    reader.fail(key, fmt::format("unknown metric '{}' (known: {})", metric, fmt::join(known, ", ")));
+    reader.fail(key, fmt::format("unknown metric '{}' ({}known: {})", metric, core::did_you_mean(metric, known),
+                                 fmt::join(known, ", ")));
   }
   warnings.push_back(fmt::format("{}: {}: no method of this run reports '{}'; left out", reader.path(), key, metric));
   return false;

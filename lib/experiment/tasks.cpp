@@ -257,18 +257,15 @@ class ClassWeightWorkspaces {
   std::map<std::string, std::unique_ptr<models::Workspace>> by_weight_;
 };
 
-// The score of `model` on an inner fold's held-out part under `metric`. A metric the part cannot define (ROC
-// AUC with one class) is an InputError: a NaN would read as a fit without a solution.
-double held_out_score(models::Metric metric, const core::LinearModel& model, const core::Dataset& held_out) {
-  const double score = models::score(metric, model.decision_values(held_out), held_out.labels());
-  if (std::isnan(score)) {
-    const auto positives = (held_out.labels().array() > 0.0).count();
-    throw core::InputError(fmt::format(
-        "{} is undefined on a held-out part of {} examples, {} of class +1; stratified folds keep both classes in "
-        "each (protocol.outer.stratified: true; fit: --stratified), or use fewer folds",
-        models::to_string(metric), held_out.n(), positives));
+// "inner fold 2 of 5", "tuning set 2 of 10", "the tune part": where an inner fit or score failed.
+std::string inner_part_name(Inner inner, std::size_t part, std::size_t parts) {
+  switch (inner) {
+    case Inner::kfold: return fmt::format("inner fold {} of {}", part + 1, parts);
+    case Inner::tuning_sets: return fmt::format("tuning set {} of {}", part + 1, parts);
+    case Inner::tuning_set: return "the tune part";
+    case Inner::none: break;
   }
-  return score;
+  throw std::logic_error("no inner part without an inner selection");
 }
 
 // The inner selection of every method of the group: fold-major, one workspace per fold shared by all
@@ -307,7 +304,9 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
           double score = kNaN;
           if (report.has_solution()) {
             const bool near_zero = report.model.w().lpNorm<1>() < config.protocol.near_zero_norm;
-            score = near_zero ? 0.5 : held_out_score(config.protocol.metric, report.model, parts.test);
+            score = near_zero ? 0.5
+                              : models::defined_score(config.protocol.metric, report.model.decision_values(parts.test),
+                                                      parts.test.labels());
           } else {
             ++run.inner_failures;
           }
@@ -317,8 +316,9 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
         run.error_status = error_status(error);
         // A fold is the training part minus one fold: say so, or "training data has only class +1" reads as
         // the outer training part's fault.
-        const bool hint_stratified = !config.protocol.stratified && run.error_status == "input_error";
-        run.input_error = fmt::format("inner fold {} of {} ({} training examples): {}{}", f + 1, folds.size(),
+        const bool hint_stratified = config.protocol.inner == Inner::kfold && !config.protocol.stratified &&
+                                     run.error_status == "input_error";
+        run.input_error = fmt::format("{} ({} training examples): {}{}", inner_part_name(config.protocol.inner, f, folds.size()),
                                       parts.train.n(), error.what(),
                                       !hint_stratified ? "" : "; stratified folds keep both classes in "
                                                                         "each (a config's protocol.outer.stratified: "

@@ -63,9 +63,9 @@ std::string validation_curves_csv(const std::vector<std::vector<std::string>>& c
         const double mean = best.empty() ? std::nan("") : std::accumulate(best.begin(), best.end(), 0.0) / n;
         double squares = 0.0;
         for (const double value : best) squares += (value - mean) * (value - mean);
-        const double std = best.size() > 1 ? std::sqrt(squares / (n - 1)) : 0.0;
+        const double std = std::sqrt(squares / (n - 1));
         std::vector<std::string> fields = key;
-        fields.insert(fields.end(), {header[p], format_number(x), format_number(mean), best.empty() ? "" : format_number(std),
+        fields.insert(fields.end(), {header[p], format_number(x), format_number(mean), best.size() < 2 ? "" : format_number(std),
                                      std::to_string(best.size()), std::to_string(point.chosen)});
         table += csv_line(fields);
       }

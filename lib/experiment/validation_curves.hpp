@@ -4,7 +4,7 @@
 // and value x of it:
 //   mean_score, std_score  over the outer splits, of the split's best mean inner score among its candidates
 //                          with p = x (best in the inner metric's direction; a candidate with a fold without
-//                          a solution is left out); std with n - 1, 0 for one split
+//                          a solution is left out); std with n - 1, empty for fewer than two splits
 //   splits                 the outer splits with such a candidate
 //   chosen                 the outer splits whose chosen candidate has p = x
 // Lines in order of first appearance of (instance, method), then parameter by column, then x ascending.

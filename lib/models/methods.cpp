@@ -261,10 +261,10 @@ Start tuned_start(const std::string& name, const Hyperparameters& shared, Worksp
   for (const Hyperparameters& candidate : candidates) {
     const FitReport& fit = fit_in_workspace(name, candidate, workspace);
     fits.push_back(&fit);
-    const double on_tune = fit.has_solution() ? score(tuning.rules.metric, fit.model.decision_values(*tuning.data),
-                                                      tuning.data->labels())
+    const double on_tune = fit.has_solution() ? defined_score(tuning.rules.metric, fit.model.decision_values(*tuning.data),
+                                                              tuning.data->labels())
                                               : 0.0;
-    scored.push_back({candidate, on_tune, fit.has_solution() && !std::isnan(on_tune)});
+    scored.push_back({candidate, on_tune, fit.has_solution()});
   }
   const std::size_t chosen = select_candidate(scored, table, varied, tuning.rules);
   const FitReport& best = chosen < fits.size() ? *fits[chosen] : fit_in_workspace(name, shared, workspace);

@@ -5,6 +5,9 @@
 #include <limits>
 #include <numeric>
 
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
 #include "core/find_by_id.hpp"
 
 namespace sparsesvm::models {
@@ -48,7 +51,6 @@ double balanced_accuracy(const core::Vector& decisions, const core::Vector& labe
 }
 
 double f1(const core::Vector& decisions, const core::Vector& labels) {
-  if (labels.size() == 0) return kNaN;
   const Counts c = confusion_counts(decisions, labels);
   const double denominator = 2 * c.true_positive + c.false_positive + c.false_negative;
   return denominator == 0 ? 0.0 : 2 * c.true_positive / denominator;
@@ -57,6 +59,7 @@ double f1(const core::Vector& decisions, const core::Vector& labels) {
 // Mann-Whitney: with the decision values ranked 1..n (tied values sharing their mean rank), AUC =
 // (sum of the positives' ranks - P (P + 1) / 2) / (P N).
 double roc_auc(const core::Vector& decisions, const core::Vector& labels) {
+  if (decisions.hasNaN()) return kNaN;  // NaN has no rank (and would break the sort's ordering)
   const auto n = static_cast<std::size_t>(labels.size());
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
@@ -114,5 +117,17 @@ double score(Metric metric, const core::Vector& decisions, const core::Vector& l
 }
 
 bool better_score(Metric metric, double a, double b) { return scorer(metric).higher_is_better ? a > b : a < b; }
+
+double defined_score(Metric metric, const core::Vector& decisions, const core::Vector& labels) {
+  const double value = score(metric, decisions, labels);
+  if (!std::isnan(value)) return value;
+  const auto not_a_number = decisions.array().isNaN().count();
+  if (not_a_number > 0) {
+    throw core::InputError(fmt::format("{} is undefined: {} of {} decision values are NaN (missing feature values, or "
+                                       "an overflow of w.x)", to_string(metric), not_a_number, decisions.size()));
+  }
+  throw core::InputError(fmt::format("{} is undefined on {} examples of which {} are of class +1: it needs both classes",
+                                     to_string(metric), labels.size(), (labels.array() > 0.0).count()));
+}
 
 }  // namespace sparsesvm::models

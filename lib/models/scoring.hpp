@@ -7,11 +7,12 @@
 //   balanced_accuracy   the mean, over the classes present in the labels, of each class's recall
 //                       (tp / (tp + fn) and tn / (tn + fp)): scikit-learn's balanced_accuracy_score
 //   f1                  2 tp / (2 tp + fp + fn) for class +1; 0 when tp + fp + fn = 0 (scikit-learn's f1_score
-//                       with zero_division=0)
+//                       with zero_division=0), no examples included
 //   roc_auc             the probability that a random +1 example has a larger f than a random -1 example,
 //                       ties counting one half (the Mann-Whitney statistic, scikit-learn's roc_auc_score);
-//                       NaN when the labels have one class
-// Every score is NaN for no examples except accuracy and error_rate, whose 0 and 1 keep today's rows.
+//                       NaN when the labels have one class or a decision value is NaN (it ranks them)
+// balanced_accuracy is NaN for no examples; accuracy 0 and error_rate 1 (as LinearModel::accuracy). A NaN
+// decision predicts -1 for the counting metrics, as LinearModel::predict does.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,5 +41,9 @@ std::vector<std::string> metric_names();
 double score(Metric metric, const core::Vector& decisions, const core::Vector& labels);
 // True when score `a` is strictly better than score `b` under the metric's direction.
 bool better_score(Metric metric, double a, double b);
+
+// score(), or an InputError saying why the metric is undefined on these labels and decisions (one class for
+// ROC AUC, NaN decision values): a NaN would read as a fit without a solution in a selection.
+double defined_score(Metric metric, const core::Vector& decisions, const core::Vector& labels);
 
 }  // namespace sparsesvm::models

@@ -419,3 +419,5 @@ def test_scorers_equal_scikit_learns_on_the_same_decisions(seed):
     assert np.isnan(sparsesvm.score("roc_auc", decisions[:5], only_positive))
     with pytest.raises(ValueError, match="did you mean 'roc_auc'"):
         sparsesvm.score("roc_acu", decisions, labels)
+    with pytest.raises(ValueError, match="decisions contain NaN"):
+        sparsesvm.score("roc_auc", np.array([np.nan, 1.0]), np.array([1.0, -1.0]))

@@ -207,8 +207,8 @@ if (row["cv_metric"] != "balanced_accuracy" or float(row["lambda"]) != float(lam
     print(f"FAIL: fit --scoring wrote {row}; the table chose {lam} at {mean}")
     sys.exit(1)
 PY
-expect_error "--scoring with an unknown metric" "balanced_acc not in {accuracy,error_rate,balanced_accuracy" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" \
-  --grid lambda=0.1,1 --scoring balanced_acc
+expect_error "--scoring with an unknown metric" "unknown metric 'balanced_acuracy' (did you mean 'balanced_accuracy'?" \
+  "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --grid lambda=0.1,1 --scoring balanced_acuracy
 expect_ok "fit --grid over two parameters with tuning sets" "mu" "$bin" fit -m RLSVM0 "$root/datasets/sonar.csv" \
   --grid lambda=0.1,1 --grid mu=0.5,1 --tuning-sets 3
 expect_error "--grid with a misspelled parameter" "did you mean 'lambda'" "$bin" fit -m OneNormSVM \

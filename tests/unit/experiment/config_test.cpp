@@ -213,6 +213,8 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
   CHECK_THAT(error_of("metric.yaml", config_with("folds: 3}", "folds: 3, metric: balanced_acuracy}")),
              Catch::Contains("metric.yaml: protocol.inner.metric: unknown metric 'balanced_acuracy' (did you mean "
                              "'balanced_accuracy'? known: accuracy, error_rate, balanced_accuracy, f1, roc_auc)"));
+  CHECK_THAT(error_of("coin_f1.yaml", config_with("folds: 3}", "folds: 3, metric: f1}\n  selection: {near_zero_norm: 1e-4}")),
+             Catch::Contains("protocol.selection.near_zero_norm: scores a near-zero model as a coin"));
   CHECK_THAT(error_of("ties.yaml", kGood + "  selection: {ties: most_regularised}\n"),
              Catch::Contains("protocol.selection.ties: unknown tie rule 'most_regularised' (did you mean 'most_regularized'?"));
   CHECK_THAT(error_of("syntax.yaml", "name: [unclosed\n"), Catch::Contains("syntax.yaml:") && Catch::Contains("YAML syntax error"));

@@ -386,8 +386,8 @@ protocol:
 )", file)));
   const auto rows = group_rows(config, 0);
   CHECK(rows[0].at("status") == "input_error");
-  CHECK_THAT(rows[0].at("message"), Catch::Contains("roc_auc is undefined on a held-out part of") &&
-                                        Catch::Contains("0 of class +1"));
+  CHECK_THAT(rows[0].at("message"), Catch::Contains("inner fold") && Catch::Contains("roc_auc is undefined on") &&
+                                        Catch::Contains("of which 0 are of class +1"));
 }
 
 TEST_CASE("select_on_training_part (fit --grid --cv) chooses what run chooses on the same training part", "[tasks][cv_scores]") {

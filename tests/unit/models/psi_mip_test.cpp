@@ -215,6 +215,26 @@ TEST_CASE("the data-derived big-M never cuts the optimum that M = 1000 finds", "
   }
 }
 
+TEST_CASE("a tuned start under a metric the tune part cannot define is an input error, not a silent default",
+          "[psi][mip][scoring]") {
+  const core::Dataset train = tiny_data(8, 21, 1);
+  const core::Dataset mixed = tiny_data(40, 22, 4);
+  std::vector<std::size_t> negatives;
+  for (std::size_t i = 0; i < mixed.n(); ++i) {
+    if (mixed.labels()[static_cast<Eigen::Index>(i)] < 0) negatives.push_back(i);
+  }
+  const core::Dataset one_class = mixed.subset(negatives);
+  const models::SelectionRules by_auc{models::SelectionRule::best, models::TieRule::most_regularized,
+                                      models::Metric::roc_auc};
+  models::Workspace workspace(train);
+  workspace.set_tuning(one_class, {{"C", {0.1, 10.0}}}, by_auc);
+  CHECK_THROWS_WITH(models::fit_method("PSI-2r", {{"C", 3.0}}, workspace),
+                    Catch::Contains("roc_auc is undefined") && Catch::Contains("of which 0 are of class +1"));
+  models::Workspace defined(train);  // both classes on the tune part: the start is tuned by ROC AUC
+  defined.set_tuning(mixed, {{"C", {0.1, 10.0}}}, by_auc);
+  CHECK(models::fit_method("PSI-2r", {{"C", 3.0}}, defined).has_solution());
+}
+
 TEST_CASE("restricted psi starts from the SVM that is best on the tuning part ([PSI] 3.2)", "[psi][mip]") {
   const core::Dataset train = tiny_data(8, 21, 1);
   const core::Dataset tune = tiny_data(40, 22, 4);

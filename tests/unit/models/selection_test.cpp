@@ -119,6 +119,15 @@ TEST_CASE("scorers on hand-counted cases", "[scoring]") {
   CHECK(score(Metric::balanced_accuracy, three, positives) == Approx(2.0 / 3.0).epsilon(1e-15));
   const core::Vector negatives = -core::Vector::Ones(2);
   CHECK(score(Metric::f1, decisions.tail(2), negatives) == 0.0);  // tp + fp + fn = 0
+  CHECK(score(Metric::f1, core::Vector(), core::Vector()) == 0.0);
+  // A NaN decision has no rank: ROC AUC is undefined (not a hang or a sort on a broken order), and
+  // defined_score says why; the counting metrics predict -1 for it, as LinearModel::predict does.
+  core::Vector with_nan = decisions;
+  with_nan[1] = std::nan("");
+  CHECK(std::isnan(score(Metric::roc_auc, with_nan, labels)));
+  CHECK_THROWS_WITH(models::defined_score(Metric::roc_auc, with_nan, labels), Catch::Contains("1 of 8 decision values are NaN"));
+  CHECK(score(Metric::accuracy, with_nan, labels) == 4.0 / 8.0);
+  CHECK_THROWS_WITH(models::defined_score(Metric::roc_auc, three, positives), Catch::Contains("it needs both classes"));
 }
 
 TEST_CASE("metric names: every scorer by name, unknown ones refused with a suggestion", "[scoring]") {
