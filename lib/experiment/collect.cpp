@@ -281,6 +281,7 @@ struct Cell {
   std::size_t failed = 0;
   std::size_t rows = 0;          // result rows of the cell, whether or not they have this metric
   std::size_t empty_models = 0;  // rows with a solution whose model has no feature (w = 0)
+  std::size_t undefined = 0;     // rows with a solution but no value (the selection metric on a one-class test part)
 };
 
 // The label of the baseline row in accuracy tables.
@@ -561,6 +562,10 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
   write("results.csv", all);
   write("statuses.csv", statuses_csv(config, rows, columns, conditions));
 
+  // The test score under a selection metric other than accuracy can be undefined (ROC AUC on a one-class test
+  // part): its cells say in how many rows.
+  const std::string selection_metric =
+      config.protocol.metric == models::Metric::accuracy ? "" : std::string(models::to_string(config.protocol.metric));
   // (dataset, condition, method, metric) -> values
   std::map<std::tuple<std::string, std::string, std::string, std::string>, Cell> cells;
   for (const Row& row : rows) {
@@ -572,6 +577,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
         continue;
       }
       if (!row.at(metric).empty()) cell.values.push_back(std::stod(row.at(metric)));
+      if (row.at(metric).empty() && metric == selection_metric) ++cell.undefined;
       if (row.at("n_features") == "0") ++cell.empty_models;
     }
   }
@@ -624,6 +630,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
         std::string text = cell.values.empty() ? "-" : chosen ? chosen_values_cell(cell.values) : table_cell(cell.values);
         if (cell.empty_models > 0) text += fmt::format(" [w = 0 in {} of {}]", cell.empty_models, cell.rows - cell.failed);
         if (cell.failed > 0) text += fmt::format(" ({} failed)", cell.failed);
+        if (cell.undefined > 0) text += fmt::format(" [undefined in {} of {}]", cell.undefined, cell.rows - cell.failed);
         if (cell.rows < planned_per_cell) text += fmt::format(" (n = {} of {})", cell.rows, planned_per_cell);
         line.push_back(text);
       }

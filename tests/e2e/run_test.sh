@@ -332,5 +332,26 @@ for key in config_sha256 git_commit libraries host started finished resolved_con
   grep -q "^$key:" "$tmp/j1/manifest.yaml" || fail "manifest lacks $key"
 done
 
+# A selection metric undefined on some test parts (ROC AUC where a part of 50 holds no positive of pima_rare3's
+# 3): its table cell says in how many rows, and the rows leave it empty rather than count a model as failed.
+cat >"$tmp/undefined.yaml" <<YAML
+name: undefined
+seed: 4
+datasets:
+  - {name: rare, file: $root/datasets/pima_rare3.csv, transforms: [standardize]}
+methods: [OneNormSVM]
+grid: {lambda: [0.1]}
+protocol:
+  outer: {type: holdout, test_fraction: 0.1, repetitions: 6}
+  inner: {type: none, metric: roc_auc}
+tables:
+  metrics: [roc_auc]
+YAML
+"$bin" run "$tmp/undefined.yaml" -q --no-figures --out "$tmp/undefined" >/dev/null 2>&1 || fail "undefined-metric run exited $?"
+empty=$(awk -F, 'NR > 1 && $10 == "" && $5 == "optimal"' "$tmp/undefined/results.csv" | wc -l)
+((empty > 0)) || fail "no row with an undefined roc_auc (the check needs one): $(cut -d, -f5,10 "$tmp/undefined/results.csv" | tr '\n' ' ')"
+grep -q "\[undefined in $empty of 6\]" "$tmp/undefined/table_roc_auc.csv" ||
+  fail "table_roc_auc.csv does not count the $empty undefined rows: $(cat "$tmp/undefined/table_roc_auc.csv")"
+
 if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
 echo "all run checks passed"
