@@ -12,9 +12,10 @@
 // keep: [weights], DIR/weights/<id>.csv) before its row; it is finished when all its files exist. An
 // interrupted task writes nothing.
 //
-// Protocols (config.hpp Protocol): outer holdout | kfold | half_half | train_tune_test; inner kfold |
-// tuning_sets | tuning_set | none; selection rules in selection.hpp. A candidate where some inner fit
-// returned no solution is not eligible (inner_failures counts such fits).
+// Protocols (protocol.hpp): outer holdout | kfold | half_half | train_tune_test; inner kfold | tuning_sets |
+// tuning_set | none; inner scores by protocol.inner.metric (models/scoring.hpp), selection rules in
+// models/selection.hpp. A candidate where some inner fit returned no solution is not eligible
+// (inner_failures counts such fits); a metric undefined on an inner part is the method's input_error.
 #include <functional>
 #include <string>
 #include <vector>
@@ -82,8 +83,8 @@ core::Dataset repetition_sample(const ExperimentConfig& config, const DatasetIns
 struct MethodSelection {
   const MethodEntry* entry = nullptr;
   std::vector<models::Hyperparameters> candidates;
-  // fold_scores[c][f]: candidate c's score on inner fold f (accuracy on the fold's held-out part, 0.5 for
-  // a model under protocol.near_zero_norm); NaN where that fit had no solution.
+  // fold_scores[c][f]: candidate c's score on inner fold f (protocol.inner.metric on the fold's held-out part,
+  // 0.5 for a model under protocol.near_zero_norm); NaN where that fit had no solution.
   std::vector<std::vector<double>> fold_scores;
   bool selected = false;       // false: one candidate, or inner none (no folds are run; chosen = 0)
   std::size_t chosen = 0;      // candidates.size() when no candidate is eligible

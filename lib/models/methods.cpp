@@ -236,8 +236,9 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
 
 // The fit of method `name` at `shared` with its parameters that the tuning grid lists set to each grid value
 // in turn: the one that scores best on the tuning part, chosen as the runner's selection chooses
-// (selection.hpp, by the tuning's rules: best, the config's metric and ties). When none has a solution, the fit at `shared`
-// (whose failure the caller reports). The fits are made in grid order.
+// (selection.hpp, by the tuning's rules: best, the config's metric and ties). When none has a solution, the
+// fit at `shared` (whose failure the caller reports); a metric the tuning part cannot define is an
+// InputError (scoring.hpp defined_score). The fits are made in grid order.
 Start tuned_start(const std::string& name, const Hyperparameters& shared, Workspace& workspace) {
   const Workspace::Tuning& tuning = *workspace.tuning();
   const ParameterTable& table = find_method(name).parameters;

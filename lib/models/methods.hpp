@@ -44,9 +44,10 @@ struct MethodInfo {
   Weighting weighting = Weighting::plain;
   Hyperparameters defaults{};  // the row's own defaults, overriding its parts' (a = 5 for FSV)
   ParameterTable parameters{};  // filled when the registry is built
-  // The start's parameters that the workspace's tuning grid lists are chosen on its tuning part (the fit
-  // with the highest tuning accuracy, ties as the config breaks them): [PSI] 3.2's "best tuned SVM". Without
-  // a tuning part (fit, or a split with tune: 0) the start takes the method's own values.
+  // The start's parameters that the workspace's tuning grid lists are chosen on its tuning part (the fit that
+  // scores best under the config's metric, accuracy by default, ties as the config breaks them): [PSI] 3.2's
+  // "best tuned SVM". Without a tuning part (fit, or a split with tune: 0) the start takes the method's own
+  // values.
   bool start_tuned = false;
 };
 
