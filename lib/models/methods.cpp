@@ -95,7 +95,7 @@ std::vector<MethodInfo> method_rows() {
       {.name = "ADMM-SCAD-published", .citation = "[ADMM] 3, SCAD with the published settings", .loss = "hinge",
        .penalty = "scad", .algorithm = "admm", .weighting = Weighting::mean,
        .defaults = {{"rho1", 1.5}, {"rho2", 10.0}, {"rho2_per_n", 0.0}, {"adapt_rho", 0.0}, {"relaxation", 1.0},
-                    {"equilibrate", 0.0}, {"max_iterations", 1000.0}}},
+                    {"equilibrate", 0.0}, {"max_iterations", 1000.0}, {"l1_start", 0.0}, {"exact_check", 0.0}}},
       {.name = "ADMM-MCP", .citation = "[ADMM] 3, MCP", .loss = "hinge", .penalty = "mcp", .algorithm = "admm",
        .weighting = Weighting::mean},
       {.name = "ADMM-Capped", .citation = "[ADMM] 3, capped-l1", .loss = "hinge", .penalty = "capped",

@@ -16,6 +16,14 @@
 //   rho2_per_n   rho2 / n in place of rho2: the mean hinge weighs each example 1/n.
 //   polishing    every kPolishEvery sweeps, the vertex the iterate points to (hinge_certificates.hpp),
 //                taken when its certificate holds.
+//   l1_start     nonconvex penalties start from the convex problem's solution (continuation, as ncvreg
+//                and picasso start from the lasso): F's convex majorant at zero, the weighted 1-norm SVM
+//                that DCA solves first, with (w, z), (xi, s) and the duals set from it (Sweeps::start_at).
+//   exact_check  a nonconvex fit not certified by then (its residuals met, or exact_check sweeps done)
+//                solves its convex majorant exactly (one weighted-l1 LP, DCA's step at the point):
+//                `converged` when that gap holds; otherwise the LP's solution, which lowers F, is taken and
+//                DCA finishes (dc_iterations.hpp). ADMM's own bound (below) is valid but can be loose, and
+//                on nonconvex penalties the residuals can take 10^4 sweeps or more to meet theirs.
 // The Gram matrix of the w-system is formed once per training set and kept in the workspace with the
 // factor at the starting rho1/rho2 (optim/ridge_system.hpp); a new rho1/rho2 costs a new Cholesky factor.
 // Stopping, after min_iterations: the residuals of Boyd et al. 2011, 3.3.1 (on the equilibrated problem)
@@ -33,7 +41,9 @@
 
 #include "core/errors.hpp"
 #include "models/algorithms/algorithm.hpp"
+#include "models/algorithms/dc_iterations.hpp"
 #include "models/algorithms/hinge_certificates.hpp"
+#include "models/convex_step.hpp"
 #include "models/workspace_state.hpp"
 #include "optim/ridge_system.hpp"
 
@@ -57,7 +67,8 @@ bool recorded(int k) {
 struct AdmmOptions {
   double rho1, rho2, relaxation, abs_tolerance, rel_tolerance, gap_tolerance, stationarity_tolerance;
   int min_iterations, max_iterations;
-  bool adapt_rho, equilibrate;
+  int exact_check;  // 0: none
+  bool adapt_rho, equilibrate, l1_start;
   ProxRule prox_rule;
   optim::RidgeRegime regime;
 };
@@ -73,8 +84,10 @@ AdmmOptions read_options(const Hyperparameters& options, std::size_t n) {
           .stationarity_tolerance = options.at("stationarity_tolerance"),
           .min_iterations = static_cast<int>(options.at("min_iterations")),
           .max_iterations = static_cast<int>(options.at("max_iterations")),
+          .exact_check = static_cast<int>(options.at("exact_check")),
           .adapt_rho = options.at("adapt_rho") == 1.0,
           .equilibrate = options.at("equilibrate") == 1.0,
+          .l1_start = options.at("l1_start") == 1.0,
           .prox_rule = options.at("prox_public_code") == 1.0 ? ProxRule::public_code : ProxRule::exact,
           .regime = static_cast<optim::RidgeRegime>(static_cast<int>(options.at("factorization")))};
 }
@@ -181,6 +194,10 @@ double rho_step(double imbalance) {
   return std::clamp(std::sqrt(imbalance), 1.0 / kMaxRhoStep, kMaxRhoStep);
 }
 
+// Margins within this of 1 are on the hinge's kink at a warm start (an LP vertex puts them there exactly,
+// up to the simplex's rounding).
+constexpr double kStartBand = 1e-7;
+
 // The ADMM iterates on the equilibrated problem and one sweep over them.
 class Sweeps {
  public:
@@ -191,6 +208,24 @@ class Sweeps {
         w_(core::Vector::Zero(static_cast<Eigen::Index>(data_.d()))), z_(w_), u_(w_),
         xi_(core::Vector::Zero(static_cast<Eigen::Index>(data_.n()))), s_(xi_), v_(xi_) {
     flops_per_sweep_ = 4.0 * data_.stored_values() + problem.gram->solve_flops();
+  }
+
+  // Warm start at `start` (on the original features): w = z = w~, b = b~, the slacks that make the margin
+  // constraint hold, and the duals of a fixed point: the hinge multipliers alpha that best satisfy the
+  // KKT conditions there (hinge_certificates.hpp), v = -alpha / rho2 and, from the w-step's
+  // stationarity rho1 u + rho2 A'v = 0, u = A'alpha / rho1.
+  void start_at(const core::LinearModel& start) {
+    w_ = start.w().cwiseQuotient(problem_.scale);
+    z_ = w_;
+    b_ = start.b() + problem_.mean.dot(start.w());
+    const core::Vector fit = y_.cwiseProduct(data_.times(w_)) + b_ * y_;
+    xi_ = (1.0 - fit.array()).max(0.0).matrix();
+    s_ = (fit.array() - 1.0).max(0.0).matrix();
+    const core::Vector guess = 0.5 * objective_.example_weights;
+    const core::Vector alpha =
+        hinge_multipliers(objective_, data_, iterate(), problem_.scale, guess, kStartBand);
+    v_ = -alpha / rho2_;
+    u_ = a_transpose_times(alpha) / rho1_;
   }
 
   // One sweep; fills the residuals and whether they meet the tolerances.
@@ -379,6 +414,10 @@ std::optional<Candidate> polish(const Sweeps& sweeps, const Objective& objective
   return std::nullopt;
 }
 
+// Why a nonconvex fit stopped uncertified for the exact check (finish_exactly).
+constexpr const char* kResidualsMet = "residuals below tolerance";
+constexpr const char* kCheckDue = "exact check due";
+
 // Residual balancing runs at sweeps 8, 16, 32, ..., kBalanceUntil: a few changes of rho early, then
 // rho stays (ADMM converges for a fixed rho, and each change of rho1/rho2 costs a factor).
 constexpr int kBalanceUntil = 1024;
@@ -391,9 +430,10 @@ void fail(FitReport& report, const std::string& reason, const std::string& messa
 }
 
 // Sweeps until (after min_iterations) the residuals meet their tolerances and the iterate's certificate
-// holds, or a polished point's certificate holds; or the iterates overflow, or max_iterations. Balances
-// rho (balance_now) when asked and the objective is convex. Fills the report's status, stop reason,
-// model, objective, traces and statistics.
+// holds, or a polished point's certificate holds; or the iterates overflow, or max_iterations. With
+// exact_check a nonconvex fit also stops, status feasible, for finish_exactly where the residuals meet
+// their tolerances but the bound does not hold, and after exact_check sweeps. Balances rho (balance_now) when asked and the objective
+// is convex. Fills the report's status, stop reason, model, objective, traces and statistics.
 void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset& original, const AdmmOptions& o,
                 FitReport& report) {
   // Every penalty here is l1 or l1 minus a convex h (unsupported() refuses others): convex means l1.
@@ -421,11 +461,20 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
       if (iterate.certified) {
         answer = std::move(iterate);
         report.stop_reason = fmt::format("residuals and {} below tolerance", certificate_name);
+      } else if (!convex && o.exact_check > 0) {
+        report.stop_reason = kResidualsMet;
+        record_trace(sweeps, k, report);
+        break;
       }
     }
     if (!answer && k >= o.min_iterations && k % kPolishEvery == 0) {
       answer = polish(sweeps, objective, original, o, convex);
       if (answer) report.stop_reason = fmt::format("polished: {} below tolerance", certificate_name);
+    }
+    if (!answer && !convex && k == o.exact_check) {
+      report.stop_reason = kCheckDue;
+      record_trace(sweeps, k, report);
+      break;
     }
     if (recorded(k) || answer || k == o.max_iterations) record_trace(sweeps, k, report);
     if (!answer && adapt && balance_now(k) && !sweeps.balance()) {
@@ -439,9 +488,14 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
     report.status = convex ? core::Status::optimal : core::Status::converged;
   } else if (report.status == core::Status::feasible) {
     answer = certify(sweeps.iterate(), sweeps, objective, original, o, convex);
-    report.message = fmt::format("stopped after {} sweeps before the residuals and the {} ({:.3g}{}) met their "
-                                 "tolerances", k, certificate_name, answer->certificate,
-                                 convex ? ", a bound: the true distance to the optimum can be far smaller" : "");
+    report.message = report.stop_reason == kResidualsMet
+                         ? fmt::format("the residuals met their tolerances after {} sweeps, the {} bound ({:.3g}) not",
+                                       k, certificate_name, answer->certificate)
+                     : report.stop_reason == kCheckDue
+                         ? fmt::format("after {} sweeps the {} bound was {:.3g}", k, certificate_name, answer->certificate)
+                         : fmt::format("stopped after {} sweeps before the residuals and the {} ({:.3g}{}) met their "
+                                       "tolerances", k, certificate_name, answer->certificate,
+                                       convex ? ", a bound: the true distance to the optimum can be far smaller" : "");
   }
   report.iterations = k;
   report.inner_iterations = k;
@@ -461,6 +515,97 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   report.statistics["final_rho2"] = sweeps.rho2();
   report.statistics["factorizations"] = sweeps.factorizations();
   report.statistics["cg_products"] = static_cast<double>(sweeps.cg_products());
+}
+
+// DCA's iteration options (dc_iterations.hpp) at their defaults, with ADMM's stationarity tolerance.
+Hyperparameters dca_options(const AdmmOptions& o) {
+  Hyperparameters options;
+  for (const ParameterSpec& spec : dc_iteration_options()) options[spec.name] = spec.default_value;
+  options["stationarity_tolerance"] = o.stationarity_tolerance;
+  return options;
+}
+
+// At an uncertified stop of a nonconvex fit (report: status feasible, a model): the convex majorant at
+// the model solved exactly, one weighted-l1 LP (DCA's step there, convex_step.hpp). Its gap within
+// stationarity_tolerance: the model is converged. Otherwise the LP's solution lowers F (F <= G < G(x) =
+// F(x)) and DCA goes on from it (dc_iterations.hpp); the report becomes DCA's, with ADMM's sweeps and
+// statistics kept, the LPs counted in dca_steps, and the traces going on with one entry per DCA iterate
+// (numbered after the last sweep; no residuals there).
+void finish_exactly(const Objective& objective, Workspace& workspace, const AdmmOptions& o, FitReport& report) {
+  const core::Dataset& data = workspace.data();
+  const core::LinearModel point = report.model;
+  const ConvexStep step = linearized_step(objective, data, point.w(), point.b());
+  const StepResult next = workspace.steps().solve(step);
+  const auto sweeps = report.inner_iterations;  // ADMM counts sweeps there, not the LP's iterations
+  const auto solves = report.inner_solves;
+  record_step(report, next);
+  report.inner_iterations = sweeps;
+  report.inner_solves = solves;
+  const double gap = step_majorant_gap(step, next, data, point.w(), point.b(), report.objective);
+  if (std::isnan(gap)) {
+    report.message += fmt::format("; the exact majorant check's LP ended '{}': {}", core::to_string(next.status),
+                                  next.message);
+    return;
+  }
+  if (gap <= o.stationarity_tolerance) {
+    report.status = core::Status::converged;
+    report.stop_reason = report.stop_reason == kResidualsMet
+                             ? "residuals and the exact majorant gap (one LP) below tolerance"
+                             : "the exact majorant gap (one LP) below tolerance after exact_check sweeps";
+    report.message.clear();
+    report.certificate = gap;
+    report.statistics["stationarity"] = gap;
+    report.statistics["dca_steps"] = 1.0;  // the check's LP
+    return;
+  }
+  FitReport admm_part = report;
+  admm_part.message.clear();
+  const Start start{core::LinearModel(next.w, next.b), &admm_part};
+  FitReport finished = run_dc_iterations(objective, workspace, start, dca_options(o),
+                                         [&](const core::Vector& w, double b) { return linearized_step(objective, data, w, b); });
+  finished.statistics["dca_steps"] = finished.iterations + 1.0;  // the exact check's step and DCA's
+  finished.statistics["stationarity"] = finished.certificate;
+  finished.iterations = report.iterations;
+  finished.inner_iterations = report.inner_iterations;
+  finished.inner_solves = report.inner_solves;
+  finished.traces = report.traces;
+  std::vector<double> trace = report.objective_trace;
+  for (const double value : finished.objective_trace) {
+    trace.push_back(value);
+    finished.traces["trace_iterations"].push_back(finished.traces["trace_iterations"].back() + 1.0);
+    finished.traces["primal_residual_trace"].push_back(std::nan(""));
+    finished.traces["dual_residual_trace"].push_back(std::nan(""));
+  }
+  finished.objective_trace = std::move(trace);
+  finished.stop_reason = fmt::format("ADMM's point not stationary (exact majorant gap {:.3g}); DCA finished: {}", gap,
+                                     finished.stop_reason);
+  report = std::move(finished);
+}
+
+// The convex start of a nonconvex fit: F's majorant at zero solved (DCA's first step: the 1-norm SVM
+// with weight rho phi'(0), convex_step.hpp), or nullopt when that LP has no solution. The LP's work goes
+// to the report's LP columns.
+std::optional<core::LinearModel> l1_start(const Objective& objective, Workspace& workspace, FitReport& report) {
+  const core::Dataset& data = workspace.data();
+  const core::Vector zero = core::Vector::Zero(static_cast<Eigen::Index>(data.d()));
+  const StepResult solved = workspace.steps().solve(linearized_step(objective, data, zero, 0.0));
+  record_step(report, solved);
+  if (!core::has_solution(solved.status)) return std::nullopt;
+  return core::LinearModel(solved.w, solved.b);
+}
+
+// A nonconvex fit's F against its convex start's F at the same lambda: above it by more than the
+// stationarity tolerance (relative), the fit found a poor stationary point and the message warns; the
+// excess is the column l1_start_excess.
+void compare_with_start(const Objective& objective, const core::Dataset& data, const core::LinearModel& start,
+                        double tolerance, FitReport& report) {
+  const double start_value = objective.value(data, start.w(), start.b());
+  const double excess = report.objective / start_value - 1.0;
+  report.statistics["l1_start_excess"] = excess;
+  if (report.objective > start_value + tolerance * std::abs(start_value)) {
+    report.message += fmt::format("{}poor point: F = {:.6g} is above F at the convex (l1) start, {:.6g}",
+                                  report.message.empty() ? "" : "; ", report.objective, start_value);
+  }
 }
 
 class AdmmAlgorithm : public Algorithm {
@@ -491,7 +636,8 @@ class AdmmAlgorithm : public Algorithm {
          true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
         {"rel_tolerance", "relative tolerance of the primal and dual residuals", 1e-4, 0.0, 1.0, true, false, Scale::log,
          Regularizes::neither, ParameterKind::solver},
-        {"gap_tolerance", "l1 objectives (convex) also need this certified relative duality gap to stop", 1e-4, 0.0,
+        {"gap_tolerance", "l1 objectives (convex) also need this certified relative duality gap to stop (the LP's "
+         "1e-6: optimal means the same for both)", 1e-6, 0.0,
          1.0, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
         {"stationarity_tolerance", "nonconvex penalties also need this relative gap of the convex majorant (what one "
          "DCA step from the point could gain, relative to F) to stop", 1e-3, 0.0, 1.0, true, false, Scale::log, Regularizes::neither, ParameterKind::solver},
@@ -504,6 +650,13 @@ class AdmmAlgorithm : public Algorithm {
          "(Woodbury), or conjugate_gradient (no factor: O(nnz) a product)", 0, 0,
          3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
          {"smaller", "d_by_d", "n_by_n", "conjugate_gradient"}},
+        {"l1_start", "true: a nonconvex penalty starts from its convex majorant at zero solved (the weighted 1-norm SVM "
+         "DCA solves first; continuation), iterates and duals warm; false: from zero, as published", 1, 0, 1, false,
+         false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
+        {"exact_check", "a nonconvex fit not certified when its residuals meet their tolerances or after this many "
+         "sweeps solves its convex majorant exactly (one LP): converged when that gap holds, else DCA steps finish "
+         "from the LP's point; none when it is 0 (ADMM's bound only, as published)", 100, 0, 1e7, false, false, Scale::linear,
+         Regularizes::neither, ParameterKind::solver, true},
         {"prox_public_code", "true: the public code's prox, unit weight at strength lambda/rho1 (inexact for SCAD and MCP)",
          0, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
     };
@@ -515,9 +668,14 @@ class AdmmAlgorithm : public Algorithm {
     // relative gap of the convex majorant of a nonconvex one (NaN where the other applies). final_rho1, final_rho2: rho1
     // and rho2 at the end (the options rho1 and rho2 are the starting values).
     // factorizations: new factors after rho1/rho2 changed. cg_products: products with X'X of the
-    // conjugate-gradient solves (0 with a factor).
-    return {"primal_residual", "dual_residual", "relative_gap", "stationarity", "final_rho1", "final_rho2", "factorizations",
-            "factor_s", "iteration_s", "woodbury", "cg_products"};
+    // conjugate-gradient solves (0 with a factor). dca_steps: LPs solved after the sweeps by
+    // exact_check (the check and DCA's steps). l1_start_excess: F / F(convex start) - 1 (NaN without
+    // l1_start); positive is a poor stationary point. The LP columns (convex_step.hpp) count the LPs of
+    // the convex start, the exact check and DCA's finish.
+    std::vector<std::string> names = {"primal_residual", "dual_residual", "relative_gap", "stationarity", "final_rho1", "final_rho2", "factorizations",
+            "factor_s", "iteration_s", "woodbury", "cg_products", "dca_steps", "l1_start_excess"};
+    names.insert(names.end(), lp_step_statistic_names().begin(), lp_step_statistic_names().end());
+    return names;
   }
   std::vector<std::string> trace_names() const override {
     return {"trace_iterations", "primal_residual_trace", "dual_residual_trace"};
@@ -564,10 +722,26 @@ class AdmmAlgorithm : public Algorithm {
       return report;
     }
     Sweeps sweeps(objective, data, problem, start.system, o);
+    const bool convex = objective.is_convex();
+    std::optional<core::LinearModel> convex_start;
+    if (o.l1_start && !convex) {
+      convex_start = l1_start(objective, workspace, report);
+      if (convex_start) sweeps.start_at(*convex_start);
+    }
+    const double start_seconds = seconds_since(clock_start);
     run_sweeps(sweeps, objective, data, o, report);
-    report.seconds = seconds_since(clock_start);
     report.statistics["iteration_s"] =
-        report.iterations > 0 ? (report.seconds - setup_seconds) / report.iterations : 0.0;
+        report.iterations > 0 ? (seconds_since(clock_start) - start_seconds) / report.iterations : 0.0;
+    report.statistics["dca_steps"] = 0.0;
+    const bool check_due = report.stop_reason == kResidualsMet || report.stop_reason == kCheckDue;
+    if (check_due && report.status == core::Status::feasible && report.has_solution()) {
+      finish_exactly(objective, workspace, o, report);
+    }
+    if (o.l1_start && !convex && !convex_start) {
+      report.message += std::string(report.message.empty() ? "" : "; ") + "the convex start's LP failed: started from zero";
+    }
+    if (convex_start && report.has_solution()) compare_with_start(objective, data, *convex_start, o.stationarity_tolerance, report);
+    report.seconds = seconds_since(clock_start);
     report.statistics["woodbury"] = start.system.uses_woodbury() ? 1.0 : 0.0;
     return report;
   }

@@ -35,24 +35,6 @@ namespace {
 
 constexpr double kRoundingGap = 1e-9;  // a majorant gap below -kRoundingGap contradicts weak duality
 
-// The relative gap of the step's convex majorant G at the iterate x it was built at:
-// (G(x) - min G) / |F(x)|, with min G bounded below by the solver's dual bound D = G(x+) - (P - D) (the LP's
-// absolute gap; for a QP its relative gap times |G(x+)|, the QP's objective being G up to a positive
-// factor), so that the value is an upper bound on what one more step from x can lower G, up to rounding.
-// 0 exactly at a DC-critical point ([DCA] section 3.1: x minimizes its own majorant). NaN when the step
-// cannot certify: its solve was not certified optimal, or its bound exceeds G(x) beyond rounding (an
-// invalid dual bound).
-double step_majorant_gap(const ConvexStep& step, const StepResult& next, const core::Dataset& data,
-                         const core::Vector& w, double b, double value) {
-  if (next.status != core::Status::optimal) return std::nan("");
-  const double at_iterate = step.value(data, w, b);
-  const double at_step = step.value(data, next.w, next.b);
-  const double solver_gap = next.kind == StepKind::lp ? next.certificate.absolute_gap : next.qp_relative_gap * std::abs(at_step);
-  const double lower_bound = at_step - std::max(0.0, solver_gap);
-  const double gap = (at_iterate - lower_bound) / (value != 0.0 ? std::abs(value) : 1.0);
-  return gap >= -kRoundingGap ? std::max(0.0, gap) : std::nan("");
-}
-
 // The status of a kept iterate: solved_inaccurate if a step that produced it (or the start) was; else
 // converged when its majorant gap is within the tolerance, feasible when not or when the certifying step
 // could not certify (NaN; the message says which).
@@ -71,6 +53,17 @@ void settle_status(FitReport& report, bool inaccurate, double tolerance) {
 }
 
 }  // namespace
+
+double step_majorant_gap(const ConvexStep& step, const StepResult& next, const core::Dataset& data,
+                         const core::Vector& w, double b, double value) {
+  if (next.status != core::Status::optimal) return std::nan("");
+  const double at_iterate = step.value(data, w, b);
+  const double at_step = step.value(data, next.w, next.b);
+  const double solver_gap = next.kind == StepKind::lp ? next.certificate.absolute_gap : next.qp_relative_gap * std::abs(at_step);
+  const double lower_bound = at_step - std::max(0.0, solver_gap);
+  const double gap = (at_iterate - lower_bound) / (value != 0.0 ? std::abs(value) : 1.0);
+  return gap >= -kRoundingGap ? std::max(0.0, gap) : std::nan("");
+}
 
 FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, const Start& start,
                             const Hyperparameters& options,

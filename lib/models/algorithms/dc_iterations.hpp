@@ -28,6 +28,13 @@ namespace sparsesvm::models {
 // tolerance, objective_tolerance, max_iterations, lp_form, surrogate_stop, stationarity_tolerance.
 const ParameterTable& dc_iteration_options();
 
+// The relative gap of `step`'s convex majorant G at the iterate (w, b) it was built at, with F(w, b) =
+// `value`: (G(x) - min G) / |F(x)|, min G bounded below by the solve `next`'s dual bound, so an upper
+// bound on what one more step from x can lower G, up to rounding; 0 exactly at a DC-critical point. NaN
+// when `next` is not certified optimal or its bound exceeds G(x) beyond rounding.
+double step_majorant_gap(const ConvexStep& step, const StepResult& next, const core::Dataset& data,
+                         const core::Vector& w, double b, double value);
+
 // `make_step(w, b)` is the convex step at the iterate (w, b).
 FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, const Start& start,
                             const Hyperparameters& options,
