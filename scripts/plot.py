@@ -31,6 +31,13 @@ DIR/<file> (PNG). Figure kinds:
                        each maximal group of methods whose ranks lie closer than it (not significantly
                        different); Friedman's p-value, the ranked rows' statuses and the methods left out
                        for unproven rows in the caption (ranks_<metric>.csv, friedman.csv)
+  race                 benchopt's curves for methods that minimize one objective: each fit's suboptimality
+                       (F - F*) / |F*| against seconds (left) and against its own iterations (right;
+                       ADMM: sweeps, then one per DCA step), from its objective trace and the trace's
+                       timestamps (results.csv: objective_trace, objective_seconds_trace,
+                       trace_iterations), F* the least F any of the methods reached on that split; one
+                       thin line per repetition, one colour per method, one row per data set and
+                       condition; values at or below RACE_FLOOR drawn at it (they reached F*)
   boundary             [PSI] Fig. 3: the training points of repetition 0 of the first data set (two
                        features; boundary_points.csv names it) and the lines w.x + b = 0 of the listed
                        labels on it; when a later label is a restricted psi started from the first
@@ -300,6 +307,74 @@ def plot_objective_trace(directory, figure):
     return fig
 
 
+RACE_FLOOR = 1e-12  # suboptimality drawn for a point at F* (a log axis has no 0)
+# Parameter columns that fix the objective: the methods of one race must agree on them split by split.
+OBJECTIVE_PARAMETERS = ("lambda", "theta", "C", "a", "mu")
+
+
+def numbers(cell):
+    return [float(value) for value in cell.split(";")] if cell else []
+
+
+def race_curves(directory, figure):
+    """{(dataset, condition): {label: [(seconds, iterations, suboptimality) per repetition]}}, with
+    suboptimality (F_t - F*) / |F*| and F* the least F of any entry of any trace of the figure's labels on
+    that data set, condition and repetition. Rows of one split whose objective parameters differ are an
+    error: they do not race on one objective."""
+    path = os.path.join(directory, "results.csv")
+    runs = {}  # (dataset, condition, rep) -> {label: row}
+    for row in read_rows(path):
+        if row["method"] in figure["labels"] and row["status"] in SOLVED and row["objective_trace"]:
+            runs.setdefault((row["dataset"], row["condition"], row["rep"]), {})[row["method"]] = row
+    if not runs:
+        raise PlotError(f"{path}: no objective traces of {', '.join(figure['labels'])}")
+    curves = {}
+    for (dataset, condition, rep), rows in sorted(runs.items(), key=lambda item: (item[0][0], item[0][1], int(item[0][2]))):
+        first = next(iter(rows.values()))
+        for label, row in rows.items():
+            differ = [p for p in OBJECTIVE_PARAMETERS if row.get(p, "") != first.get(p, "")]
+            if differ:
+                raise PlotError(f"{path}: {label} and {first['method']} on {dataset} repetition {rep} differ in "
+                                f"{', '.join(differ)}: a race needs one objective")
+        best = min(min(numbers(row["objective_trace"])) for row in rows.values())
+        scale = abs(best) if best != 0 else 1.0
+        for label, row in rows.items():
+            values = numbers(row["objective_trace"])
+            seconds = numbers(row["objective_seconds_trace"])
+            iterations = numbers(row.get("trace_iterations", "")) or list(range(len(values)))
+            if len(seconds) != len(values) or len(iterations) != len(values):
+                raise PlotError(f"{path}: {label} on {dataset} repetition {rep}: its objective trace, its timestamps "
+                                f"and its iterations differ in length")
+            suboptimality = [(value - best) / scale for value in values]
+            curves.setdefault((dataset, condition), {}).setdefault(label, []).append((seconds, iterations, suboptimality))
+    return curves
+
+
+def plot_race(directory, figure):
+    curves = race_curves(directory, figure)
+    fig, axes = plt.subplots(len(curves), 2, figsize=(9, 2.4 * len(curves)), squeeze=False)
+    for row_axes, ((dataset, condition), by_label) in zip(axes, curves.items()):
+        for k, label in enumerate(figure["labels"]):
+            for r, (seconds, iterations, suboptimality) in enumerate(by_label.get(label, [])):
+                drawn = [max(value, RACE_FLOOR) for value in suboptimality]
+                at_seconds = [max(t, 1e-6) for t in seconds]  # the start's entry at 0 s, on a log axis
+                for ax, x in zip(row_axes, (at_seconds, iterations)):
+                    ax.plot(x, drawn, linewidth=0.8, label=label if r == 0 else None, **line_style(k))
+        name = dataset + (f" {condition}" if condition not in ("", "none") else "")
+        for ax, xlabel in zip(row_axes, ("seconds", "iterations")):
+            ax.set_yscale("log")
+            if xlabel == "seconds":
+                ax.set_xscale("log")
+            else:
+                ax.set_xscale("symlog")  # iteration 0, the start, on a log-like axis
+                ax.set_xlim(left=0)
+            ax.set_xlabel(xlabel)
+            ax.set_ylabel(f"{name}: (F - F*) / |F*|", fontsize=7)
+        row_axes[0].legend(fontsize=6)
+    fig.tight_layout()
+    return fig
+
+
 def plot_coefficient_path(directory, figure):
     path = os.path.join(directory, "results.csv")
     points = []  # (x, weights, test error) of the method's entries, first data set and condition, repetition 0
@@ -491,6 +566,8 @@ def make_figure(directory, figure, spec):
         return plot_metric_by_parameter(directory, figure)
     if figure["kind"] == "critical_difference":
         return plot_critical_difference(directory, figure)
+    if figure["kind"] == "race":
+        return plot_race(directory, figure)
     raise PlotError(f"{os.path.join(directory, 'figures.json')}: unknown figure kind '{figure['kind']}'")
 
 

@@ -75,6 +75,11 @@ struct ConvergenceTable {
 //                        inner folds; band: std) against the tuned parameter `x`, one line per label of
 //                        `methods` (default: every label that tunes x), each outer split's chosen value
 //                        marked (validation_curves.hpp); over other tuned parameters, each x's best candidate
+//   race                 for methods `methods` that minimize one objective (the same loss, penalty and
+//                        weighting; the rows' parameters checked when drawn): each fit's suboptimality
+//                        (F - F*) / |F*| against seconds and against its iterations, from its timestamped
+//                        objective trace, F* the least F any of them reached on that split (benchopt's
+//                        curves); one row of panels per data set and condition
 //   boundary             for the first data set (two features) and repetition 0: the training points
 //                        (collect writes boundary_points.csv) and the lines w.x + b = 0 of the labels
 //                        `methods`, and `bayes_line: [w1, w2, b]` when given; points a restricted psi
@@ -87,7 +92,7 @@ struct FigureSpec {
   std::string x;
   bool as_error = false;
   std::string method;   // objective_trace: the label whose objective traces are drawn; coefficient_path: a method name
-  std::vector<std::string> methods;  // boundary: the labels drawn; validation_curve: the labels drawn
+  std::vector<std::string> methods;  // boundary, validation_curve, race: the labels drawn
   std::vector<double> bayes_line;    // boundary: (w1, w2, b) of the Bayes boundary when known; empty: none
 };
 

@@ -220,6 +220,38 @@ void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const E
   }
 }
 
+// A race figure's methods: at least two distinct labels of the config whose methods minimize one objective
+// (the same loss, penalty and weighting; their parameters are compared row by row when drawn).
+void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentConfig& config, const Reader& reader,
+                const std::string& key) {
+  if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a race figure takes no metric, x or as_error");
+  if (!entry["methods"]) reader.fail(key, "a race figure needs methods: [label, label, ...] that share one objective");
+  figure.methods = reader.strings(entry["methods"], key + ".methods");
+  if (figure.methods.size() < 2) reader.fail(key + ".methods", "a race needs at least two method labels");
+  const MethodEntry* first = nullptr;
+  for (const std::string& label : figure.methods) {
+    if (std::count(figure.methods.begin(), figure.methods.end(), label) > 1) {
+      reader.fail(key + ".methods", fmt::format("'{}' is listed twice", label));
+    }
+    const auto found = std::find_if(config.methods.begin(), config.methods.end(),
+                                    [&](const MethodEntry& m) { return m.label == label; });
+    if (found == config.methods.end()) {
+      reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config", label));
+    }
+    if (!first) {
+      first = &*found;
+      continue;
+    }
+    const models::MethodInfo& a = models::find_method(first->name);
+    const models::MethodInfo& b = models::find_method(found->name);
+    if (a.loss != b.loss || a.penalty != b.penalty || a.weighting != b.weighting) {
+      reader.fail(key + ".methods", fmt::format("'{}' ({} loss, {} penalty) and '{}' ({} loss, {} penalty) do not "
+                                                "minimize one objective (loss, penalty and weighting must agree)",
+                                                first->label, a.loss, a.penalty, label, b.loss, b.penalty));
+    }
+  }
+}
+
 }  // namespace
 
 Comparisons read_comparisons(const YAML::Node& node, const ExperimentConfig& config, const std::vector<std::string>& known,
@@ -271,8 +303,8 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     figure.x = reader.optional<std::string>(entry, key, "x", "", "a generator parameter");
     figure.as_error = reader.optional<bool>(entry, key, "as_error", false, "true or false");
     figure.method = reader.optional<std::string>(entry, key, "method", "", "a method label");
-    if (figure.kind != "boundary" && figure.kind != "validation_curve" && entry["methods"]) {
-      reader.fail(key + ".methods", "only boundary and validation_curve figures take methods");
+    if (figure.kind != "boundary" && figure.kind != "validation_curve" && figure.kind != "race" && entry["methods"]) {
+      reader.fail(key + ".methods", "only boundary, validation_curve and race figures take methods");
     }
     if (figure.kind != "boundary" && entry["bayes_line"]) {
       reader.fail(key + ".bayes_line", "only a boundary figure takes bayes_line");
@@ -319,6 +351,8 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
         reader.fail(key + ".metric", fmt::format("'{}' is not ranked: a critical_difference figure draws a metric of "
                                                  "tables.comparisons.metrics", figure.metric));
       }
+    } else if (figure.kind == "race") {
+      check_race(entry, figure, config, reader, key);
     } else if (figure.kind == "boundary") {
       if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a boundary figure takes no metric, x or as_error");
       if (!entry["methods"]) reader.fail(key, "a boundary figure needs methods: [label, ...]");
@@ -338,7 +372,7 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
     } else {
       reader.fail(key + ".kind", fmt::format("unknown figure kind '{}' (known: boundary, coefficient_path, convergence, "
                                              "critical_difference, metric_by_condition, metric_by_dataset, "
-                                             "metric_by_parameter, objective_trace, validation_curve)", figure.kind));
+                                             "metric_by_parameter, objective_trace, race, validation_curve)", figure.kind));
     }
     figures.push_back(std::move(figure));
   }

@@ -474,6 +474,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, con
     row["frac_params"] = number(m.frac_params);
     row["objective"] = number(report.objective);
     row["objective_trace"] = joined_numbers(report.objective_trace);
+    row["objective_seconds_trace"] = joined_numbers(report.objective_seconds);
     model = report.model;
     if (rows_keep_weights(config)) {
       const core::Vector& w = report.model.w();
@@ -507,7 +508,7 @@ std::vector<std::string> result_columns(const ExperimentConfig& config) {
   for (const char* name : {"majority_accuracy", "train_accuracy", "n_features", "frac_features", "fp_features",
                            "fn_features", "n_sv", "frac_sv", "frac_params", "objective", "certificate", "certificate_kind", "iterations",
                            "inner_iterations", "inner_failures", "fits", "train_time_s", "task_time_s",
-                           "objective_trace", "message", "stop_reason", "solver_options"}) {
+                           "objective_trace", "objective_seconds_trace", "message", "stop_reason", "solver_options"}) {
     columns.emplace_back(name);
   }
   if (rows_keep_weights(config)) columns.insert(columns.end(), {"weights", "bias"});

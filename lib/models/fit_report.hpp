@@ -37,6 +37,9 @@ struct FitReport {
   double objective = 0.0;                // F at the returned model, in the paper's convention
   std::vector<double> objective_trace;   // F at the starting point, then after each iteration (ADMM: at the
                                          // sweeps of its trace_iterations)
+  // When each entry of objective_trace was reached: seconds since the fit began, its start's fit included
+  // (the start's own entry: the start's seconds). Written as objective_seconds_trace; the race figure's x.
+  std::vector<double> objective_seconds;
   int iterations = 0;                    // outer (DCA) iterations; 0 for a convex method
   long inner_iterations = 0;  // simplex iterations + dual CD updates + interior-point iterations (ADMM: sweeps), start included
   int inner_solves = 0;                  // LPs or QPs solved, start included
@@ -56,6 +59,11 @@ struct FitReport {
 
   // True when the status comes with a model: optimal, converged, feasible or solved_inaccurate.
   bool has_solution() const { return core::has_solution(status); }
+  // Appends F = `value`, reached `elapsed` seconds after the fit began, to the objective trace.
+  void trace_objective(double value, double elapsed) {
+    objective_trace.push_back(value);
+    objective_seconds.push_back(elapsed);
+  }
   // One line for logs: "optimal F=12.5 iter=4 (LP/QP 37 in 5 solves) nnz=7 0.012s".
   std::string brief() const;
 };

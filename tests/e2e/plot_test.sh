@@ -123,6 +123,58 @@ for metric in ("accuracy", "n_features"):
     assert bars == expected, (metric, bars, expected, cd)
 PY
 
+# A race (issue 42): every drawn point is a fit's (F - F*) / |F*| at its trace's timestamp and iteration,
+# recomputed here from results.csv with F* the least F either solver reached on that split; a race of
+# methods with different objectives, or of one method, is refused.
+cat > "$tmp/race.yaml" <<'YAML'
+name: race_check
+seed: 4
+datasets:
+  - {name: a, generator: dca_gaussians, params: {n: 60, noise_dims: 8, seed: 1}}
+  - {name: b, generator: dca_gaussians, params: {n: 60, noise_dims: 8, seed: 2}}
+methods: [DCA-SCAD, ADMM-SCAD, OneNormSVM-mean]
+protocol:
+  outer: {type: holdout, repetitions: 2}
+  inner: {type: none}
+tables:
+  metrics: [objective]
+figures:
+  - {kind: race, methods: [DCA-SCAD, ADMM-SCAD], file: race.png}
+YAML
+"$bin" run "$tmp/race.yaml" -q --out "$tmp/race" || fail "race run exited $?"
+is_png "$tmp/race/race.png" || fail "race.png is not a PNG: $(cat "$tmp/race/plot.log" 2>&1)"
+check_figures "$tmp/race" <<'PY' || fail "race figure"
+figure = spec["figures"][0]
+rows = [r for r in csv.DictReader(open(f"{directory}/results.csv")) if r["method"] in ("DCA-SCAD", "ADMM-SCAD")]
+fig = plot.make_figure(directory, figure, spec)
+assert len(fig.axes) == 4, len(fig.axes)  # two data sets, seconds and iterations
+for panel, dataset in enumerate(("a", "b")):
+    expected = {}
+    for rep in ("0", "1"):
+        mine = [r for r in rows if r["dataset"] == dataset and r["rep"] == rep]
+        best = min(float(v) for r in mine for v in r["objective_trace"].split(";"))
+        for r in mine:
+            values = [(float(v) - best) / abs(best) for v in r["objective_trace"].split(";")]
+            seconds = [max(float(t), 1e-6) for t in r["objective_seconds_trace"].split(";")]
+            iterations = ([float(k) for k in r["trace_iterations"].split(";")] if r["trace_iterations"]
+                          else list(range(len(values))))
+            assert len(seconds) == len(values) == len(iterations), r["method"]
+            drawn = [max(v, plot.RACE_FLOOR) for v in values]
+            expected.setdefault("seconds", []).append((seconds, drawn))
+            expected.setdefault("iterations", []).append((iterations, drawn))
+            assert min(values) >= 0.0
+    for ax, kind in zip(fig.axes[2 * panel: 2 * panel + 2], ("seconds", "iterations")):
+        lines = sorted((list(line.get_xdata()), list(line.get_ydata())) for line in ax.lines)
+        want = sorted((list(x), list(y)) for x, y in expected[kind])
+        assert len(lines) == 4, (dataset, kind, len(lines))
+        for (x, y), (wx, wy) in zip(lines, want):
+            assert all(abs(p - q) <= 1e-12 * max(1.0, abs(q)) for p, q in zip(x, wx)), (dataset, kind, x, wx)
+            assert all(abs(p - q) <= 1e-12 * max(1.0, abs(q)) for p, q in zip(y, wy)), (dataset, kind, y, wy)
+PY
+refuses "a race of two objectives" "$tmp/race.yaml" 's/methods: \[DCA-SCAD, ADMM-SCAD\]/methods: [DCA-SCAD, OneNormSVM-mean]/' \
+  "do not minimize one objective"
+refuses "a race of one method" "$tmp/race.yaml" 's/methods: \[DCA-SCAD, ADMM-SCAD\]/methods: [DCA-SCAD]/' "at least two method labels"
+
 # A bar figure and the objective ratio of two solvers of one objective (F_A / F_B - 1 per repetition,
 # recomputed here from results.csv).
 cat > "$tmp/bars.yaml" <<'YAML'

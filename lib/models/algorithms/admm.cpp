@@ -366,11 +366,12 @@ class Sweeps {
   long cg_products_ = 0;  // products with X'X taken by conjugate gradients (the iterative regime)
 };
 
-void record_trace(const Sweeps& sweeps, int k, FitReport& report) {
+// The traces at sweep k, reached `seconds` after the fit began.
+void record_trace(const Sweeps& sweeps, int k, double seconds, FitReport& report) {
   report.traces["trace_iterations"].push_back(k);
   report.traces["primal_residual_trace"].push_back(k == 0 ? std::nan("") : sweeps.primal_residual());
   report.traces["dual_residual_trace"].push_back(k == 0 ? std::nan("") : sweeps.dual_residual());
-  report.objective_trace.push_back(sweeps.objective_value());
+  report.trace_objective(sweeps.objective_value(), seconds);
 }
 
 // A candidate answer, its objective and its certificate (hinge_certificates.hpp), computed on the
@@ -435,11 +436,12 @@ void fail(FitReport& report, const std::string& reason, const std::string& messa
 // their tolerances but the bound does not hold, and after exact_check sweeps. Balances rho (balance_now) when asked and the objective
 // is convex. Fills the report's status, stop reason, model, objective, traces and statistics.
 void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset& original, const AdmmOptions& o,
-                FitReport& report) {
+                std::chrono::steady_clock::time_point clock_start, FitReport& report) {
+  const auto trace = [&](int k) { record_trace(sweeps, k, seconds_since(clock_start), report); };
   // Every penalty here is l1 or l1 minus a convex h (unsupported() refuses others): convex means l1.
   const bool convex = objective.is_convex();
   const std::string certificate_name = convex ? "duality gap" : "majorant gap";
-  record_trace(sweeps, 0, report);
+  trace(0);
   report.status = core::Status::feasible;
   report.stop_reason = "iteration limit";
   std::optional<Candidate> answer;
@@ -463,7 +465,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
         report.stop_reason = fmt::format("residuals and {} below tolerance", certificate_name);
       } else if (!convex && o.exact_check > 0) {
         report.stop_reason = kResidualsMet;
-        record_trace(sweeps, k, report);
+        trace(k);
         break;
       }
     }
@@ -473,10 +475,10 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
     }
     if (!answer && !convex && k == o.exact_check) {
       report.stop_reason = kCheckDue;
-      record_trace(sweeps, k, report);
+      trace(k);
       break;
     }
-    if (recorded(k) || answer || k == o.max_iterations) record_trace(sweeps, k, report);
+    if (recorded(k) || answer || k == o.max_iterations) trace(k);
     if (!answer && adapt && balance_now(k) && !sweeps.balance()) {
       fail(report, "factorization failed",
            fmt::format("the Cholesky factor of the w-system failed at rho1/rho2 = {:g} (sweep {})",
@@ -569,14 +571,15 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   finished.inner_iterations = report.inner_iterations;
   finished.inner_solves = report.inner_solves;
   finished.traces = report.traces;
-  std::vector<double> trace = report.objective_trace;
-  for (const double value : finished.objective_trace) {
-    trace.push_back(value);
+  FitReport merged_traces = report;
+  for (std::size_t t = 0; t < finished.objective_trace.size(); ++t) {
+    merged_traces.trace_objective(finished.objective_trace[t], finished.objective_seconds[t]);
     finished.traces["trace_iterations"].push_back(finished.traces["trace_iterations"].back() + 1.0);
     finished.traces["primal_residual_trace"].push_back(std::nan(""));
     finished.traces["dual_residual_trace"].push_back(std::nan(""));
   }
-  finished.objective_trace = std::move(trace);
+  finished.objective_trace = std::move(merged_traces.objective_trace);
+  finished.objective_seconds = std::move(merged_traces.objective_seconds);
   finished.stop_reason = fmt::format("ADMM's point not stationary (exact majorant gap {:.3g}); DCA finished: {}", gap,
                                      finished.stop_reason);
   report = std::move(finished);
@@ -729,12 +732,13 @@ class AdmmAlgorithm : public Algorithm {
       if (convex_start) sweeps.start_at(*convex_start);
     }
     const double start_seconds = seconds_since(clock_start);
-    run_sweeps(sweeps, objective, data, o, report);
+    run_sweeps(sweeps, objective, data, o, clock_start, report);
     report.statistics["iteration_s"] =
         report.iterations > 0 ? (seconds_since(clock_start) - start_seconds) / report.iterations : 0.0;
     report.statistics["dca_steps"] = 0.0;
     const bool check_due = report.stop_reason == kResidualsMet || report.stop_reason == kCheckDue;
     if (check_due && report.status == core::Status::feasible && report.has_solution()) {
+      report.seconds = seconds_since(clock_start);  // DCA's trace times go on from here
       finish_exactly(objective, workspace, o, report);
     }
     if (o.l1_start && !convex && !convex_start) {

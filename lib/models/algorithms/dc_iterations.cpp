@@ -88,7 +88,11 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
   core::Vector w = start.model.w();
   double b = start.model.b();
   double value = objective.value(data, w, b);
-  report.objective_trace.push_back(value);
+  const double start_seconds = start.report ? start.report->seconds : 0.0;
+  const auto seconds_now = [&] {
+    return start_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
+  };
+  report.trace_objective(value, start_seconds);
   // Whether the iterate came from an inexact solve (the start's or a step's).
   bool inaccurate = start.report && start.report->status == core::Status::solved_inaccurate;
   // The paper's rule (change, F or the step objective stalled) held at the iterate: the step just solved
@@ -155,7 +159,7 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     b = next.b;
     value = next_value;
     inaccurate = next.status == core::Status::solved_inaccurate;  // the iterate is only as accurate as its step
-    report.objective_trace.push_back(value);
+    report.trace_objective(value, seconds_now());
     if (change < tolerance || objective_stalled || surrogate_stalled) {
       paper_stop = change < tolerance ? "change below tolerance"
                    : objective_stalled ? "F stopped decreasing"
@@ -168,8 +172,7 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
   }
   report.model = core::LinearModel(w, b);
   report.objective = value;
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count() +
-                   (start.report ? start.report->seconds : 0.0);
+  report.seconds = seconds_now();
   return report;
 }
 

@@ -59,9 +59,9 @@ class DirectAlgorithm : public Algorithm {
     if (core::has_solution(step.status)) {
       report.model = core::LinearModel(step.w, step.b);
       report.objective = objective.value(data, step.w, step.b);
-      report.objective_trace = {report.objective};
     }
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
+    if (report.has_solution()) report.trace_objective(report.objective, report.seconds);
     return report;
   }
 };

@@ -201,10 +201,10 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     FitReport report;
     report.model = used.model;
     report.objective = start_value;
-    report.objective_trace = {start_value};
     report.status = core::Status::feasible;
     // The start's seconds count against the time limit, as psi_mip's do.
     MipBudget budget(options, start.report ? start.report->seconds : 0.0);
+    report.trace_objective(start_value, budget.elapsed());
     const double tolerance = options.at("relative_gap");
     double lower_bound = -kInfinity;
     // A start that used the whole time limit leaves no search: its point stands, unproven
@@ -225,7 +225,7 @@ class GlobalMipAlgorithm : public MipAlgorithm {
           report.model = core::LinearModel(w, b);
           report.objective = value;
         }
-        report.objective_trace.push_back(report.objective);
+        report.trace_objective(report.objective, budget.elapsed());
         classify(report, answer, lower_bound, tolerance);
       }
     }

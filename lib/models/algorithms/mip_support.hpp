@@ -82,9 +82,10 @@ class MipBudget {
   long iterations() const { return iterations_; }
   long iteration_limit() const { return iteration_limit_; }
   optim::MipLimit stopped_by() const { return stopped_by_; }
+  // Seconds since the start's fit began (what time_limit counts).
+  double elapsed() const;
 
  private:
-  double elapsed() const;
   std::chrono::steady_clock::time_point clock_start_ = std::chrono::steady_clock::now();
   double start_seconds_;
   double time_limit_;

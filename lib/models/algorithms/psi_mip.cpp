@@ -278,7 +278,7 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
       report.model = core::LinearModel(w, b);
       report.objective = value;
     }
-    report.objective_trace.push_back(report.objective);
+    report.trace_objective(report.objective, budget.elapsed());
     const double gap = mip_relative_gap(report.objective, lower_bound);
     if (gap <= tolerance && answer.status == core::Status::optimal) {
       report.status = core::Status::optimal;
@@ -334,7 +334,7 @@ double search_box(const PsiProblem& problem, const Objective& objective, const H
     report.model = core::LinearModel(result.best.w, result.best.b);
     report.objective = value;
   }
-  report.objective_trace.push_back(report.objective);
+  report.trace_objective(report.objective, budget.elapsed());
   report.inner_solves = static_cast<int>(result.nodes);
   report.iterations = static_cast<int>(result.nodes);
   report.statistics["mip_cuts"] = kNaN;
@@ -423,10 +423,10 @@ class PsiMipAlgorithm : public MipAlgorithm {
     FitReport report;
     report.model = used.model;
     report.objective = objective.value(data, used.model.w(), used.model.b());
-    report.objective_trace = {report.objective};
     report.status = core::Status::feasible;
     // The start's seconds count against the time limit (the paper's timings include the start, and so do ours).
     MipBudget budget(options, start.report ? start.report->seconds : 0.0);
+    report.trace_objective(report.objective, budget.elapsed());
     const double search = options.at("search");
     const bool box_only = search == kBoxSearch;
     const bool box_first = search == kAutoSearch && fixed_big_m == 0.0 && data.d() <= kMostBoxFirstFeatures;

@@ -149,7 +149,7 @@ FitReport report_after(const Walk& walk, std::size_t iterations) {
     }
     record_qp_statistics(report, iterate.solver, iterate.coordinate_updates, iterate.interior_iterations,
                          iterate.relative_gap);
-    if (core::has_solution(iterate.status)) report.objective_trace.push_back(iterate.objective);
+    if (core::has_solution(iterate.status)) report.trace_objective(iterate.objective, iterate.seconds);
   }
   if (core::has_solution(last.status)) {
     report.model = core::LinearModel(last.w, last.b);
