@@ -22,7 +22,7 @@ if ((${#configs[@]} == 0)); then
            configs/admm/scaling.yaml configs/ong2010/large_shaped.yaml configs/liu2006/choice_of_a.yaml
            configs/liu2006/simulation.yaml configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
            configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml configs/ong2010/mu_sweep.yaml
-           configs/beyond/all_methods.yaml)
+           configs/beyond/all_methods.yaml configs/admm/race.yaml)
 fi
 # A reference is evidence only when a commit produces it: the tree must match HEAD (results/ and Markdown
 # aside, but not the reference runs' overrides.txt) and the binary must be built from HEAD, so that every manifest names a commit in the history.
