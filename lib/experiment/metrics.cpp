@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "models/scoring.hpp"
+
 namespace sparsesvm::experiment {
 
 std::vector<std::string> summary_metric_names(const std::vector<std::string>& method_columns, models::Metric inner_metric) {
@@ -57,13 +59,11 @@ Confusion confusion(const core::LinearModel& model, const core::Dataset& data) {
   Confusion counts;
   counts.n = data.n();
   counts.accuracy = model.accuracy(data);
-  const core::Vector predicted = model.predict(data);
-  for (Eigen::Index i = 0; i < predicted.size(); ++i) {
-    const bool positive = data.labels()[i] > 0.0;
-    const bool said_positive = predicted[i] > 0.0;
-    (positive ? (said_positive ? counts.true_positive : counts.false_negative)
-              : (said_positive ? counts.false_positive : counts.true_negative))++;
-  }
+  const models::ConfusionCounts c = models::confusion_counts(model.decision_values(data), data.labels());
+  counts.true_positive = static_cast<std::size_t>(c.true_positive);
+  counts.false_positive = static_cast<std::size_t>(c.false_positive);
+  counts.true_negative = static_cast<std::size_t>(c.true_negative);
+  counts.false_negative = static_cast<std::size_t>(c.false_negative);
   return counts;
 }
 

@@ -30,7 +30,7 @@ std::string validation_curves_csv(const std::vector<std::vector<std::string>>& c
   const std::size_t method = column_of(header, "method"), rep = column_of(header, "rep"),
                     candidate = column_of(header, "candidate"), score = column_of(header, "score"),
                     solved = column_of(header, "solved"), mean_score = column_of(header, "mean_score"),
-                    chosen = column_of(header, "chosen");
+                    chosen = column_of(header, "chosen"), fold = column_of(header, "fold");
   const std::vector<std::string> instance(header.begin(), header.begin() + static_cast<std::ptrdiff_t>(method));
   std::vector<std::string> out_header = instance;
   out_header.insert(out_header.end(), {"method", "parameter", "value", "mean_score", "std_score", "splits", "chosen"});
@@ -42,7 +42,7 @@ std::string validation_curves_csv(const std::vector<std::vector<std::string>>& c
     std::vector<std::string> key(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(method) + 1);
     if (!points.contains(key)) curves.push_back(key);
     auto& by_parameter = points[key];
-    const bool first_fold = line[column_of(header, "fold")] == "0";  // one line per candidate counts
+    const bool first_fold = line[fold] == "0";  // one line per candidate counts
     for (std::size_t p = candidate + 1; p < score; ++p) {
       if (line[p].empty()) continue;  // a parameter this method does not tune
       CurvePoint& point = by_parameter[p][std::stod(line[p])];

@@ -11,16 +11,9 @@
 #include "core/find_by_id.hpp"
 
 namespace sparsesvm::models {
-namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-struct Counts {
-  double true_positive = 0, false_positive = 0, true_negative = 0, false_negative = 0;
-};
-
-Counts confusion_counts(const core::Vector& decisions, const core::Vector& labels) {
-  Counts counts;
+ConfusionCounts confusion_counts(const core::Vector& decisions, const core::Vector& labels) {
+  ConfusionCounts counts;
   for (Eigen::Index i = 0; i < labels.size(); ++i) {
     const bool positive = labels[i] > 0.0;
     const bool said_positive = decisions[i] >= 0.0;
@@ -30,16 +23,20 @@ Counts confusion_counts(const core::Vector& decisions, const core::Vector& label
   return counts;
 }
 
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
 double accuracy(const core::Vector& decisions, const core::Vector& labels) {
   if (labels.size() == 0) return 0.0;
-  const Counts c = confusion_counts(decisions, labels);
+  const ConfusionCounts c = confusion_counts(decisions, labels);
   return (c.true_positive + c.true_negative) / static_cast<double>(labels.size());
 }
 
 double error_rate(const core::Vector& decisions, const core::Vector& labels) { return 1.0 - accuracy(decisions, labels); }
 
 double balanced_accuracy(const core::Vector& decisions, const core::Vector& labels) {
-  const Counts c = confusion_counts(decisions, labels);
+  const ConfusionCounts c = confusion_counts(decisions, labels);
   double recalls = 0.0;
   int classes = 0;
   for (const auto& [found, missed] : {std::pair(c.true_positive, c.false_negative), std::pair(c.true_negative, c.false_positive)}) {
@@ -51,7 +48,7 @@ double balanced_accuracy(const core::Vector& decisions, const core::Vector& labe
 }
 
 double f1(const core::Vector& decisions, const core::Vector& labels) {
-  const Counts c = confusion_counts(decisions, labels);
+  const ConfusionCounts c = confusion_counts(decisions, labels);
   const double denominator = 2 * c.true_positive + c.false_positive + c.false_negative;
   return denominator == 0 ? 0.0 : 2 * c.true_positive / denominator;
 }

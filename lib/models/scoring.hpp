@@ -30,6 +30,12 @@ struct Scorer {
   double (*score)(const core::Vector& decisions, const core::Vector& labels);
 };
 
+// The confusion counts of class +1 (a prediction is +1 where f >= 0; a NaN decision predicts -1).
+struct ConfusionCounts {
+  double true_positive = 0, false_positive = 0, true_negative = 0, false_negative = 0;
+};
+ConfusionCounts confusion_counts(const core::Vector& decisions, const core::Vector& labels);
+
 // Every scorer, in the order of Metric.
 const std::vector<Scorer>& scorers();
 const Scorer& scorer(Metric metric);
