@@ -308,8 +308,15 @@ def plot_objective_trace(directory, figure):
 
 
 RACE_FLOOR = 1e-12  # suboptimality drawn for a point at F* (a log axis has no 0)
-# Parameter columns that fix the objective: the methods of one race must agree on them split by split.
-OBJECTIVE_PARAMETERS = ("lambda", "theta", "C", "a", "mu")
+
+
+def objective_columns(row):
+    """The columns of a results row that fix its objective: the model parameters (between `status` and the
+    inner score's columns) and class_weight where present."""
+    names = list(row.keys())
+    first = names.index("status") + 1
+    last = min(names.index(c) for c in ("cv_accuracy", "cv_metric") if c in names)
+    return names[first:last] + (["class_weight"] if "class_weight" in names else [])
 
 
 def numbers(cell):
@@ -332,7 +339,7 @@ def race_curves(directory, figure):
     for (dataset, condition, rep), rows in sorted(runs.items(), key=lambda item: (item[0][0], item[0][1], int(item[0][2]))):
         first = next(iter(rows.values()))
         for label, row in rows.items():
-            differ = [p for p in OBJECTIVE_PARAMETERS if row.get(p, "") != first.get(p, "")]
+            differ = [p for p in objective_columns(row) if row[p] != first[p]]
             if differ:
                 raise PlotError(f"{path}: {label} and {first['method']} on {dataset} repetition {rep} differ in "
                                 f"{', '.join(differ)}: a race needs one objective")

@@ -220,8 +220,19 @@ void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const E
   }
 }
 
-// A race figure's methods: at least two distinct labels of the config whose methods minimize one objective
-// (the same loss, penalty and weighting; their parameters are compared row by row when drawn).
+// The model parameters (not solver options) an entry fixes, each at its value.
+std::map<std::string, double> fixed_model_parameters(const MethodEntry& entry) {
+  std::map<std::string, double> model;
+  for (const models::ParameterSpec& spec : models::find_method(entry.name).parameters) {
+    const auto value = entry.fixed.find(spec.name);
+    if (spec.kind == models::ParameterKind::model && value != entry.fixed.end()) model[spec.name] = value->second;
+  }
+  return model;
+}
+
+// A race figure's methods: at least two distinct labels of the config whose methods minimize one objective:
+// the same loss, penalty and weighting, the same fixed model parameters and class weight, none tuned by
+// the inner selection (each split could choose its own value). plot.py compares the rows' parameters too.
 void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentConfig& config, const Reader& reader,
                 const std::string& key) {
   if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a race figure takes no metric, x or as_error");
@@ -245,9 +256,26 @@ void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentCon
     const models::MethodInfo& a = models::find_method(first->name);
     const models::MethodInfo& b = models::find_method(found->name);
     if (a.loss != b.loss || a.penalty != b.penalty || a.weighting != b.weighting) {
-      reader.fail(key + ".methods", fmt::format("'{}' ({} loss, {} penalty) and '{}' ({} loss, {} penalty) do not "
-                                                "minimize one objective (loss, penalty and weighting must agree)",
-                                                first->label, a.loss, a.penalty, label, b.loss, b.penalty));
+      reader.fail(key + ".methods",
+                  fmt::format("'{}' ({} loss, {} penalty, {} weighting) and '{}' ({} loss, {} penalty, {} weighting) do "
+                              "not minimize one objective (loss, penalty and weighting must agree)",
+                              first->label, a.loss, a.penalty, models::to_string(a.weighting), label, b.loss, b.penalty,
+                              models::to_string(b.weighting)));
+    }
+    const auto weight_text = [](const MethodEntry& m) { return m.class_weight ? m.class_weight->to_string() : ""; };
+    if (fixed_model_parameters(*first) != fixed_model_parameters(*found) || weight_text(*first) != weight_text(*found)) {
+      reader.fail(key + ".methods", fmt::format("'{}' and '{}' fix different model parameters or class weights: a race "
+                                                "needs one objective", first->label, label));
+    }
+  }
+  for (const std::string& label : figure.methods) {
+    const auto found = std::find_if(config.methods.begin(), config.methods.end(),
+                                    [&](const MethodEntry& m) { return m.label == label; });
+    const std::vector<std::string> tuned = tuned_parameters(config, *found);
+    if (!tuned.empty()) {
+      reader.fail(key + ".methods", fmt::format("'{}' tunes {} by the inner selection, so each split may choose another "
+                                                "value than the other methods: fix it in the entry for a race",
+                                                label, fmt::join(tuned, ", ")));
     }
   }
 }

@@ -98,6 +98,9 @@ expect_error "misspelled method" "unknown method 'RLSVMO' (did you mean 'RLSVM0'
 
 expect_error "negative --max-features" "Value -1 not in range 0 to 1000000" "$bin" describe-data "$root/datasets/sonar.csv" --max-features -1
 expect_ok "integer parameters say INT in fit --help" "--max_iterations INT" "$bin" fit --help
+# A MIP stopped before any bound was proven says so (it printed "inf above the bound").
+expect_ok "a limit with no bound" "simplex-iteration limit (5) with no bound proven" \
+  "$bin" fit "$root/datasets/german.csv" -m RLSVMC1-global --lambda 1 --lp_iteration_limit 5
 # Choices and switches are named, never numeric codes: --help lists them, fit takes the names (and the
 # old numbers), and a value that is neither is refused naming the choices.
 help=$("$bin" fit --help)

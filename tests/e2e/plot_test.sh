@@ -174,6 +174,10 @@ PY
 refuses "a race of two objectives" "$tmp/race.yaml" 's/methods: \[DCA-SCAD, ADMM-SCAD\]/methods: [DCA-SCAD, OneNormSVM-mean]/' \
   "do not minimize one objective"
 refuses "a race of one method" "$tmp/race.yaml" 's/methods: \[DCA-SCAD, ADMM-SCAD\]/methods: [DCA-SCAD]/' "at least two method labels"
+refuses "a race of two lambdas" "$tmp/race.yaml" 's/^methods: \[DCA-SCAD, ADMM-SCAD,/methods: [DCA-SCAD, {name: ADMM-SCAD, lambda: 0.1},/' \
+  "fix different model parameters or class weights"
+refuses "a race of tuned methods" "$tmp/race.yaml" 's/  inner: {type: none}/  inner: {type: kfold, folds: 2}\ngrid: {lambda: [0.01, 0.1]}/' \
+  "'DCA-SCAD' tunes lambda by the inner selection"
 
 # A bar figure and the objective ratio of two solvers of one objective (F_A / F_B - 1 per repetition,
 # recomputed here from results.csv).

@@ -35,8 +35,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
@@ -473,7 +475,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
       answer = polish(sweeps, objective, original, o, convex);
       if (answer) report.stop_reason = fmt::format("polished: {} below tolerance", certificate_name);
     }
-    if (!answer && !convex && k == o.exact_check) {
+    if (!answer && !convex && o.exact_check > 0 && k >= o.exact_check && k >= o.min_iterations) {
       report.stop_reason = kCheckDue;
       trace(k);
       break;
@@ -533,7 +535,8 @@ Hyperparameters dca_options(const AdmmOptions& o) {
 // F(x)) and DCA goes on from it (dc_iterations.hpp); the report becomes DCA's, with ADMM's sweeps and
 // statistics kept, the LPs counted in dca_steps, and the traces going on with one entry per DCA iterate
 // (numbered after the last sweep; no residuals there).
-void finish_exactly(const Objective& objective, Workspace& workspace, const AdmmOptions& o, FitReport& report) {
+void finish_exactly(const Objective& objective, Workspace& workspace, const AdmmOptions& o,
+                    const std::function<double()>& elapsed, FitReport& report) {
   const core::Dataset& data = workspace.data();
   const core::LinearModel point = report.model;
   const ConvexStep step = linearized_step(objective, data, point.w(), point.b());
@@ -545,8 +548,9 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   report.inner_solves = solves;
   const double gap = step_majorant_gap(step, next, data, point.w(), point.b(), report.objective);
   if (std::isnan(gap)) {
-    report.message += fmt::format("; the exact majorant check's LP ended '{}': {}", core::to_string(next.status),
-                                  next.message);
+    report.stop_reason = fmt::format("the exact check after {} sweeps could not certify", report.iterations);
+    // (record_step has added the LP's own message when it was inexact)
+    report.message += fmt::format("; the exact majorant check's LP ended '{}'", core::to_string(next.status));
     return;
   }
   if (gap <= o.stationarity_tolerance) {
@@ -562,6 +566,7 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   }
   FitReport admm_part = report;
   admm_part.message.clear();
+  admm_part.seconds = elapsed();  // the sweeps and the check's LP: DCA's trace times go on from here
   const Start start{core::LinearModel(next.w, next.b), &admm_part};
   FitReport finished = run_dc_iterations(objective, workspace, start, dca_options(o),
                                          [&](const core::Vector& w, double b) { return linearized_step(objective, data, w, b); });
@@ -586,14 +591,26 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
 }
 
 // The convex start of a nonconvex fit: F's majorant at zero solved (DCA's first step: the 1-norm SVM
-// with weight rho phi'(0), convex_step.hpp), or nullopt when that LP has no solution. The LP's work goes
-// to the report's LP columns.
-std::optional<core::LinearModel> l1_start(const Objective& objective, Workspace& workspace, FitReport& report) {
+// with weight rho phi'(0), convex_step.hpp). nullopt, with the reason in `why_not`, when that LP is not
+// certified optimal or its point has a larger F than w = 0, b = 0 (a review saw an inexact LP on a
+// column scaled by 1e20 start ADMM at F = 8e12). The LP's work goes to the report's LP columns.
+std::optional<core::LinearModel> l1_start(const Objective& objective, Workspace& workspace, FitReport& report,
+                                          std::string& why_not) {
   const core::Dataset& data = workspace.data();
   const core::Vector zero = core::Vector::Zero(static_cast<Eigen::Index>(data.d()));
   const StepResult solved = workspace.steps().solve(linearized_step(objective, data, zero, 0.0));
   record_step(report, solved);
-  if (!core::has_solution(solved.status)) return std::nullopt;
+  if (solved.status != core::Status::optimal) {
+    why_not = fmt::format("the convex start's LP ended '{}'{}{}", core::to_string(solved.status),
+                          solved.message.empty() ? "" : ": ", solved.message);
+    return std::nullopt;
+  }
+  const double at_zero = objective.value(data, zero, 0.0);
+  const double at_start = objective.value(data, solved.w, solved.b);
+  if (!(at_start <= at_zero)) {
+    why_not = fmt::format("the convex start's F ({:.6g}) is above F at w = 0 ({:.6g})", at_start, at_zero);
+    return std::nullopt;
+  }
   return core::LinearModel(solved.w, solved.b);
 }
 
@@ -658,7 +675,8 @@ class AdmmAlgorithm : public Algorithm {
          false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
         {"exact_check", "a nonconvex fit not certified when its residuals meet their tolerances or after this many "
          "sweeps solves its convex majorant exactly (one LP): converged when that gap holds, else DCA steps finish "
-         "from the LP's point; none when it is 0 (ADMM's bound only, as published)", 100, 0, 1e7, false, false, Scale::linear,
+         "from the LP's point (not before min_iterations; a fit that reaches max_iterations first is not checked); "
+         "none when it is 0 (ADMM's bound only, as published)", 100, 0, 1e7, false, false, Scale::linear,
          Regularizes::neither, ParameterKind::solver, true},
         {"prox_public_code", "true: the public code's prox, unit weight at strength lambda/rho1 (inexact for SCAD and MCP)",
          0, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
@@ -727,8 +745,11 @@ class AdmmAlgorithm : public Algorithm {
     Sweeps sweeps(objective, data, problem, start.system, o);
     const bool convex = objective.is_convex();
     std::optional<core::LinearModel> convex_start;
+    std::string start_refused;  // why the convex start was not taken
+    std::string start_message;  // the start LP's notes (a cold fallback), kept past the sweeps' message
     if (o.l1_start && !convex) {
-      convex_start = l1_start(objective, workspace, report);
+      convex_start = l1_start(objective, workspace, report, start_refused);
+      start_message = std::exchange(report.message, "");
       if (convex_start) sweeps.start_at(*convex_start);
     }
     const double start_seconds = seconds_since(clock_start);
@@ -738,11 +759,10 @@ class AdmmAlgorithm : public Algorithm {
     report.statistics["dca_steps"] = 0.0;
     const bool check_due = report.stop_reason == kResidualsMet || report.stop_reason == kCheckDue;
     if (check_due && report.status == core::Status::feasible && report.has_solution()) {
-      report.seconds = seconds_since(clock_start);  // DCA's trace times go on from here
-      finish_exactly(objective, workspace, o, report);
+      finish_exactly(objective, workspace, o, [&] { return seconds_since(clock_start); }, report);
     }
-    if (o.l1_start && !convex && !convex_start) {
-      report.message += std::string(report.message.empty() ? "" : "; ") + "the convex start's LP failed: started from zero";
+    for (const std::string& note : {start_message, start_refused.empty() ? "" : start_refused + ": started from zero"}) {
+      if (!note.empty()) report.message += (report.message.empty() ? "" : "; ") + note;
     }
     if (convex_start && report.has_solution()) compare_with_start(objective, data, *convex_start, o.stationarity_tolerance, report);
     report.seconds = seconds_since(clock_start);

@@ -129,19 +129,21 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   }
   if (budget.stopped_by() != optim::MipLimit::none && report.status == core::Status::feasible) {
     const double gap = report.statistics["mip_relative_gap"];
+    // How far the answer is from the proven bound, or that no bound was proven (an infinite gap).
+    const std::string distance = std::isfinite(gap) ? fmt::format("{:.3g} above the bound", gap) : "with no bound proven";
     switch (budget.stopped_by()) {
       case optim::MipLimit::time:
         report.stop_reason = kTimeLimitStop;
-        append(fmt::format("stopped at its wall-clock time limit ({} s, the start included) {:.3g} above the bound: "
-                           "this row depends on the machine's speed and load", budget.time_limit(), gap));
+        append(fmt::format("stopped at its wall-clock time limit ({} s, the start included) {}: this row depends on "
+                           "the machine's speed and load", budget.time_limit(), distance));
         break;
       case optim::MipLimit::nodes:
         report.stop_reason = kNodeLimitStop;
-        append(fmt::format("stopped at its node limit ({} nodes) {:.3g} above the bound", budget.node_limit(), gap));
+        append(fmt::format("stopped at its node limit ({} nodes) {}", budget.node_limit(), distance));
         break;
       case optim::MipLimit::iterations:
         report.stop_reason = kIterationLimitStop;
-        append(fmt::format("stopped at its simplex-iteration limit ({}) {:.3g} above the bound", budget.iteration_limit(), gap));
+        append(fmt::format("stopped at its simplex-iteration limit ({}) {}", budget.iteration_limit(), distance));
         break;
       case optim::MipLimit::none: break;
     }

@@ -376,16 +376,17 @@ TEST_CASE("the exact check's majorant gap equals an independent dual LP's; a poi
   const core::Dataset data = testing::random_problem(60, 6, 41, 3);
   for (const std::string penalty : {"SCAD", "MCP", "LSP"}) {
     const MethodInfo& method = find_method("ADMM-" + penalty);
-    const Hyperparameters h = {{"lambda", 0.05}, {"l1_start", 0}, {"min_iterations", 1e6}, {"exact_check", 20}};
+    // Sweep 21: not a polishing sweep (every 10th), so the check is what stops.
+    const Hyperparameters h = {{"lambda", 0.05}, {"l1_start", 0}, {"min_iterations", 21}, {"exact_check", 21}};
     const Objective objective = make_objective(method, resolve_hyperparameters(method, h), data);
-    // Tolerance 1 (the gap of a nonnegative F never exceeds it): the check at sweep 20 accepts the point
+    // Tolerance 1 (the gap of a nonnegative F never exceeds it): the check at sweep 21 accepts the point
     // and reports its exact gap.
     const FitReport checked = fit("ADMM-" + penalty, data, with(h, {{"stationarity_tolerance", 1.0}}));
     INFO(penalty << ": " << checked.brief() << ", " << checked.stop_reason);
     REQUIRE(checked.status == core::Status::converged);
-    CHECK(checked.iterations == 20);
+    CHECK(checked.iterations == 21);
     const double independent = independent_majorant_gap(objective, data, checked.model);
-    CHECK(independent > 1e-3);  // 20 sweeps from zero are not stationary: the check has something to find
+    CHECK(independent > 1e-3);  // 21 sweeps from zero are not stationary: the check has something to find
     CHECK(checked.certificate == Approx(independent).margin(1e-7));
     // At the default tolerance the same point fails the check: DCA finishes from the check's LP, and F falls.
     const FitReport finished = fit("ADMM-" + penalty, data, h);
@@ -424,6 +425,22 @@ TEST_CASE("from the convex start, ADMM reaches DCA's point on golub; a point abo
   CHECK(wandered.objective > 1.01 * start_value);
   CHECK(wandered.statistics.at("l1_start_excess") == Approx(wandered.objective / start_value - 1.0).epsilon(1e-6));
   CHECK(wandered.message.find("above F at the convex (l1) start") != std::string::npos);
+}
+
+TEST_CASE("an inexact convex start is refused: ADMM starts from zero and never ends above F(0)", "[admm]") {
+  // Found by review: sonar with one column times 1e20 made the start's LP inexact, and ADMM started there
+  // and ended at F = 8.2e12 with no warning (F at w = 0 is at most 2).
+  const core::Dataset sonar = data::load_dataset({testing::repo_file("datasets/sonar.csv"), "auto", {}});
+  core::DenseMatrix x = sonar.dense();
+  x.col(0) *= 1e20;
+  const core::Dataset scaled("scaled", x, sonar.labels(), {}, {});
+  const FitReport admm = fit("ADMM-SCAD", scaled, {});
+  INFO(admm.brief() << ": " << admm.message);
+  REQUIRE(admm.has_solution());
+  CHECK(admm.objective <= 1.0);
+  CHECK(admm.message.find("the convex start's LP ended") != std::string::npos);
+  CHECK(admm.message.find("started from zero") != std::string::npos);
+  CHECK(admm.status != core::Status::converged);  // no LP here certifies anything
 }
 
 TEST_CASE("a poor stationary point of a nonconvex objective is not called optimal (golub, SCAD at 1e-4)", "[admm]") {
