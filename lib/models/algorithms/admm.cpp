@@ -615,10 +615,11 @@ std::optional<core::LinearModel> l1_start(const Objective& objective, Workspace&
 }
 
 // A nonconvex fit's F against its convex start's F at the same lambda: above it by more than the
-// stationarity tolerance (relative), the fit found a poor stationary point and the message warns; the
-// excess is the column l1_start_excess.
+// stationarity tolerance, or 1e-3 where that is looser (relative), the fit found a poor point and the
+// message warns; the excess is the column l1_start_excess.
 void compare_with_start(const Objective& objective, const core::Dataset& data, const core::LinearModel& start,
-                        double tolerance, FitReport& report) {
+                        double stationarity_tolerance, FitReport& report) {
+  const double tolerance = std::min(stationarity_tolerance, 1e-3);
   const double start_value = objective.value(data, start.w(), start.b());
   const double excess = report.objective / start_value - 1.0;
   report.statistics["l1_start_excess"] = excess;
