@@ -576,15 +576,15 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   finished.inner_iterations = report.inner_iterations;
   finished.inner_solves = report.inner_solves;
   finished.traces = report.traces;
-  FitReport merged_traces = report;
   for (std::size_t t = 0; t < finished.objective_trace.size(); ++t) {
-    merged_traces.trace_objective(finished.objective_trace[t], finished.objective_seconds[t]);
     finished.traces["trace_iterations"].push_back(finished.traces["trace_iterations"].back() + 1.0);
     finished.traces["primal_residual_trace"].push_back(std::nan(""));
     finished.traces["dual_residual_trace"].push_back(std::nan(""));
   }
-  finished.objective_trace = std::move(merged_traces.objective_trace);
-  finished.objective_seconds = std::move(merged_traces.objective_seconds);
+  finished.objective_trace.insert(finished.objective_trace.begin(), report.objective_trace.begin(),
+                                  report.objective_trace.end());
+  finished.objective_seconds.insert(finished.objective_seconds.begin(), report.objective_seconds.begin(),
+                                    report.objective_seconds.end());
   finished.stop_reason = fmt::format("ADMM's point not stationary (exact majorant gap {:.3g}); DCA finished: {}", gap,
                                      finished.stop_reason);
   report = std::move(finished);
