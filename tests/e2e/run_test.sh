@@ -12,14 +12,15 @@ trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-# results.csv without the timing column (train_time_s), which legitimately differs between runs.
+# results.csv without the timing columns (train_time_s, task_time_s, objective_seconds_trace), which
+# legitimately differ between runs.
 rows() {
   python3 - "$1/results.csv" <<'PYTHON'
 import csv, sys
 with open(sys.argv[1], newline="") as f:
     for row in csv.DictReader(f):
-        row.pop("train_time_s")
-        row.pop("task_time_s")
+        for timing in ("train_time_s", "task_time_s", "objective_seconds_trace"):
+            row.pop(timing)
         print(row)
 PYTHON
 }

@@ -91,7 +91,7 @@ rows() {
   /usr/bin/python3 - "$1/results.csv" <<'PYTHON'
 import csv, sys
 for row in csv.DictReader(open(sys.argv[1], newline="")):
-    row.pop("train_time_s"); row.pop("task_time_s")
+    row.pop("train_time_s"); row.pop("task_time_s"); row.pop("objective_seconds_trace")
     print(row)
 PYTHON
 }
