@@ -366,7 +366,9 @@ def plot_race(directory, figure):
                 drawn = [max(value, RACE_FLOOR) for value in suboptimality]
                 at_seconds = [max(t, 1e-6) for t in seconds]  # the start's entry at 0 s, on a log axis
                 for ax, x in zip(row_axes, (at_seconds, iterations)):
-                    ax.plot(x, drawn, linewidth=0.8, label=label if r == 0 else None, **line_style(k))
+                    # A marker on every point: a one-point trace (an LP's answer) is a dot, not an invisible line.
+                    ax.plot(x, drawn, linewidth=0.8, marker="o", markersize=2.5, label=label if r == 0 else None,
+                            **line_style(k))
         name = dataset + (f" {condition}" if condition not in ("", "none") else "")
         for ax, xlabel in zip(row_axes, ("seconds", "iterations")):
             ax.set_yscale("log")
