@@ -2,7 +2,7 @@
 # Reruns configs whose data are present offline and copies their tables, summary, statuses, paired tests,
 # comparison tests, ranks and Friedman tests,
 # convergence tables, objective ratios, the comparison with the paper, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
-# name>/ (the effort config keeps its results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
+# name>/ (the effort and race configs keep their results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
 # that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
 # results/reference/<config name>/overrides.txt, which is kept; its README.md says why.
@@ -62,6 +62,8 @@ for config in "${configs[@]}"; do
   fi
   # results.csv where the reference needs its rows: the objective traces (effort); every row's status and
   # certificate (all_methods).
-  if [[ "$name" == ong2010_effort || "$name" == beyond_all_methods ]]; then cp "results/$name/results.csv" "results/reference/$name/"; fi
+  if [[ "$name" == ong2010_effort || "$name" == beyond_all_methods || "$name" == admm_race ]]; then
+    cp "results/$name/results.csv" "results/reference/$name/"
+  fi
   echo "regenerated results/reference/$name"
 done
