@@ -220,19 +220,30 @@ void check_validation_curve(const YAML::Node& entry, FigureSpec& figure, const E
   }
 }
 
-// The model parameters (not solver options) an entry fixes, each at its value.
-std::map<std::string, double> fixed_model_parameters(const MethodEntry& entry) {
+// The model parameters (not solver options) of an entry: those it fixes, the method's defaults for the rest.
+std::map<std::string, double> model_parameters(const MethodEntry& entry) {
+  const models::MethodInfo& method = models::find_method(entry.name);
+  const models::Hyperparameters resolved = models::resolve_hyperparameters(method, entry.fixed);
   std::map<std::string, double> model;
-  for (const models::ParameterSpec& spec : models::find_method(entry.name).parameters) {
-    const auto value = entry.fixed.find(spec.name);
-    if (spec.kind == models::ParameterKind::model && value != entry.fixed.end()) model[spec.name] = value->second;
+  for (const models::ParameterSpec& spec : method.parameters) {
+    if (spec.kind == models::ParameterKind::model) model[spec.name] = resolved.at(spec.name);
   }
   return model;
 }
 
+// Whether some data set can give `name` more than one value (the top-level grid or a data set's own).
+bool varies(const ExperimentConfig& config, const std::string& name) {
+  if (config.grid.contains(name) && config.grid.at(name).size() > 1) return true;
+  return std::any_of(config.datasets.begin(), config.datasets.end(), [&](const DatasetInstance& instance) {
+    const auto own = instance.method_grid.find(name);
+    return own != instance.method_grid.end() && own->second.size() > 1;
+  });
+}
+
 // A race figure's methods: at least two distinct labels of the config whose methods minimize one objective:
-// the same loss, penalty and weighting, the same fixed model parameters and class weight, none tuned by
-// the inner selection (each split could choose its own value). plot.py compares the rows' parameters too.
+// the same loss, penalty and weighting, the same model parameters (fixed or default) and class weight, no
+// model parameter tuned over a grid of several values (each split could choose its own). plot.py compares
+// the rows' parameters too.
 void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentConfig& config, const Reader& reader,
                 const std::string& key) {
   if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a race figure takes no metric, x or as_error");
@@ -263,7 +274,7 @@ void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentCon
                               models::to_string(b.weighting)));
     }
     const auto weight_text = [](const MethodEntry& m) { return m.class_weight ? m.class_weight->to_string() : ""; };
-    if (fixed_model_parameters(*first) != fixed_model_parameters(*found) || weight_text(*first) != weight_text(*found)) {
+    if (model_parameters(*first) != model_parameters(*found) || weight_text(*first) != weight_text(*found)) {
       reader.fail(key + ".methods", fmt::format("'{}' and '{}' fix different model parameters or class weights: a race "
                                                 "needs one objective", first->label, label));
     }
@@ -271,11 +282,14 @@ void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentCon
   for (const std::string& label : figure.methods) {
     const auto found = std::find_if(config.methods.begin(), config.methods.end(),
                                     [&](const MethodEntry& m) { return m.label == label; });
-    const std::vector<std::string> tuned = tuned_parameters(config, *found);
-    if (!tuned.empty()) {
-      reader.fail(key + ".methods", fmt::format("'{}' tunes {} by the inner selection, so each split may choose another "
-                                                "value than the other methods: fix it in the entry for a race",
-                                                label, fmt::join(tuned, ", ")));
+    const models::MethodInfo& method = models::find_method(found->name);
+    for (const std::string& name : tuned_parameters(config, *found)) {
+      const auto spec = std::find_if(method.parameters.begin(), method.parameters.end(),
+                                     [&](const models::ParameterSpec& p) { return p.name == name; });
+      if (spec != method.parameters.end() && spec->kind == models::ParameterKind::model && varies(config, name)) {
+        reader.fail(key + ".methods", fmt::format("'{}' tunes {} over a grid, so each split may choose another value "
+                                                  "than the other methods: fix it in the entry for a race", label, name));
+      }
     }
   }
 }

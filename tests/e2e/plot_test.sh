@@ -177,7 +177,12 @@ refuses "a race of one method" "$tmp/race.yaml" 's/methods: \[DCA-SCAD, ADMM-SCA
 refuses "a race of two lambdas" "$tmp/race.yaml" 's/^methods: \[DCA-SCAD, ADMM-SCAD,/methods: [DCA-SCAD, {name: ADMM-SCAD, lambda: 0.1},/' \
   "fix different model parameters or class weights"
 refuses "a race of tuned methods" "$tmp/race.yaml" 's/  inner: {type: none}/  inner: {type: kfold, folds: 2}\ngrid: {lambda: [0.01, 0.1]}/' \
-  "'DCA-SCAD' tunes lambda by the inner selection"
+  "'DCA-SCAD' tunes lambda over a grid"
+# The same objective spelled out (the defaults stated) and a one-value grid are one race.
+sed 's/^methods: \[DCA-SCAD, ADMM-SCAD,/methods: [DCA-SCAD, {name: ADMM-SCAD, lambda: 0.015625, theta: 3.7},/' "$tmp/race.yaml" > "$tmp/race_same.yaml"
+"$bin" run "$tmp/race_same.yaml" --dry-run -q >/dev/null 2>"$tmp/err" || fail "a race with the defaults stated was refused: $(cat "$tmp/err")"
+sed 's/  inner: {type: none}/  inner: {type: none}\ngrid: {lambda: [0.1]}/' "$tmp/race.yaml" > "$tmp/race_one.yaml"
+"$bin" run "$tmp/race_one.yaml" --dry-run -q >/dev/null 2>"$tmp/err" || fail "a race with a one-value grid was refused: $(cat "$tmp/err")"
 
 # A bar figure and the objective ratio of two solvers of one objective (F_A / F_B - 1 per repetition,
 # recomputed here from results.csv).
