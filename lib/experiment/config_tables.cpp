@@ -258,7 +258,13 @@ void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentCon
     const auto found = std::find_if(config.methods.begin(), config.methods.end(),
                                     [&](const MethodEntry& m) { return m.label == label; });
     if (found == config.methods.end()) {
-      reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config", label));
+      std::vector<std::string> variants;  // `run --sweep` renames an entry's label to label_<parameter><value>
+      for (const MethodEntry& m : config.methods) {
+        if (m.label.starts_with(label + "_")) variants.push_back(m.label);
+      }
+      reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config{}", label,
+                                                variants.empty() ? "" : fmt::format(" (its swept variants are {}: a race "
+                                                                                    "names them)", fmt::join(variants, ", "))));
     }
     if (!first) {
       first = &*found;

@@ -178,6 +178,8 @@ refuses "a race of two lambdas" "$tmp/race.yaml" 's/^methods: \[DCA-SCAD, ADMM-S
   "fix different model parameters or class weights"
 refuses "a race of tuned methods" "$tmp/race.yaml" 's/  inner: {type: none}/  inner: {type: kfold, folds: 2}\ngrid: {lambda: [0.01, 0.1]}/' \
   "'DCA-SCAD' tunes lambda over a grid"
+out=$("$bin" run "$tmp/race.yaml" --sweep theta=3,4 --dry-run -q 2>&1) && fail "a race of swept labels was accepted"
+grep -q "its swept variants are DCA-SCAD_theta3, DCA-SCAD_theta4" <<<"$out" || fail "a race under --sweep: $out"
 # The same objective spelled out (the defaults stated) and a one-value grid are one race.
 sed 's/^methods: \[DCA-SCAD, ADMM-SCAD,/methods: [DCA-SCAD, {name: ADMM-SCAD, lambda: 0.015625, theta: 3.7},/' "$tmp/race.yaml" > "$tmp/race_same.yaml"
 "$bin" run "$tmp/race_same.yaml" --dry-run -q >/dev/null 2>"$tmp/err" || fail "a race with the defaults stated was refused: $(cat "$tmp/err")"
