@@ -521,14 +521,6 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   report.statistics["cg_products"] = static_cast<double>(sweeps.cg_products());
 }
 
-// DCA's iteration options (dc_iterations.hpp) at their defaults, with ADMM's stationarity tolerance.
-Hyperparameters dca_options(const AdmmOptions& o) {
-  Hyperparameters options;
-  for (const ParameterSpec& spec : dc_iteration_options()) options[spec.name] = spec.default_value;
-  options["stationarity_tolerance"] = o.stationarity_tolerance;
-  return options;
-}
-
 // At an uncertified stop of a nonconvex fit (report: status feasible, a model): the convex majorant at
 // the model solved exactly, one weighted-l1 LP (DCA's step there, convex_step.hpp). Its gap within
 // stationarity_tolerance: the model is converged. Otherwise the LP's solution lowers F (F <= G < G(x) =
@@ -568,7 +560,10 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   admm_part.message.clear();
   admm_part.seconds = elapsed();  // the sweeps and the check's LP: DCA's trace times go on from here
   const Start start{core::LinearModel(next.w, next.b), &admm_part};
-  FitReport finished = run_dc_iterations(objective, workspace, start, dca_options(o),
+  // DCA's iteration options at their defaults, with ADMM's stationarity tolerance.
+  const Hyperparameters dca_options =
+      resolve_parameters(dc_iteration_options(), {{"stationarity_tolerance", o.stationarity_tolerance}}, "admm");
+  FitReport finished = run_dc_iterations(objective, workspace, start, dca_options,
                                          [&](const core::Vector& w, double b) { return linearized_step(objective, data, w, b); });
   finished.statistics["dca_steps"] = finished.iterations + 1.0;  // the exact check's step and DCA's
   finished.statistics["stationarity"] = finished.certificate;
@@ -594,8 +589,12 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
 // with weight rho phi'(0), convex_step.hpp). nullopt, with the reason in `why_not`, when that LP is not
 // certified optimal or its point has a larger F than w = 0, b = 0 (a review saw an inexact LP on a
 // column scaled by 1e20 start ADMM at F = 8e12). The LP's work goes to the report's LP columns.
-std::optional<core::LinearModel> l1_start(const Objective& objective, Workspace& workspace, FitReport& report,
-                                          std::string& why_not) {
+struct ConvexStart {
+  core::LinearModel model;
+  double objective;  // F (the nonconvex objective) there
+};
+std::optional<ConvexStart> l1_start(const Objective& objective, Workspace& workspace, FitReport& report,
+                                    std::string& why_not) {
   const core::Dataset& data = workspace.data();
   const core::Vector zero = core::Vector::Zero(static_cast<Eigen::Index>(data.d()));
   const StepResult solved = workspace.steps().solve(linearized_step(objective, data, zero, 0.0));
@@ -611,16 +610,14 @@ std::optional<core::LinearModel> l1_start(const Objective& objective, Workspace&
     why_not = fmt::format("the convex start's F ({:.6g}) is above F at w = 0 ({:.6g})", at_start, at_zero);
     return std::nullopt;
   }
-  return core::LinearModel(solved.w, solved.b);
+  return ConvexStart{core::LinearModel(solved.w, solved.b), at_start};
 }
 
 // A nonconvex fit's F against its convex start's F at the same lambda: above it by more than the
 // stationarity tolerance, or 1e-3 where that is looser (relative), the fit found a poor point and the
 // message warns; the excess is the column l1_start_excess.
-void compare_with_start(const Objective& objective, const core::Dataset& data, const core::LinearModel& start,
-                        double stationarity_tolerance, FitReport& report) {
+void compare_with_start(double start_value, double stationarity_tolerance, FitReport& report) {
   const double tolerance = std::min(stationarity_tolerance, 1e-3);
-  const double start_value = objective.value(data, start.w(), start.b());
   const double excess = report.objective / start_value - 1.0;
   report.statistics["l1_start_excess"] = excess;
   if (report.objective > start_value + tolerance * std::abs(start_value)) {
@@ -745,13 +742,13 @@ class AdmmAlgorithm : public Algorithm {
     }
     Sweeps sweeps(objective, data, problem, start.system, o);
     const bool convex = objective.is_convex();
-    std::optional<core::LinearModel> convex_start;
+    std::optional<ConvexStart> convex_start;
     std::string start_refused;  // why the convex start was not taken
     std::string start_message;  // the start LP's notes (a cold fallback), kept past the sweeps' message
     if (o.l1_start && !convex) {
       convex_start = l1_start(objective, workspace, report, start_refused);
       start_message = std::exchange(report.message, "");
-      if (convex_start) sweeps.start_at(*convex_start);
+      if (convex_start) sweeps.start_at(convex_start->model);
     }
     const double start_seconds = seconds_since(clock_start);
     run_sweeps(sweeps, objective, data, o, clock_start, report);
@@ -765,7 +762,9 @@ class AdmmAlgorithm : public Algorithm {
     for (const std::string& note : {start_message, start_refused.empty() ? "" : start_refused + ": started from zero"}) {
       if (!note.empty()) report.message += (report.message.empty() ? "" : "; ") + note;
     }
-    if (convex_start && report.has_solution()) compare_with_start(objective, data, *convex_start, o.stationarity_tolerance, report);
+    if (convex_start && report.has_solution()) {
+      compare_with_start(convex_start->objective, o.stationarity_tolerance, report);
+    }
     report.seconds = seconds_since(clock_start);
     report.statistics["woodbury"] = start.system.uses_woodbury() ? 1.0 : 0.0;
     return report;
