@@ -1,0 +1,62 @@
+"""Whether two CSV tables hold the same cells, numbers within a relative 1e-8: exit 0 if so, else 1 with the
+first differing cells on stdout.
+
+The references are compared with what this binary writes on whatever machine the tests run on. Their
+words and counts must match exactly, but the last bits of a floating-point result depend on the machine:
+glibc picks its exp/log/pow code by CPU (FMA or not), and a certificate near 1e-6 that is a difference of
+nearly equal sums moved by 1e-10 relative between two machines (walk_accuracy's inner_svm_gap, the same
+binary). 1e-8 is far above that noise and far below any change a code edit makes to a reported number.
+Usage: same_table.py EXPECTED ACTUAL
+"""
+import csv
+import math
+import sys
+
+RELATIVE = 1e-8
+
+
+def as_number(cell):
+    try:
+        return float(cell)
+    except ValueError:
+        return None
+
+
+def same_cell(expected, actual):
+    if expected == actual:
+        return True
+    a, b = as_number(expected), as_number(actual)
+    if a is None or b is None:
+        return False
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return abs(a - b) <= RELATIVE * max(abs(a), abs(b))
+
+
+def differences(expected_rows, actual_rows):
+    if len(expected_rows) != len(actual_rows):
+        yield f"{len(expected_rows)} lines expected, {len(actual_rows)} written"
+        return
+    for number, (expected, actual) in enumerate(zip(expected_rows, actual_rows), start=1):
+        if len(expected) != len(actual):
+            yield f"line {number}: {len(expected)} cells expected, {len(actual)} written"
+            continue
+        for column, (e, a) in enumerate(zip(expected, actual), start=1):
+            if not same_cell(e, a):
+                yield f"line {number}, column {column}: expected {e!r}, written {a!r}"
+
+
+def main(expected_path, actual_path):
+    try:
+        with open(expected_path, newline="") as expected, open(actual_path, newline="") as actual:
+            found = list(differences(list(csv.reader(expected)), list(csv.reader(actual))))
+    except OSError as error:
+        print(error)
+        return 1
+    for line in found[:4]:
+        print(line)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))
