@@ -308,6 +308,7 @@ Command add_fit(CLI::App& app) {
     std::optional<core::Dataset> test;
     if (!options->test_file.empty()) test = load_test_file(*options, data);
     models::Hyperparameters parameters = options->given;
+    std::vector<double> lambda_path;  // the grid's, when lambda was selected on it: the final fit is a point of it
     options->class_weight = models::ClassWeight::parse(options->class_weight_text, "--class-weight");
     const models::ClassWeight& class_weight = options->class_weight;
     if (!class_weight.is_none()) {
@@ -318,6 +319,7 @@ Command add_fit(CLI::App& app) {
       const SelectionOutcome outcome = select_by_cv(options->selection, options->method, options->given, class_weight,
                                                     options->transforms, data, options->seed);
       parameters = outcome.chosen;
+      lambda_path = outcome.lambda_path;
       options->cv_score = outcome.cv_score;
     }
     std::vector<std::unique_ptr<data::Transform>> transforms;
@@ -326,7 +328,7 @@ Command add_fit(CLI::App& app) {
 
     models::Workspace workspace(data, options->seed);
     workspace.set_example_weights(models::class_example_weights(class_weight, data.labels()));
-    const models::FitReport report = models::fit_method(options->method, parameters, workspace);
+    const models::FitReport report = models::fit_method(options->method, parameters, workspace, lambda_path);
 
     print_summary(*options, data, report);
     std::optional<experiment::Confusion> test_scores;

@@ -181,6 +181,7 @@ SelectionOutcome select_by_cv(const SelectionOptions& options, const std::string
   outcome.chosen = given;
   for (const auto& [name, value] : selection.candidates[selection.chosen]) outcome.chosen[name] = value;
   outcome.cv_score = selection.mean_score(selection.chosen);
+  outcome.lambda_path = selection.lambda_path;
   return outcome;
 }
 

@@ -31,6 +31,7 @@ struct SelectionOptions {
 struct SelectionOutcome {
   models::Hyperparameters chosen;  // the given parameters with the winning candidate's values
   double cv_score = 0.0;           // the winner's mean inner score under `metric`
+  std::vector<double> lambda_path;  // the lambda grid the selection walked (MethodSelection's), for the final fit
   models::Metric metric = models::Metric::accuracy;
 };
 

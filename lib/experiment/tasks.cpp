@@ -186,6 +186,13 @@ Parts prepare(const core::Dataset& data, const std::vector<std::size_t>& train_r
 // Every combination of the grid's values for the parameters the entry tunes, with the entry's fixed
 // values, in fitting order: the first tuned parameter of the table (lambda) varies fastest, so
 // consecutive LPs differ only in their costs and re-solve warm (a change of mu changes row bounds).
+// The values a grid parameter takes on data set instance `instance`: its own grid's, else the config's.
+const std::vector<double>& grid_values(const ExperimentConfig& config, const DatasetInstance& instance,
+                                       const std::string& name) {
+  const auto own = instance.method_grid.find(name);
+  return own != instance.method_grid.end() ? own->second : config.grid.at(name);
+}
+
 std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, const DatasetInstance& instance,
                                                 const MethodEntry& entry) {
   std::vector<models::Hyperparameters> combos = {entry.fixed};
@@ -193,8 +200,7 @@ std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, 
   for (auto name = tuned.rbegin(); name != tuned.rend(); ++name) {
     std::vector<models::Hyperparameters> expanded;
     for (const auto& combo : combos) {
-      const auto own = instance.method_grid.find(*name);
-      for (double value : own != instance.method_grid.end() ? own->second : config.grid.at(*name)) {
+      for (double value : grid_values(config, instance, *name)) {
         auto next = combo;
         next[*name] = value;
         expanded.push_back(std::move(next));
@@ -299,7 +305,8 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
       try {
         for (std::size_t c = 0; c < run.candidates.size(); ++c) {
           const models::FitReport report =
-              models::fit_method(run.entry->name, run.candidates[c], workspaces.for_entry(*run.entry, instance));
+              models::fit_method(run.entry->name, run.candidates[c], workspaces.for_entry(*run.entry, instance),
+                                 run.lambda_path);
           ++run.fits;
           double score = kNaN;
           if (report.has_solution()) {
@@ -346,6 +353,11 @@ std::vector<MethodSelection> unscored_selections(const ExperimentConfig& config,
   for (std::size_t m = 0; m < runs.size(); ++m) {
     runs[m].entry = &config.methods[m];
     runs[m].candidates = candidates(config, instance, config.methods[m]);
+    const std::vector<std::string> tuned = tuned_parameters(config, config.methods[m]);
+    if (std::find(tuned.begin(), tuned.end(), "lambda") != tuned.end()) {
+      const std::vector<double>& lambdas = grid_values(config, instance, "lambda");
+      if (lambdas.size() > 1) runs[m].lambda_path = lambdas;
+    }
     runs[m].fold_scores.assign(runs[m].candidates.size(), {});
   }
   return runs;
@@ -424,7 +436,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, con
   }
   const auto start = Clock::now();
   const models::FitReport report = models::fit_method(run.entry->name, run.candidates[chosen],
-                                                      workspaces.for_entry(*run.entry, instance));
+                                                      workspaces.for_entry(*run.entry, instance), run.lambda_path);
   run.seconds += seconds_since(start);
   row["status"] = core::to_string(report.status);
   row["message"] = report.message;

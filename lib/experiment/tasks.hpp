@@ -83,6 +83,9 @@ core::Dataset repetition_sample(const ExperimentConfig& config, const DatasetIns
 struct MethodSelection {
   const MethodEntry* entry = nullptr;
   std::vector<models::Hyperparameters> candidates;
+  // The grid's lambdas when the entry tunes lambda over more than one: every fit of the entry, the final one
+  // too, is a point of that path (models::fit_method); empty otherwise.
+  std::vector<double> lambda_path;
   // fold_scores[c][f]: candidate c's score on inner fold f (protocol.inner.metric on the fold's held-out part,
   // 0.5 for a model under protocol.near_zero_norm); NaN where that fit had no solution.
   std::vector<std::vector<double>> fold_scores;

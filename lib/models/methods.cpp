@@ -1,7 +1,9 @@
 #include "models/methods.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <optional>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <stdexcept>
@@ -95,7 +97,8 @@ std::vector<MethodInfo> method_rows() {
       {.name = "ADMM-SCAD-published", .citation = "[ADMM] 3, SCAD with the published settings", .loss = "hinge",
        .penalty = "scad", .algorithm = "admm", .weighting = Weighting::mean,
        .defaults = {{"rho1", 1.5}, {"rho2", 10.0}, {"rho2_per_n", 0.0}, {"adapt_rho", 0.0}, {"relaxation", 1.0},
-                    {"equilibrate", 0.0}, {"max_iterations", 1000.0}, {"l1_start", 0.0}, {"exact_check", 0.0}}},
+                    {"equilibrate", 0.0}, {"max_iterations", 1000.0}, {"l1_start", 0.0}, {"exact_check", 0.0},
+                    {"path_start", 0.0}}},
       {.name = "ADMM-MCP", .citation = "[ADMM] 3, MCP", .loss = "hinge", .penalty = "mcp", .algorithm = "admm",
        .weighting = Weighting::mean},
       {.name = "ADMM-Capped", .citation = "[ADMM] 3, capped-l1", .loss = "hinge", .penalty = "capped",
@@ -232,7 +235,13 @@ Hyperparameters restricted_to(const ParameterTable& table, const Hyperparameters
   return part;
 }
 
-const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace);
+const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace,
+                                  const std::vector<double>& lambda_path = {});
+
+// The workspace key of a fit on a lambda path: the path is part of it, since the fit depends on it.
+std::string path_fit_key(const MethodInfo& method, const Hyperparameters& resolved, const std::vector<double>& lambda_path) {
+  return fmt::format("{}|{}|path={:.17g}", method.name, parameter_key(resolved), fmt::join(lambda_path, ","));
+}
 
 // The fit of method `name` at `shared` with its parameters that the tuning grid lists set to each grid value
 // in turn: the one that scores best on the tuning part, chosen as the runner's selection chooses
@@ -320,16 +329,52 @@ void predict_majority_when_constant(const Objective& objective, const Workspace&
   }
 }
 
-const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace) {
+// The smallest value of `lambda_path` above `lambda`; nullopt when there is none.
+std::optional<double> next_larger(const std::vector<double>& lambda_path, double lambda) {
+  std::optional<double> next;
+  for (const double value : lambda_path) {
+    if (value > lambda && (!next || value < *next)) next = value;
+  }
+  return next;
+}
+
+// The fit a path-following fit at h starts from: the same method and parameters at the path's next
+// larger lambda, made first when the workspace does not hold it (and it, in turn, from the one above).
+// `made_fits` and `made_seconds` receive the fits this call made and their seconds.
+const FitReport* path_start(const MethodInfo& method, const Hyperparameters& h, Workspace& workspace,
+                            const std::vector<double>& lambda_path, double& made_fits, double& made_seconds) {
+  made_fits = made_seconds = 0.0;
+  const std::optional<double> larger = next_larger(lambda_path, h.at("lambda"));
+  if (!larger) return nullptr;
+  Hyperparameters above = h;
+  above["lambda"] = *larger;
+  if (const FitReport* done = workspace.find_fit(path_fit_key(method, above, lambda_path))) return done;
+  const auto clock_start = std::chrono::steady_clock::now();
+  const FitReport& made = fit_in_workspace(method.name, above, workspace, lambda_path);
+  made_fits = 1.0 + made.statistics.at("path_fits");
+  made_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
+  return &made;
+}
+
+const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters& given, Workspace& workspace,
+                                  const std::vector<double>& lambda_path) {
   const MethodInfo& method = find_method(name);
   const Hyperparameters h = resolve_hyperparameters(method, given);
-  const std::string key = method.name + "|" + parameter_key(h);
+  const Algorithm& algorithm = find_algorithm(method.algorithm);
+  const Hyperparameters options = restricted_to(algorithm.options(), h);
+  const bool on_path = !lambda_path.empty() && h.contains("lambda") && algorithm.follows_lambda_path(options);
+  const std::string key = on_path ? path_fit_key(method, h, lambda_path) : method.name + "|" + parameter_key(h);
   if (const FitReport* done = workspace.find_fit(key)) return *done;
 
   const Objective objective = make_objective(method, h, workspace.data(), workspace.example_weights());
-  const Algorithm& algorithm = find_algorithm(method.algorithm);
-  const Start start = algorithm.needs_start() ? find_start(method, h, workspace)
-                                                : Start{core::LinearModel(core::Vector(), 0.0), nullptr};
+  double path_fits = 0.0, path_seconds = 0.0;
+  Start start{core::LinearModel(core::Vector(), 0.0), nullptr};
+  if (algorithm.needs_start()) {
+    start = find_start(method, h, workspace);
+  } else if (on_path) {
+    const FitReport* above = path_start(method, h, workspace, lambda_path, path_fits, path_seconds);
+    if (above && above->has_solution()) start = {above->model, above};
+  }
   FitReport report;
   if (start.report && !start.report->has_solution() && !algorithm.survives_failed_start()) {
     report = *start.report;
@@ -338,8 +383,12 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
     report.message = fmt::format("starting point {} ended '{}': {}", method.start,
                                  core::to_string(start.report->status), start.report->message);
   } else {
-    report = algorithm.fit(objective, workspace, start, restricted_to(algorithm.options(), h));
+    report = algorithm.fit(objective, workspace, start, options);
     predict_majority_when_constant(objective, workspace, report);
+  }
+  if (on_path) {
+    report.statistics["path_fits"] = path_fits;
+    report.statistics["path_s"] = path_seconds;
   }
   report.hyperparameters = h;
   return workspace.store_fit(key, std::move(report));
@@ -434,8 +483,9 @@ core::LinearModel random_start(const Workspace& workspace, const std::string& me
   return core::LinearModel(w, b);
 }
 
-FitReport fit_method(const std::string& name, const Hyperparameters& given, Workspace& workspace) {
-  return fit_in_workspace(name, given, workspace);
+FitReport fit_method(const std::string& name, const Hyperparameters& given, Workspace& workspace,
+                     const std::vector<double>& lambda_path) {
+  return fit_in_workspace(name, given, workspace, lambda_path);
 }
 
 }  // namespace sparsesvm::models

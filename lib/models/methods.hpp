@@ -71,7 +71,13 @@ std::string class_weight_refusal(const MethodInfo& method);
 // Fits `name` on the workspace's training set. A fit already made there with the same resolved
 // parameters is returned as it was; a DCA start from another method (OneNormSVM, SVM) is that method's
 // fit in the same workspace, so methods fitted on one training set share their starts.
-FitReport fit_method(const std::string& name, const Hyperparameters& given, Workspace& workspace);
+// `lambda_path`: the lambda grid this fit is one point of (the runner's grid when it tunes lambda), for an
+// algorithm that follows lambda paths (Algorithm::follows_lambda_path): the fit at lambda then starts from
+// the fit at the path's next larger lambda, made first the same way (so from the largest down) and kept
+// in the workspace. Each fit on a path is thus a function of the path above it, whatever else ran before
+// it. Ignored by other algorithms and when lambda is not a parameter.
+FitReport fit_method(const std::string& name, const Hyperparameters& given, Workspace& workspace,
+                     const std::vector<double>& lambda_path = {});
 
 // The model a random start draws: w_j and b uniform on [-radius, radius] from a generator seeded with
 // (workspace seed, method name); radius 0 gives the zero model.

@@ -38,6 +38,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <fmt/format.h>
 
@@ -172,6 +173,24 @@ struct StartingFactor : WorkspaceState {
   optim::RidgeSystem system;
 };
 
+// The factor at the rho1/rho2 where a lambda path's previous fit ended (residual balancing moved it from
+// the options'): only the last one is kept, so a path whose ratio stays reuses it and memory holds at
+// most one factor more.
+struct PathFactor : WorkspaceState {
+  const optim::RidgeSystem& at(const optim::RidgeGram& gram, double ratio, bool& factored_here) {
+    factored_here = !system_ || ratio_ != ratio;
+    if (factored_here) {
+      system_ = std::make_unique<optim::RidgeSystem>(gram, ratio);
+      ratio_ = ratio;
+    }
+    return *system_;
+  }
+
+ private:
+  std::unique_ptr<optim::RidgeSystem> system_;
+  double ratio_ = 0.0;
+};
+
 // The residuals of one constraint (w = z, or the margin constraint) and the sizes they are relative to.
 struct ConstraintResiduals {
   double primal = 0.0, primal_scale = 0.0, dual = 0.0, dual_scale = 0.0;
@@ -203,10 +222,12 @@ constexpr double kStartBand = 1e-7;
 // The ADMM iterates on the equilibrated problem and one sweep over them.
 class Sweeps {
  public:
+  // `rho1`, `rho2`: the starting values (the options', or where a path's previous fit ended), with
+  // `starting_factor` the w-system's factor at their ratio.
   Sweeps(const Objective& objective, const core::Dataset& original, const Equilibrated& problem,
-         const optim::RidgeSystem& starting_factor, const AdmmOptions& o)
+         const optim::RidgeSystem& starting_factor, const AdmmOptions& o, double rho1, double rho2)
       : objective_(objective), original_(original), problem_(problem), data_(problem.data()),
-        starting_factor_(starting_factor), o_(o), rho1_(o.rho1), rho2_(o.rho2), y_(data_.labels()),
+        starting_factor_(starting_factor), o_(o), rho1_(rho1), rho2_(rho2), y_(data_.labels()),
         w_(core::Vector::Zero(static_cast<Eigen::Index>(data_.d()))), z_(w_), u_(w_),
         xi_(core::Vector::Zero(static_cast<Eigen::Index>(data_.n()))), s_(xi_), v_(xi_) {
     flops_per_sweep_ = 4.0 * data_.stored_values() + problem.gram->solve_flops();
@@ -626,6 +647,83 @@ void compare_with_start(double start_value, double stationarity_tolerance, FitRe
   }
 }
 
+// The start a fit on a lambda path has besides the convex one (follows_lambda_path): the previous fit's (at
+// the path's next larger lambda) model, rho1 and rho2, as pathwise solvers warm-start each lambda from the
+// one before. None when that fit has no model. The duals are refitted at the point for this lambda
+// (Sweeps::start_at): the penalty's part of them changes with lambda.
+struct PathStart {
+  core::LinearModel model;
+  double lambda, rho1, rho2;
+};
+std::optional<PathStart> path_start(const FitReport* above, const AdmmOptions& o) {
+  if (above == nullptr || !above->has_solution()) return std::nullopt;
+  // A nonconvex fit that DCA finished reports DCA's statistics; its rho never moved (adapt_rho is for l1).
+  const auto final_value = [&](const char* name, double fallback) {
+    const auto found = above->statistics.find(name);
+    return found != above->statistics.end() && std::isfinite(found->second) && found->second > 0.0 ? found->second
+                                                                                                   : fallback;
+  };
+  return PathStart{above->model, above->hyperparameters.at("lambda"), final_value("final_rho1", o.rho1),
+                   final_value("final_rho2", o.rho2)};
+}
+
+// The problem and factors one fit's runs of the sweeps share.
+struct Setting {
+  const Objective& objective;
+  Workspace& workspace;
+  const Equilibrated& problem;
+  const AdmmOptions& o;
+  std::chrono::steady_clock::time_point clock_start;
+};
+
+// One run of the sweeps from `from` (nullptr: zero) at rho1, rho2 with `factor`, their ratio's, then the
+// exact check (finish_exactly) where it is due. `report` holds what the fit did before (factor_s, the
+// convex start's LP).
+void run_from(const Setting& setting, const optim::RidgeSystem& factor, double rho1, double rho2,
+              const core::LinearModel* from, FitReport& report) {
+  const core::Dataset& data = setting.workspace.data();
+  Sweeps sweeps(setting.objective, data, setting.problem, factor, setting.o, rho1, rho2);
+  if (from != nullptr) sweeps.start_at(*from);
+  const double start_seconds = seconds_since(setting.clock_start);
+  run_sweeps(sweeps, setting.objective, data, setting.o, setting.clock_start, report);
+  report.statistics["iteration_s"] =
+      report.iterations > 0 ? (seconds_since(setting.clock_start) - start_seconds) / report.iterations : 0.0;
+  report.statistics["dca_steps"] = 0.0;
+  const bool check_due = report.stop_reason == kResidualsMet || report.stop_reason == kCheckDue;
+  if (check_due && report.status == core::Status::feasible && report.has_solution()) {
+    finish_exactly(setting.objective, setting.workspace, setting.o,
+                   [&] { return seconds_since(setting.clock_start); }, report);
+  }
+}
+
+// The run from the path's start (rho carried: its factor from the workspace's PathFactor, or the options'
+// rho where that factor fails).
+FitReport run_from_path(const Setting& setting, const StartingFactor& starting, const PathStart& from,
+                        const FitReport& before) {
+  FitReport report = before;
+  const double ratio = from.rho1 / from.rho2;
+  const optim::RidgeSystem* factor = &starting.system;
+  double rho1 = setting.o.rho1, rho2 = setting.o.rho2;
+  bool factored_here = false;
+  if (ratio != rho1 / rho2) {
+    const std::string key = fmt::format("admm_path_factor|{}|{}", setting.o.equilibrate, static_cast<int>(setting.o.regime));
+    const optim::RidgeSystem& carried = setting.workspace.state<PathFactor>(key, [] { return std::make_unique<PathFactor>(); })
+                                            .at(*setting.problem.gram, ratio, factored_here);
+    if (carried.factored()) std::tie(factor, rho1, rho2) = std::tuple(&carried, from.rho1, from.rho2);
+  } else {
+    std::tie(rho1, rho2) = std::tuple(from.rho1, from.rho2);
+  }
+  run_from(setting, *factor, rho1, rho2, &from.model, report);
+  if (factored_here) report.statistics["factorizations"] += 1.0;
+  report.statistics["warm_lambda"] = from.lambda;
+  return report;
+}
+
+// Whether `candidate` is a better answer than `incumbent`: it has a model, and a lower F or the other none.
+bool better(const FitReport& candidate, const FitReport& incumbent) {
+  return candidate.has_solution() && (!incumbent.has_solution() || candidate.objective < incumbent.objective);
+}
+
 class AdmmAlgorithm : public Algorithm {
  public:
   std::string id() const override { return "admm"; }
@@ -676,6 +774,10 @@ class AdmmAlgorithm : public Algorithm {
          "from the LP's point (not before min_iterations; a fit that reaches max_iterations first is not checked); "
          "none when it is 0 (ADMM's bound only, as published)", 100, 0, 1e7, false, false, Scale::linear,
          Regularizes::neither, ParameterKind::solver, true},
+        {"path_start", "true: on a lambda grid (run's inner selection and final fit), a fit at lambda starts from the "
+         "fit at the grid's next larger lambda (its point and rho; made first, from the largest lambda down, and kept "
+         "for the run), or from the convex start where that has the lower F; false: each lambda on its own, as "
+         "published", 1, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
         {"prox_public_code", "true: the public code's prox, unit weight at strength lambda/rho1 (inexact for SCAD and MCP)",
          0, 0, 1, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
     };
@@ -689,10 +791,13 @@ class AdmmAlgorithm : public Algorithm {
     // factorizations: new factors after rho1/rho2 changed. cg_products: products with X'X of the
     // conjugate-gradient solves (0 with a factor). dca_steps: LPs solved after the sweeps by
     // exact_check (the check and DCA's steps). l1_start_excess: F / F(convex start) - 1 (NaN without
-    // l1_start); positive is a poor stationary point. The LP columns (convex_step.hpp) count the LPs of
+    // l1_start); positive is a poor stationary point. warm_lambda: the lambda of the path's fit this one
+    // started from (NaN: none); path_fits, path_s: the fits at larger lambdas this fit made first, and their
+    // seconds (0 when they were made already). other_start_sweeps: the sweeps of the run not kept (a
+    // nonconvex fit on a path runs from the path's and the convex start; NaN otherwise). The LP columns (convex_step.hpp) count the LPs of
     // the convex start, the exact check and DCA's finish.
     std::vector<std::string> names = {"primal_residual", "dual_residual", "relative_gap", "stationarity", "final_rho1", "final_rho2", "factorizations",
-            "factor_s", "iteration_s", "woodbury", "cg_products", "dca_steps", "l1_start_excess"};
+            "factor_s", "iteration_s", "woodbury", "cg_products", "dca_steps", "l1_start_excess", "warm_lambda", "other_start_sweeps", "path_fits", "path_s"};
     names.insert(names.end(), lp_step_statistic_names().begin(), lp_step_statistic_names().end());
     return names;
   }
@@ -713,7 +818,10 @@ class AdmmAlgorithm : public Algorithm {
     return "";
   }
 
-  FitReport fit(const Objective& objective, Workspace& workspace, const Start&,
+  bool follows_lambda_path(const Hyperparameters& options) const override { return options.at("path_start") == 1.0; }
+
+  // `path.report`: the fit at the next larger lambda of a lambda path (follows_lambda_path), or none.
+  FitReport fit(const Objective& objective, Workspace& workspace, const Start& path,
                 const Hyperparameters& options) const override {
     if (const std::string reason = unsupported(objective); !reason.empty()) throw core::InputError(reason);
     const auto clock_start = std::chrono::steady_clock::now();
@@ -725,7 +833,7 @@ class AdmmAlgorithm : public Algorithm {
       factored_here = true;
       return std::make_unique<Equilibrated>(data, o.equilibrate, o.regime);
     });
-    const StartingFactor& start = workspace.state<StartingFactor>(
+    const StartingFactor& starting = workspace.state<StartingFactor>(
         fmt::format("{}|{}", problem_key, o.rho1 / o.rho2), [&] {
           factored_here = true;
           return std::make_unique<StartingFactor>(*problem.gram, o.rho1 / o.rho2);
@@ -733,14 +841,13 @@ class AdmmAlgorithm : public Algorithm {
     const double setup_seconds = seconds_since(clock_start);
     FitReport report;
     report.statistics["factor_s"] = factored_here ? setup_seconds : 0.0;
-    if (!start.system.factored()) {
+    if (!starting.system.factored()) {
       fail(report, "factorization failed",
            problem.gram->iterative()
                ? "the w-system cannot be solved by conjugate gradients: rho1/rho2 or the columns' norms are not finite"
                : "the Cholesky factor of the w-system failed or overflowed (data too badly scaled)");
       return report;
     }
-    Sweeps sweeps(objective, data, problem, start.system, o);
     const bool convex = objective.is_convex();
     std::optional<ConvexStart> convex_start;
     std::string start_refused;  // why the convex start was not taken
@@ -748,25 +855,36 @@ class AdmmAlgorithm : public Algorithm {
     if (o.l1_start && !convex) {
       convex_start = l1_start(objective, workspace, report, start_refused);
       start_message = std::exchange(report.message, "");
-      if (convex_start) sweeps.start_at(convex_start->model);
     }
-    const double start_seconds = seconds_since(clock_start);
-    run_sweeps(sweeps, objective, data, o, clock_start, report);
-    report.statistics["iteration_s"] =
-        report.iterations > 0 ? (seconds_since(clock_start) - start_seconds) / report.iterations : 0.0;
-    report.statistics["dca_steps"] = 0.0;
-    const bool check_due = report.stop_reason == kResidualsMet || report.stop_reason == kCheckDue;
-    if (check_due && report.status == core::Status::feasible && report.has_solution()) {
-      finish_exactly(objective, workspace, o, [&] { return seconds_since(clock_start); }, report);
+    // On a lambda path the fit runs from the path's start; a nonconvex one also from the convex start (or
+    // zero), and keeps the lower F: the path's point alone ended 25% above the convex start's on wdbc.
+    const Setting setting{objective, workspace, problem, o, clock_start};
+    const std::optional<PathStart> from_path = path_start(path.report, o);
+    const FitReport before = report;
+    if (from_path) report = run_from_path(setting, starting, *from_path, before);
+    if (!from_path || !convex) {
+      FitReport cold = before;
+      run_from(setting, starting.system, o.rho1, o.rho2, convex_start ? &convex_start->model : nullptr, cold);
+      cold.statistics["warm_lambda"] = std::nan("");
+      if (!from_path) {
+        report = std::move(cold);
+      } else {
+        const bool cold_better = better(cold, report);
+        const double other_sweeps = static_cast<double>(cold_better ? report.iterations : cold.iterations);
+        if (cold_better) report = std::move(cold);
+        report.statistics["other_start_sweeps"] = other_sweeps;
+      }
     }
-    for (const std::string& note : {start_message, start_refused.empty() ? "" : start_refused + ": started from zero"}) {
+    const bool path_kept = from_path && !std::isnan(report.statistics.at("warm_lambda"));
+    const std::string refusal_note = start_refused + (path_kept ? ": the path's start kept" : ": started from zero");
+    for (const std::string& note : {start_message, start_refused.empty() ? "" : refusal_note}) {
       if (!note.empty()) report.message += (report.message.empty() ? "" : "; ") + note;
     }
     if (convex_start && report.has_solution()) {
       compare_with_start(convex_start->objective, o.stationarity_tolerance, report);
     }
     report.seconds = seconds_since(clock_start);
-    report.statistics["woodbury"] = start.system.uses_woodbury() ? 1.0 : 0.0;
+    report.statistics["woodbury"] = starting.system.uses_woodbury() ? 1.0 : 0.0;
     return report;
   }
 };

@@ -40,6 +40,11 @@ class Algorithm {
   // Whether fit() can go on when the start's fit has no solution (it uses the start only as a warm
   // start); otherwise such a fit ends with the start's status.
   virtual bool survives_failed_start() const { return false; }
+  // Whether a fit at lambda on a lambda path (fit_method's `lambda_path`) starts from the fit at the path's
+  // next larger lambda, passed as Start (its report's model and statistics), with these options
+  // (resolved); such an algorithm does not need_start() and lists the statistics path_fits and path_s,
+  // which fit_method fills.
+  virtual bool follows_lambda_path(const Hyperparameters& /*options*/) const { return false; }
   // Whether fit() returns an optimum of the objective (to the solver's tolerance), not a critical point
   // (DCA) or an approximation (RW's walk).
   virtual bool finds_optimum() const = 0;

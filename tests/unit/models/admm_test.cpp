@@ -565,3 +565,87 @@ TEST_CASE("ADMM says optimal only when it is: overflow, a drifting bias and bad 
     if (admm.status == core::Status::optimal) CHECK(true_gap <= 1e-4 + 1e-9);
   }
 }
+
+TEST_CASE("a lambda path: each fit starts from the next larger lambda's, whatever order or other fits came first",
+          "[admm][path]") {
+  const core::Dataset golub = data::load_dataset({testing::repo_file("datasets/golub.csv"), "auto", {}});
+  const std::vector<double> path = {1.0, 0.25, 0.0625, 0.015625, 0.00390625, 0.0009765625};
+  for (const std::string method : {"ADMM-L1", "ADMM-SCAD", "ADMM-MCP"}) {
+    // Descending, as a path is walked, in a workspace of its own.
+    Workspace descending(golub);
+    std::vector<FitReport> walked;
+    for (const double lambda : path) walked.push_back(fit_method(method, {{"lambda", lambda}}, descending, path));
+    // The smallest lambda first, after other methods' fits (they share the LP cache): the fit walks the
+    // path above it itself, and every point equals the descending walk's.
+    Workspace shared(golub);
+    fit_method("DCA-SCAD", {{"lambda", 0.01}}, shared);
+    fit_method("OneNormSVM-mean", {{"lambda", 0.3}}, shared);
+    const FitReport first = fit_method(method, {{"lambda", path.back()}}, shared, path);
+    CHECK(first.statistics.at("path_fits") == static_cast<double>(path.size() - 1));
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      const FitReport again = fit_method(method, {{"lambda", path[k]}}, shared, path);
+      INFO(method << " at lambda " << path[k] << ": walked " << walked[k].brief() << "; smallest first " << again.brief());
+      CHECK(again.model.w() == walked[k].model.w());
+      CHECK(again.model.b() == walked[k].model.b());
+      // Made by the walk from the smallest lambda: each point made the k above it first; walked in order, none.
+      CHECK(again.statistics.at("path_fits") == static_cast<double>(k));
+      CHECK(walked[k].statistics.at("path_fits") == 0.0);
+      // The start is the nearest larger lambda's fit (or, nonconvex, the convex start where that ended lower).
+      const double warm = walked[k].statistics.at("warm_lambda");
+      if (k == 0) {
+        CHECK(std::isnan(warm));
+      } else if (method == "ADMM-L1") {
+        CHECK(warm == path[k - 1]);
+      } else {
+        CHECK((std::isnan(warm) || warm == path[k - 1]));
+      }
+    }
+    // Off the path, the same lambda in the same workspace is a cold fit: the path is part of a fit's key.
+    const FitReport alone = fit_method(method, {{"lambda", path[2]}}, shared);
+    const FitReport cold = fit(method, golub, {{"lambda", path[2]}});
+    CHECK(std::isnan(alone.statistics.at("warm_lambda")));
+    CHECK(alone.model.w() == cold.model.w());
+  }
+}
+
+TEST_CASE("on a lambda path ADMM-L1 stays optimal in far fewer sweeps; a nonconvex fit never ends above its cold fit",
+          "[admm][path]") {
+  // golub at decreasing lambda (measured: from cold 41,510 sweeps in all, 3 fits at the 10^4 limit; on the
+  // path 8,140, every fit optimal). Nonconvex: the path's point and the convex start both run, the lower F
+  // is kept, so the path is never worse than a cold fit (measured up to 4.6x lower on golub).
+  const core::Dataset golub = data::load_dataset({testing::repo_file("datasets/golub.csv"), "auto", {}});
+  const std::vector<double> path = {1.0, 0.25, 0.0625, 0.015625, 0.00390625, 0.0009765625, 0.000244140625};
+  Workspace on_path(golub);
+  double path_sweeps = 0.0, cold_sweeps = 0.0;
+  for (const double lambda : path) {
+    const FitReport lp = fit("OneNormSVM-mean", golub, {{"lambda", lambda}});
+    const FitReport warm = fit_method("ADMM-L1", {{"lambda", lambda}}, on_path, path);
+    const FitReport cold = fit("ADMM-L1", golub, {{"lambda", lambda}});
+    INFO("lambda " << lambda << ": LP " << lp.brief() << "; path " << warm.brief() << "; cold " << cold.brief());
+    REQUIRE(lp.status == core::Status::optimal);
+    CHECK(warm.status == core::Status::optimal);
+    CHECK(std::abs(warm.objective - lp.objective) <= 1e-6 * lp.objective);
+    path_sweeps += static_cast<double>(warm.iterations);
+    cold_sweeps += static_cast<double>(cold.iterations);
+  }
+  CHECK(path_sweeps * 3.0 < cold_sweeps);
+  // On standardized wdbc the path's point alone ended 25% above the cold fit (SCAD at 2^-6).
+  const core::Dataset wdbc = standardized(data::load_dataset({testing::repo_file("datasets/wdbc.csv"), "auto", {}}));
+  for (const auto& [data, method] : {std::pair{&golub, "ADMM-SCAD"}, {&golub, "ADMM-MCP"}, {&golub, "ADMM-LSP"},
+                                     {&golub, "ADMM-Capped"}, {&wdbc, "ADMM-SCAD"}, {&wdbc, "ADMM-MCP"}}) {
+    Workspace workspace(*data);
+    for (const double lambda : path) {
+      const FitReport warm = fit_method(method, {{"lambda", lambda}}, workspace, path);
+      const FitReport cold = fit(method, *data, {{"lambda", lambda}});
+      INFO(data->name() << ", " << method << " at lambda " << lambda << ": path " << warm.brief() << "; cold "
+                        << cold.brief());
+      CHECK(warm.status == core::Status::converged);
+      CHECK(warm.objective <= cold.objective);
+      if (lambda == path[0]) {
+        CHECK(std::isnan(warm.statistics.at("warm_lambda")));  // the top of the path starts cold
+      } else {
+        CHECK(warm.statistics.at("other_start_sweeps") >= 1.0);  // both starts ran
+      }
+    }
+  }
+}
