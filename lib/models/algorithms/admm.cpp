@@ -438,9 +438,8 @@ std::optional<Candidate> polish(const Sweeps& sweeps, const Objective& objective
   return std::nullopt;
 }
 
-// Why a nonconvex fit stopped uncertified for the exact check (finish_exactly).
-constexpr const char* kResidualsMet = "residuals below tolerance";
-constexpr const char* kCheckDue = "exact check due";
+// Whether, and why, a nonconvex fit stopped uncertified for the exact check (finish_exactly).
+enum class ExactCheck { none, residuals_met, sweeps_done };
 
 // Residual balancing runs at sweeps 8, 16, 32, ..., kBalanceUntil: a few changes of rho early, then
 // rho stays (ADMM converges for a fixed rho, and each change of rho1/rho2 costs a factor).
@@ -457,9 +456,10 @@ void fail(FitReport& report, const std::string& reason, const std::string& messa
 // holds, or a polished point's certificate holds; or the iterates overflow, or max_iterations. With
 // exact_check a nonconvex fit also stops, status feasible, for finish_exactly where the residuals meet
 // their tolerances but the bound does not hold, and after exact_check sweeps. Balances rho (balance_now) when asked and the objective
-// is convex. Fills the report's status, stop reason, model, objective, traces and statistics.
-void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset& original, const AdmmOptions& o,
-                std::chrono::steady_clock::time_point clock_start, FitReport& report) {
+// is convex. Fills the report's status, stop reason, model, objective, traces and statistics; returns why
+// the exact check is due, if it is.
+ExactCheck run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset& original, const AdmmOptions& o,
+                      std::chrono::steady_clock::time_point clock_start, FitReport& report) {
   const auto trace = [&](int k) { record_trace(sweeps, k, seconds_since(clock_start), report); };
   // Every penalty here is l1 or l1 minus a convex h (unsupported() refuses others): convex means l1.
   const bool convex = objective.is_convex();
@@ -467,6 +467,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   trace(0);
   report.status = core::Status::feasible;
   report.stop_reason = "iteration limit";
+  ExactCheck check = ExactCheck::none;
   std::optional<Candidate> answer;
   // Residual balancing for the convex l1 objective only: for the nonconvex penalties it lowers rho1
   // until their prox steps overshoot (measured: rho1 1e-40 and F = 29.5 for LSP on wdbc; docs/methods.md).
@@ -487,7 +488,8 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
         answer = std::move(iterate);
         report.stop_reason = fmt::format("residuals and {} below tolerance", certificate_name);
       } else if (!convex && o.exact_check > 0) {
-        report.stop_reason = kResidualsMet;
+        check = ExactCheck::residuals_met;
+        report.stop_reason = "residuals below tolerance";
         trace(k);
         break;
       }
@@ -497,7 +499,8 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
       if (answer) report.stop_reason = fmt::format("polished: {} below tolerance", certificate_name);
     }
     if (!answer && !convex && o.exact_check > 0 && k >= o.exact_check && k >= o.min_iterations) {
-      report.stop_reason = kCheckDue;
+      check = ExactCheck::sweeps_done;
+      report.stop_reason = "exact check due";
       trace(k);
       break;
     }
@@ -513,10 +516,10 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
     report.status = convex ? core::Status::optimal : core::Status::converged;
   } else if (report.status == core::Status::feasible) {
     answer = certify(sweeps.iterate(), sweeps, objective, original, o, convex);
-    report.message = report.stop_reason == kResidualsMet
+    report.message = check == ExactCheck::residuals_met
                          ? fmt::format("the residuals met their tolerances after {} sweeps, the {} bound ({:.3g}) not",
                                        k, certificate_name, answer->certificate)
-                     : report.stop_reason == kCheckDue
+                     : check == ExactCheck::sweeps_done
                          ? fmt::format("after {} sweeps the {} bound was {:.3g}", k, certificate_name, answer->certificate)
                          : fmt::format("stopped after {} sweeps before the residuals and the {} ({:.3g}{}) met their "
                                        "tolerances", k, certificate_name, answer->certificate,
@@ -540,6 +543,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
   report.statistics["final_rho2"] = sweeps.rho2();
   report.statistics["factorizations"] = sweeps.factorizations();
   report.statistics["cg_products"] = static_cast<double>(sweeps.cg_products());
+  return check;
 }
 
 // At an uncertified stop of a nonconvex fit (report: status feasible, a model): the convex majorant at
@@ -548,7 +552,7 @@ void run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Dataset&
 // F(x)) and DCA goes on from it (dc_iterations.hpp); the report becomes DCA's, with ADMM's sweeps and
 // statistics kept, the LPs counted in dca_steps, and the traces going on with one entry per DCA iterate
 // (numbered after the last sweep; no residuals there).
-void finish_exactly(const Objective& objective, Workspace& workspace, const AdmmOptions& o,
+void finish_exactly(const Objective& objective, Workspace& workspace, const AdmmOptions& o, ExactCheck why,
                     const std::function<double()>& elapsed, FitReport& report) {
   const core::Dataset& data = workspace.data();
   const core::LinearModel point = report.model;
@@ -568,7 +572,7 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   }
   if (gap <= o.stationarity_tolerance) {
     report.status = core::Status::converged;
-    report.stop_reason = report.stop_reason == kResidualsMet
+    report.stop_reason = why == ExactCheck::residuals_met
                              ? "residuals and the exact majorant gap (one LP) below tolerance"
                              : "the exact majorant gap (one LP) below tolerance after exact_check sweeps";
     report.message.clear();
@@ -685,13 +689,12 @@ void run_from(const Setting& setting, const optim::RidgeSystem& factor, double r
   Sweeps sweeps(setting.objective, data, setting.problem, factor, setting.o, rho1, rho2);
   if (from != nullptr) sweeps.start_at(*from);
   const double start_seconds = seconds_since(setting.clock_start);
-  run_sweeps(sweeps, setting.objective, data, setting.o, setting.clock_start, report);
+  const ExactCheck check = run_sweeps(sweeps, setting.objective, data, setting.o, setting.clock_start, report);
   report.statistics["iteration_s"] =
       report.iterations > 0 ? (seconds_since(setting.clock_start) - start_seconds) / report.iterations : 0.0;
   report.statistics["dca_steps"] = 0.0;
-  const bool check_due = report.stop_reason == kResidualsMet || report.stop_reason == kCheckDue;
-  if (check_due && report.status == core::Status::feasible && report.has_solution()) {
-    finish_exactly(setting.objective, setting.workspace, setting.o,
+  if (check != ExactCheck::none && report.status == core::Status::feasible && report.has_solution()) {
+    finish_exactly(setting.objective, setting.workspace, setting.o, check,
                    [&] { return seconds_since(setting.clock_start); }, report);
   }
 }
