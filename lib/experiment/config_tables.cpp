@@ -244,57 +244,64 @@ bool varies(const ExperimentConfig& config, const std::string& name) {
 // the same loss, penalty and weighting, the same model parameters (fixed or default) and class weight, no
 // model parameter tuned over a grid of several values (each split could choose its own). plot.py compares
 // the rows' parameters too.
+// The config's entry of each label a race names; fails on a label listed twice or not in the config (with
+// the variants `run --sweep` made of it, which rename an entry's label to label_<parameter><value>).
+std::vector<const MethodEntry*> race_entries(const std::vector<std::string>& labels, const ExperimentConfig& config,
+                                             const Reader& reader, const std::string& key) {
+  std::vector<const MethodEntry*> entries;
+  for (const std::string& label : labels) {
+    if (std::count(labels.begin(), labels.end(), label) > 1) reader.fail(key, fmt::format("'{}' is listed twice", label));
+    const auto found = std::find_if(config.methods.begin(), config.methods.end(),
+                                    [&](const MethodEntry& m) { return m.label == label; });
+    if (found == config.methods.end()) {
+      std::vector<std::string> variants;
+      for (const MethodEntry& m : config.methods) {
+        if (m.label.starts_with(label + "_")) variants.push_back(m.label);
+      }
+      reader.fail(key, fmt::format("'{}' is not a method label of this config{}", label,
+                                   variants.empty() ? "" : fmt::format(" (its swept variants are {}: a race names them)",
+                                                                       fmt::join(variants, ", "))));
+    }
+    entries.push_back(&*found);
+  }
+  return entries;
+}
+
+// Fails unless `other` minimizes the objective `first` does: the same loss, penalty and weighting, the
+// same fixed model parameters and class weight.
+void check_same_objective(const MethodEntry& first, const MethodEntry& other, const Reader& reader, const std::string& key) {
+  const models::MethodInfo& a = models::find_method(first.name);
+  const models::MethodInfo& b = models::find_method(other.name);
+  if (a.loss != b.loss || a.penalty != b.penalty || a.weighting != b.weighting) {
+    reader.fail(key, fmt::format("'{}' ({} loss, {} penalty, {} weighting) and '{}' ({} loss, {} penalty, {} weighting) do "
+                                 "not minimize one objective (loss, penalty and weighting must agree)",
+                                 first.label, a.loss, a.penalty, models::to_string(a.weighting), other.label, b.loss,
+                                 b.penalty, models::to_string(b.weighting)));
+  }
+  const auto weight_text = [](const MethodEntry& m) { return m.class_weight ? m.class_weight->to_string() : ""; };
+  if (model_parameters(first) != model_parameters(other) || weight_text(first) != weight_text(other)) {
+    reader.fail(key, fmt::format("'{}' and '{}' fix different model parameters or class weights: a race needs one "
+                                 "objective", first.label, other.label));
+  }
+}
+
 void check_race(const YAML::Node& entry, FigureSpec& figure, const ExperimentConfig& config, const Reader& reader,
                 const std::string& key) {
   if (entry["metric"] || entry["x"] || entry["as_error"]) reader.fail(key, "a race figure takes no metric, x or as_error");
   if (!entry["methods"]) reader.fail(key, "a race figure needs methods: [label, label, ...] that share one objective");
   figure.methods = reader.strings(entry["methods"], key + ".methods");
   if (figure.methods.size() < 2) reader.fail(key + ".methods", "a race needs at least two method labels");
-  const MethodEntry* first = nullptr;
-  for (const std::string& label : figure.methods) {
-    if (std::count(figure.methods.begin(), figure.methods.end(), label) > 1) {
-      reader.fail(key + ".methods", fmt::format("'{}' is listed twice", label));
-    }
-    const auto found = std::find_if(config.methods.begin(), config.methods.end(),
-                                    [&](const MethodEntry& m) { return m.label == label; });
-    if (found == config.methods.end()) {
-      std::vector<std::string> variants;  // `run --sweep` renames an entry's label to label_<parameter><value>
-      for (const MethodEntry& m : config.methods) {
-        if (m.label.starts_with(label + "_")) variants.push_back(m.label);
-      }
-      reader.fail(key + ".methods", fmt::format("'{}' is not a method label of this config{}", label,
-                                                variants.empty() ? "" : fmt::format(" (its swept variants are {}: a race "
-                                                                                    "names them)", fmt::join(variants, ", "))));
-    }
-    if (!first) {
-      first = &*found;
-      continue;
-    }
-    const models::MethodInfo& a = models::find_method(first->name);
-    const models::MethodInfo& b = models::find_method(found->name);
-    if (a.loss != b.loss || a.penalty != b.penalty || a.weighting != b.weighting) {
-      reader.fail(key + ".methods",
-                  fmt::format("'{}' ({} loss, {} penalty, {} weighting) and '{}' ({} loss, {} penalty, {} weighting) do "
-                              "not minimize one objective (loss, penalty and weighting must agree)",
-                              first->label, a.loss, a.penalty, models::to_string(a.weighting), label, b.loss, b.penalty,
-                              models::to_string(b.weighting)));
-    }
-    const auto weight_text = [](const MethodEntry& m) { return m.class_weight ? m.class_weight->to_string() : ""; };
-    if (model_parameters(*first) != model_parameters(*found) || weight_text(*first) != weight_text(*found)) {
-      reader.fail(key + ".methods", fmt::format("'{}' and '{}' fix different model parameters or class weights: a race "
-                                                "needs one objective", first->label, label));
-    }
-  }
-  for (const std::string& label : figure.methods) {
-    const auto found = std::find_if(config.methods.begin(), config.methods.end(),
-                                    [&](const MethodEntry& m) { return m.label == label; });
-    const models::MethodInfo& method = models::find_method(found->name);
-    for (const std::string& name : tuned_parameters(config, *found)) {
+  const std::vector<const MethodEntry*> entries = race_entries(figure.methods, config, reader, key + ".methods");
+  for (const MethodEntry* other : entries) check_same_objective(*entries.front(), *other, reader, key + ".methods");
+  for (const MethodEntry* race_entry : entries) {
+    const models::MethodInfo& method = models::find_method(race_entry->name);
+    for (const std::string& name : tuned_parameters(config, *race_entry)) {
       const auto spec = std::find_if(method.parameters.begin(), method.parameters.end(),
                                      [&](const models::ParameterSpec& p) { return p.name == name; });
       if (spec != method.parameters.end() && spec->kind == models::ParameterKind::model && varies(config, name)) {
         reader.fail(key + ".methods", fmt::format("'{}' tunes {} over a grid, so each split may choose another value "
-                                                  "than the other methods: fix it in the entry for a race", label, name));
+                                                  "than the other methods: fix it in the entry for a race",
+                                                  race_entry->label, name));
       }
     }
   }
