@@ -299,6 +299,10 @@ std::string convex_step_unsupported(const Objective& objective) {
 void record_step(FitReport& report, const StepResult& step) {
   report.inner_iterations += step.simplex_iterations + step.qp_updates + step.qp_interior_iterations;
   report.inner_solves += 1;
+  record_step_statistics(report, step);
+}
+
+void record_step_statistics(FitReport& report, const StepResult& step) {
   const auto raise = [&report](const char* name, double value) {
     double& statistic = report.statistics[name];
     statistic = std::max(statistic, value);

@@ -147,6 +147,9 @@ std::string convex_step_unsupported(const Objective& objective);
 // Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks (with their
 // message) and the statistics named by step_statistic_names().
 void record_step(FitReport& report, const StepResult& step);
+// The same but inner_iterations and inner_solves, for an algorithm that counts other work there (ADMM: its
+// sweeps) and solves a step besides.
+void record_step_statistics(FitReport& report, const StepResult& step);
 // simplex_iterations, the QP's columns (qp_updates, qp_interior_iterations, qp_max_relative_gap) and the
 // LP certificate's columns (lp_*). The QP's solver is the text statistic kQpSolverColumn.
 const std::vector<std::string>& step_statistic_names();

@@ -558,15 +558,11 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   const core::LinearModel point = report.model;
   const ConvexStep step = linearized_step(objective, data, point.w(), point.b());
   const StepResult next = workspace.steps().solve(step);
-  const auto sweeps = report.inner_iterations;  // ADMM counts sweeps there, not the LP's iterations
-  const auto solves = report.inner_solves;
-  record_step(report, next);
-  report.inner_iterations = sweeps;
-  report.inner_solves = solves;
+  record_step_statistics(report, next);  // inner_iterations count ADMM's sweeps
   const double gap = step_majorant_gap(step, next, data, point.w(), point.b(), report.objective);
   if (std::isnan(gap)) {
     report.stop_reason = fmt::format("the exact check after {} sweeps could not certify", report.iterations);
-    // (record_step has added the LP's own message when it was inexact)
+    // (record_step_statistics has added the LP's own message when it was inexact)
     report.message += fmt::format("; the exact majorant check's LP ended '{}'", core::to_string(next.status));
     return;
   }
@@ -623,7 +619,7 @@ std::optional<ConvexStart> l1_start(const Objective& objective, Workspace& works
   const core::Dataset& data = workspace.data();
   const core::Vector zero = core::Vector::Zero(static_cast<Eigen::Index>(data.d()));
   const StepResult solved = workspace.steps().solve(linearized_step(objective, data, zero, 0.0));
-  record_step(report, solved);
+  record_step_statistics(report, solved);
   if (solved.status != core::Status::optimal) {
     why_not = fmt::format("the convex start's LP ended '{}'{}{}", core::to_string(solved.status),
                           solved.message.empty() ? "" : ": ", solved.message);
