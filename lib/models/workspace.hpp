@@ -46,8 +46,11 @@ class Workspace {
   void set_example_weights(core::Vector weights);
   const core::Vector& example_weights() const { return example_weights_; }
 
-  // The LP/QP caches of convex steps (built on first use).
+  // The LP/QP caches of convex steps (built on first use), shared by every fit here: a solve starts warm
+  // from whatever LP another method solved last.
   StepSolver& steps();
+  // The options those caches are made with, for caches of a fit's own.
+  const StepSolverOptions& step_options() const { return step_options_; }
 
   // The state stored under `key`, built by `make` on first use.
   template <typename State>

@@ -173,24 +173,6 @@ struct StartingFactor : WorkspaceState {
   optim::RidgeSystem system;
 };
 
-// The factor at the rho1/rho2 where a lambda path's previous fit ended (residual balancing moved it from
-// the options'): only the last one is kept, so a path whose ratio stays reuses it and memory holds at
-// most one factor more.
-struct PathFactor : WorkspaceState {
-  const optim::RidgeSystem& at(const optim::RidgeGram& gram, double ratio, bool& factored_here) {
-    factored_here = !system_ || ratio_ != ratio;
-    if (factored_here) {
-      system_ = std::make_unique<optim::RidgeSystem>(gram, ratio);
-      ratio_ = ratio;
-    }
-    return *system_;
-  }
-
- private:
-  std::unique_ptr<optim::RidgeSystem> system_;
-  double ratio_ = 0.0;
-};
-
 // The residuals of one constraint (w = z, or the margin constraint) and the sizes they are relative to.
 struct ConstraintResiduals {
   double primal = 0.0, primal_scale = 0.0, dual = 0.0, dual_scale = 0.0;
@@ -552,12 +534,12 @@ ExactCheck run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Da
 // F(x)) and DCA goes on from it (dc_iterations.hpp); the report becomes DCA's, with ADMM's sweeps and
 // statistics kept, the LPs counted in dca_steps, and the traces going on with one entry per DCA iterate
 // (numbered after the last sweep; no residuals there).
-void finish_exactly(const Objective& objective, Workspace& workspace, const AdmmOptions& o, ExactCheck why,
+void finish_exactly(const Objective& objective, StepSolver& steps, const AdmmOptions& o, ExactCheck why,
                     const std::function<double()>& elapsed, FitReport& report) {
-  const core::Dataset& data = workspace.data();
+  const core::Dataset& data = steps.data();
   const core::LinearModel point = report.model;
   const ConvexStep step = linearized_step(objective, data, point.w(), point.b());
-  const StepResult next = workspace.steps().solve(step);
+  const StepResult next = steps.solve(step);
   record_step_statistics(report, next);  // inner_iterations count ADMM's sweeps
   const double gap = step_majorant_gap(step, next, data, point.w(), point.b(), report.objective);
   if (std::isnan(gap)) {
@@ -584,7 +566,7 @@ void finish_exactly(const Objective& objective, Workspace& workspace, const Admm
   // DCA's iteration options at their defaults, with ADMM's stationarity tolerance.
   const Hyperparameters dca_options =
       resolve_parameters(dc_iteration_options(), {{"stationarity_tolerance", o.stationarity_tolerance}}, "admm");
-  FitReport finished = run_dc_iterations(objective, workspace, start, dca_options,
+  FitReport finished = run_dc_iterations(objective, steps, start, dca_options,
                                          [&](const core::Vector& w, double b) { return linearized_step(objective, data, w, b); });
   finished.statistics["dca_steps"] = finished.iterations + 1.0;  // the exact check's step and DCA's
   finished.statistics["stationarity"] = finished.certificate;
@@ -614,11 +596,11 @@ struct ConvexStart {
   core::LinearModel model;
   double objective;  // F (the nonconvex objective) there
 };
-std::optional<ConvexStart> l1_start(const Objective& objective, Workspace& workspace, FitReport& report,
+std::optional<ConvexStart> l1_start(const Objective& objective, StepSolver& steps, FitReport& report,
                                     std::string& why_not) {
-  const core::Dataset& data = workspace.data();
+  const core::Dataset& data = steps.data();
   const core::Vector zero = core::Vector::Zero(static_cast<Eigen::Index>(data.d()));
-  const StepResult solved = workspace.steps().solve(linearized_step(objective, data, zero, 0.0));
+  const StepResult solved = steps.solve(linearized_step(objective, data, zero, 0.0));
   record_step_statistics(report, solved);
   if (solved.status != core::Status::optimal) {
     why_not = fmt::format("the convex start's LP ended '{}'{}{}", core::to_string(solved.status),
@@ -677,9 +659,9 @@ struct Setting {
 };
 
 // One run of the sweeps from `from` (nullptr: zero) at rho1, rho2 with `factor`, their ratio's, then the
-// exact check (finish_exactly) where it is due. `report` holds what the fit did before (factor_s, the
-// convex start's LP).
-void run_from(const Setting& setting, const optim::RidgeSystem& factor, double rho1, double rho2,
+// exact check (finish_exactly) where it is due, its LPs solved by `steps`. `report` holds what the fit did
+// before (factor_s, the convex start's LP).
+void run_from(const Setting& setting, StepSolver& steps, const optim::RidgeSystem& factor, double rho1, double rho2,
               const core::LinearModel* from, FitReport& report) {
   const core::Dataset& data = setting.workspace.data();
   Sweeps sweeps(setting.objective, data, setting.problem, factor, setting.o, rho1, rho2);
@@ -690,30 +672,26 @@ void run_from(const Setting& setting, const optim::RidgeSystem& factor, double r
       report.iterations > 0 ? (seconds_since(setting.clock_start) - start_seconds) / report.iterations : 0.0;
   report.statistics["dca_steps"] = 0.0;
   if (check != ExactCheck::none && report.status == core::Status::feasible && report.has_solution()) {
-    finish_exactly(setting.objective, setting.workspace, setting.o, check,
+    finish_exactly(setting.objective, steps, setting.o, check,
                    [&] { return seconds_since(setting.clock_start); }, report);
   }
 }
 
-// The run from the path's start (rho carried: its factor from the workspace's PathFactor, or the options'
-// rho where that factor fails).
+// The run from the path's start, its LPs on caches of its own; rho carried, with a factor at its ratio made
+// for this run where that is not the options' (or the options' rho where that factor fails).
 FitReport run_from_path(const Setting& setting, const StartingFactor& starting, const PathStart& from,
                         const FitReport& before) {
   FitReport report = before;
+  StepSolver steps(setting.workspace.data(), setting.workspace.step_options());
   const double ratio = from.rho1 / from.rho2;
-  const optim::RidgeSystem* factor = &starting.system;
-  double rho1 = setting.o.rho1, rho2 = setting.o.rho2;
-  bool factored_here = false;
-  if (ratio != rho1 / rho2) {
-    const std::string key = fmt::format("admm_path_factor|{}|{}", setting.o.equilibrate, static_cast<int>(setting.o.regime));
-    const optim::RidgeSystem& carried = setting.workspace.state<PathFactor>(key, [] { return std::make_unique<PathFactor>(); })
-                                            .at(*setting.problem.gram, ratio, factored_here);
-    if (carried.factored()) std::tie(factor, rho1, rho2) = std::tuple(&carried, from.rho1, from.rho2);
+  std::unique_ptr<const optim::RidgeSystem> carried;
+  if (ratio != setting.o.rho1 / setting.o.rho2) carried = std::make_unique<optim::RidgeSystem>(*setting.problem.gram, ratio);
+  if (carried && !carried->factored()) {
+    run_from(setting, steps, starting.system, setting.o.rho1, setting.o.rho2, &from.model, report);
   } else {
-    std::tie(rho1, rho2) = std::tuple(from.rho1, from.rho2);
+    run_from(setting, steps, carried ? *carried : starting.system, from.rho1, from.rho2, &from.model, report);
   }
-  run_from(setting, *factor, rho1, rho2, &from.model, report);
-  if (factored_here) report.statistics["factorizations"] += 1.0;
+  if (carried) report.statistics["factorizations"] += 1.0;
   report.statistics["warm_lambda"] = from.lambda;
   return report;
 }
@@ -848,11 +826,16 @@ class AdmmAlgorithm : public Algorithm {
       return report;
     }
     const bool convex = objective.is_convex();
+    // Each run's LPs (the convex start, the exact check, DCA's finish) go to caches of its own, never to
+    // the workspace's shared ones: a warm basis can pick another vertex of a degenerate LP (a review saw
+    // MCP on golub end 2x higher after other fits), so no other fit may move them. The convex start's run
+    // on a path is thus, exactly, the fit the same lambda gets off the path.
+    StepSolver steps(data, workspace.step_options());
     std::optional<ConvexStart> convex_start;
     std::string start_refused;  // why the convex start was not taken
     std::string start_message;  // the start LP's notes (a cold fallback), kept past the sweeps' message
     if (o.l1_start && !convex) {
-      convex_start = l1_start(objective, workspace, report, start_refused);
+      convex_start = l1_start(objective, steps, report, start_refused);
       start_message = std::exchange(report.message, "");
     }
     // On a lambda path the fit runs from the path's start; a nonconvex one also from the convex start (or
@@ -863,7 +846,7 @@ class AdmmAlgorithm : public Algorithm {
     if (from_path) report = run_from_path(setting, starting, *from_path, before);
     if (!from_path || !convex) {
       FitReport cold = before;
-      run_from(setting, starting.system, o.rho1, o.rho2, convex_start ? &convex_start->model : nullptr, cold);
+      run_from(setting, steps, starting.system, o.rho1, o.rho2, convex_start ? &convex_start->model : nullptr, cold);
       cold.statistics["warm_lambda"] = std::nan("");
       if (!from_path) {
         report = std::move(cold);

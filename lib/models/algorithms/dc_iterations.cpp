@@ -65,7 +65,7 @@ double step_majorant_gap(const ConvexStep& step, const StepResult& next, const c
   return gap >= -kRoundingGap ? std::max(0.0, gap) : std::nan("");
 }
 
-FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, const Start& start,
+FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const Start& start,
                             const Hyperparameters& options,
                             const std::function<ConvexStep(const core::Vector&, double)>& make_step) {
   const auto clock_start = std::chrono::steady_clock::now();
@@ -74,7 +74,7 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
   const double stationarity_tolerance = options.at("stationarity_tolerance");
   const auto max_iterations = static_cast<int>(options.at("max_iterations"));
   const bool surrogate_stop = options.at("surrogate_stop") != 0.0;
-  const core::Dataset& data = workspace.data();
+  const core::Dataset& data = steps.data();
   FitReport report;
   if (start.report) {
     report.inner_iterations = start.report->inner_iterations;
@@ -105,7 +105,7 @@ FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, co
     ConvexStep step = make_step(w, b);
     step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
     if (options.contains("qp_solver")) step.qp_solver = static_cast<int>(options.at("qp_solver"));
-    const StepResult next = workspace.steps().solve(step);
+    const StepResult next = steps.solve(step);
     record_step(report, next);
     report.iterations = k + 1;
     if (!core::has_solution(next.status)) {

@@ -35,8 +35,8 @@ const ParameterTable& dc_iteration_options();
 double step_majorant_gap(const ConvexStep& step, const StepResult& next, const core::Dataset& data,
                          const core::Vector& w, double b, double value);
 
-// `make_step(w, b)` is the convex step at the iterate (w, b).
-FitReport run_dc_iterations(const Objective& objective, Workspace& workspace, const Start& start,
+// `make_step(w, b)` is the convex step at the iterate (w, b); `steps` solves it (a workspace's caches).
+FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const Start& start,
                             const Hyperparameters& options,
                             const std::function<ConvexStep(const core::Vector&, double)>& make_step);
 

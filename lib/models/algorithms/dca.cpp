@@ -35,7 +35,7 @@ class DcaAlgorithm : public Algorithm {
   FitReport fit(const Objective& objective, Workspace& workspace, const Start& start,
                 const Hyperparameters& options) const override {
     const core::Dataset& data = workspace.data();
-    return run_dc_iterations(objective, workspace, start, options, [&](const core::Vector& w, double b) {
+    return run_dc_iterations(objective, workspace.steps(), start, options, [&](const core::Vector& w, double b) {
       return linearized_step(objective, data, w, b);
     });
   }

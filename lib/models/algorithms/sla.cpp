@@ -36,7 +36,7 @@ class SlaAlgorithm : public Algorithm {
   FitReport fit(const Objective& objective, Workspace& workspace, const Start& start,
                 const Hyperparameters& options) const override {
     const core::Dataset& data = workspace.data();
-    return run_dc_iterations(objective, workspace, start, options, [&](const core::Vector& w, double b) {
+    return run_dc_iterations(objective, workspace.steps(), start, options, [&](const core::Vector& w, double b) {
       ConvexStep step = linearized_loss(objective, data, w, b);
       step.regularizer = Regularizer::l1;
       step.regularizer_weight = objective.penalty_weight;

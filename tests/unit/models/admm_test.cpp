@@ -608,6 +608,24 @@ TEST_CASE("a lambda path: each fit starts from the next larger lambda's, whateve
   }
 }
 
+TEST_CASE("an ADMM fit's LPs are its own: fits made before it in the workspace do not move it", "[admm][path]") {
+  // A review's case: standardized golub, MCP at lambda 0.25. On the workspace's shared LP caches, warm from
+  // the path's earlier fits, the convex start's LP gave another vertex of a degenerate optimum and the fit
+  // ended at F 0.1875, twice the F of the same fit alone (0.09375).
+  const core::Dataset golub = standardized(data::load_dataset({testing::repo_file("datasets/golub.csv"), "auto", {}}));
+  const std::vector<double> path = {1.0, 0.5, 0.25};
+  const FitReport alone = fit("ADMM-MCP", golub, {{"lambda", 0.25}});
+  Workspace busy(golub);
+  for (const double lambda : path) fit_method("DCA-MCP", {{"lambda", lambda}}, busy);
+  const FitReport after_others = fit_method("ADMM-MCP", {{"lambda", 0.25}}, busy);
+  Workspace walk(golub);
+  const FitReport on_path = fit_method("ADMM-MCP", {{"lambda", 0.25}}, walk, path);
+  INFO("alone " << alone.brief() << "; after other fits " << after_others.brief() << "; on the path " << on_path.brief());
+  CHECK(after_others.model.w() == alone.model.w());
+  CHECK(after_others.model.b() == alone.model.b());
+  CHECK(on_path.objective <= alone.objective);
+}
+
 TEST_CASE("on a lambda path ADMM-L1 stays optimal in far fewer sweeps; a nonconvex fit never ends above its cold fit",
           "[admm][path]") {
   // golub at decreasing lambda (measured: from cold 41,510 sweeps in all, 3 fits at the 10^4 limit; on the
@@ -616,6 +634,7 @@ TEST_CASE("on a lambda path ADMM-L1 stays optimal in far fewer sweeps; a nonconv
   const core::Dataset golub = data::load_dataset({testing::repo_file("datasets/golub.csv"), "auto", {}});
   const std::vector<double> path = {1.0, 0.25, 0.0625, 0.015625, 0.00390625, 0.0009765625, 0.000244140625};
   Workspace on_path(golub);
+  fit_method("OneNormSVM-mean", {{"lambda", 0.01}}, on_path);  // other fits first change nothing
   double path_sweeps = 0.0, cold_sweeps = 0.0;
   for (const double lambda : path) {
     const FitReport lp = fit("OneNormSVM-mean", golub, {{"lambda", lambda}});
