@@ -6,6 +6,8 @@ words and counts must match exactly, but the last bits of a floating-point resul
 glibc picks its exp/log/pow code by CPU (FMA or not), and a certificate near 1e-6 that is a difference of
 nearly equal sums moved by 1e-10 relative between two machines (walk_accuracy's inner_svm_gap, the same
 binary). 1e-8 is far above that noise and far below any change a code edit makes to a reported number.
+Below 1e-12 in absolute value every number is rounding (a duality gap of 4e-16 on one machine is -2e-16 on
+another), so differences that small pass too.
 Usage: same_table.py EXPECTED ACTUAL
 """
 import csv
@@ -13,6 +15,7 @@ import math
 import sys
 
 RELATIVE = 1e-8
+ABSOLUTE = 1e-12
 
 
 def as_number(cell):
@@ -30,7 +33,7 @@ def same_cell(expected, actual):
         return False
     if math.isnan(a) or math.isnan(b):
         return math.isnan(a) and math.isnan(b)
-    return abs(a - b) <= RELATIVE * max(abs(a), abs(b))
+    return abs(a - b) <= max(RELATIVE * max(abs(a), abs(b)), ABSOLUTE)
 
 
 def differences(expected_rows, actual_rows):
