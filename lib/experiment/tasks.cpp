@@ -183,15 +183,16 @@ Parts prepare(const core::Dataset& data, const std::vector<std::size_t>& train_r
   return parts;
 }
 
-// Every combination of the grid's values for the parameters the entry tunes, with the entry's fixed
-// values, in fitting order: the first tuned parameter of the table (lambda) varies fastest, so
-// consecutive LPs differ only in their costs and re-solve warm (a change of mu changes row bounds).
 // The values a grid parameter takes on data set instance `instance`: its own grid's, else the config's.
 const std::vector<double>& grid_values(const ExperimentConfig& config, const DatasetInstance& instance,
                                        const std::string& name) {
   const auto own = instance.method_grid.find(name);
   return own != instance.method_grid.end() ? own->second : config.grid.at(name);
 }
+
+// Every combination of the grid's values for the parameters the entry tunes, with the entry's fixed
+// values, in fitting order: the first tuned parameter of the table (lambda) varies fastest, so
+// consecutive LPs differ only in their costs and re-solve warm (a change of mu changes row bounds).
 
 std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, const DatasetInstance& instance,
                                                 const MethodEntry& entry) {

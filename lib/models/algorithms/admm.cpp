@@ -843,21 +843,24 @@ class AdmmAlgorithm : public Algorithm {
     const Setting setting{objective, workspace, problem, o, clock_start};
     const std::optional<PathStart> from_path = path_start(path.report, o);
     const FitReport before = report;
-    if (from_path) report = run_from_path(setting, starting, *from_path, before);
+    bool path_kept = false;
+    if (from_path) {
+      report = run_from_path(setting, starting, *from_path, before);
+      path_kept = true;
+    }
     if (!from_path || !convex) {
       FitReport cold = before;
       run_from(setting, steps, starting.system, o.rho1, o.rho2, convex_start ? &convex_start->model : nullptr, cold);
       cold.statistics["warm_lambda"] = std::nan("");
-      if (!from_path) {
+      if (from_path) {  // each run names the other's sweeps, whichever is kept
+        cold.statistics["other_start_sweeps"] = static_cast<double>(report.iterations);
+        report.statistics["other_start_sweeps"] = static_cast<double>(cold.iterations);
+      }
+      if (!path_kept || better(cold, report)) {
         report = std::move(cold);
-      } else {
-        const bool cold_better = better(cold, report);
-        const double other_sweeps = static_cast<double>(cold_better ? report.iterations : cold.iterations);
-        if (cold_better) report = std::move(cold);
-        report.statistics["other_start_sweeps"] = other_sweeps;
+        path_kept = false;
       }
     }
-    const bool path_kept = from_path && !std::isnan(report.statistics.at("warm_lambda"));
     const std::string refusal_note = start_refused + (path_kept ? ": the path's start kept" : ": started from zero");
     for (const std::string& note : {start_message, start_refused.empty() ? "" : refusal_note}) {
       if (!note.empty()) report.message += (report.message.empty() ? "" : "; ") + note;
