@@ -26,5 +26,20 @@ for config in configs/walk/accuracy.yaml configs/liu2006/choice_of_a.yaml config
   done
   ((compared >= 3)) || fail "$reference: only $compared tables compared"
 done
+# The comparison itself must see a changed word and a number moved by 1e-4, and pass rounding at 1e-10.
+table=results/reference/walk_accuracy/statuses.csv
+sed '2s/,feasible,/,optimal,/' "$table" >"$tmp/status_changed.csv"
+scaled_copy() {  # the table with line 2's largest_certificate times (1 + $1), to $2
+  /usr/bin/python3 -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+rows[1][6] = repr(float(rows[1][6]) * (1 + float(sys.argv[2])))
+csv.writer(open(sys.argv[3], "w", newline=""), lineterminator="\n").writerows(rows)' "$table" "$1" "$2"
+}
+scaled_copy 1e-4 "$tmp/number_moved.csv"
+scaled_copy 1e-10 "$tmp/rounded.csv"
+for changed in status_changed number_moved; do
+  /usr/bin/python3 tests/e2e/same_table.py "$table" "$tmp/$changed.csv" >/dev/null && fail "same_table.py missed $changed"
+done
+/usr/bin/python3 tests/e2e/same_table.py "$table" "$tmp/rounded.csv" >/dev/null || fail "same_table.py refused rounding at 1e-10"
 ((failures == 0)) && echo "reference_test: the references of walk_accuracy, liu2006_choice_of_a, liu2006_simulation and beyond_rare_class are this binary's"
 exit $((failures > 0))
