@@ -8,13 +8,13 @@ nearly equal sums moved by 1e-10 relative between two machines (walk_accuracy's 
 binary). 1e-8 is far above that noise and far below any change a code edit makes to a reported number.
 Below 1e-12 in absolute value every number is rounding (a duality gap of 4e-16 on one machine is -2e-16 on
 another), so differences that small pass too.
-With --subset, ACTUAL may leave rows out: its header must be EXPECTED's and each of its lines must be
-one of EXPECTED's, in the same order (a rerun of a reference's cheap methods only, whose rows are a part of
-every table).
-Usage: same_table.py [--subset] EXPECTED ACTUAL
+With --rows REGEX, ACTUAL must hold exactly EXPECTED's header and those of its lines with a cell that
+REGEX matches whole, in order (a rerun of a reference's cheap methods only: their rows, none lost).
+Usage: same_table.py [--rows REGEX] EXPECTED ACTUAL
 """
 import csv
 import math
+import re
 import sys
 
 RELATIVE = 1e-8
@@ -39,24 +39,9 @@ def same_cell(expected, actual):
     return abs(a - b) <= max(RELATIVE * max(abs(a), abs(b)), ABSOLUTE)
 
 
-def same_line(expected, actual):
-    return len(expected) == len(actual) and all(same_cell(e, a) for e, a in zip(expected, actual))
-
-
-def subset_differences(expected_rows, actual_rows):
-    if not expected_rows or not actual_rows or not same_line(expected_rows[0], actual_rows[0]):
-        yield "the headers differ"
-        return
-    if len(actual_rows) < 2:
-        yield "nothing written below the header"
-    k = 1
-    for number, line in enumerate(actual_rows[1:], start=2):
-        while k < len(expected_rows) and not same_line(expected_rows[k], line):
-            k += 1
-        if k == len(expected_rows):
-            yield f"line {number} written is not among the expected lines in order: {','.join(line)}"
-            return
-        k += 1
+def rows_matching(rows, pattern):
+    """The header and the lines with a cell that pattern matches whole."""
+    return rows[:1] + [row for row in rows[1:] if any(pattern.fullmatch(cell) for cell in row)]
 
 
 def differences(expected_rows, actual_rows):
@@ -73,12 +58,19 @@ def differences(expected_rows, actual_rows):
 
 
 def main(arguments):
-    subset = arguments[:1] == ["--subset"]
-    expected_path, actual_path = arguments[1:3] if subset else arguments[:2]
-    compare = subset_differences if subset else differences
+    pattern = None
+    if arguments[:1] == ["--rows"]:
+        pattern, arguments = re.compile(arguments[1]), arguments[2:]
+    expected_path, actual_path = arguments[:2]
     try:
         with open(expected_path, newline="") as expected, open(actual_path, newline="") as actual:
-            found = list(compare(list(csv.reader(expected)), list(csv.reader(actual))))
+            expected_rows = list(csv.reader(expected))
+            if pattern is not None:
+                expected_rows = rows_matching(expected_rows, pattern)
+                if len(expected_rows) < 2:
+                    print(f"no line of {expected_path} matches {pattern.pattern}")
+                    return 1
+            found = list(differences(expected_rows, list(csv.reader(actual))))
     except OSError as error:
         print(error)
         return 1

@@ -46,8 +46,8 @@ core::Dataset tiny_data(std::size_t n, std::uint64_t seed, std::size_t flips) {
 }
 
 // min over (w, b) of rho Omega(w) + sum_i C psi_i with example i held in region[i] (0, 1, 2 for psi's
-// regions 1, 2, 3), for every region assignment of one data set: one Clp model is built per data set and
-// norm, and each assignment changes only its row bounds and costs (a fresh model per assignment cost 4 ms
+// regions 1, 2, 3), for every region assignment of one data set: one Clp model is built per brute force,
+// and each assignment changes only its row bounds and costs (a fresh model per assignment cost 4 ms
 // of page faults under AddressSanitizer, 157,000 times over).
 class AssignmentProgram {
  public:
@@ -115,7 +115,7 @@ class AssignmentProgram {
       }
       model_.setObjectiveCoefficient(col, cost);
     }
-    model_.allSlackBasis(true);  // every assignment solved from the same cold start
+    model_.allSlackBasis(true);  // start from the slack basis (a convex program: its optimum does not depend on it)
     if (l2_) {
       model_.primal();
     } else {
