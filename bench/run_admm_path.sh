@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sparsesvm=${SPARSESVM:-build/sparsesvm}
-"$sparsesvm" run bench/admm_path.yaml -j 1 -q --no-figures --force --out results/bench_admm_path
+# A fresh directory: run would keep the tasks an earlier run left there, and their seconds with them.
+rm -rf results/bench_admm_path
+"$sparsesvm" run bench/admm_path.yaml -j 1 -q --no-figures --out results/bench_admm_path
 /usr/bin/python3 bench/admm_path_summary.py results/bench_admm_path/results.csv | tee bench/admm_path_results.txt
