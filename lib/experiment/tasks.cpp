@@ -193,7 +193,6 @@ const std::vector<double>& grid_values(const ExperimentConfig& config, const Dat
 // Every combination of the grid's values for the parameters the entry tunes, with the entry's fixed
 // values, in fitting order: the first tuned parameter of the table (lambda) varies fastest, so
 // consecutive LPs differ only in their costs and re-solve warm (a change of mu changes row bounds).
-
 std::vector<models::Hyperparameters> candidates(const ExperimentConfig& config, const DatasetInstance& instance,
                                                 const MethodEntry& entry) {
   std::vector<models::Hyperparameters> combos = {entry.fixed};
