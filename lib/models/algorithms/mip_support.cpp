@@ -20,9 +20,10 @@ ParameterTable mip_search_options() {
       {"node_limit", "nodes of branch and bound per fit (all MILPs of a loop together); then status feasible with "
                      "stop_reason `node limit`: a work limit, so the row is the same on any machine; 0 means none",
        kDefaultNodeLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
-      {"lp_iteration_limit", "simplex iterations of branch and bound per fit (all MILPs of a loop together), checked "
-                             "after each node and inside each LP; then status feasible with stop_reason `iteration "
-                             "limit`: a work limit like node_limit; 0 means none",
+      {"lp_iteration_limit", "simplex iterations of branch and bound per fit (all MILPs of a loop together; psi's box "
+                             "search's small cold LPs count 1/20 each, about their cost in time), checked after each "
+                             "node and inside each LP; then status feasible with stop_reason `iteration limit`: a work "
+                             "limit like node_limit; 0 means none",
        kDefaultIterationLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
       {"time_limit", "wall-clock seconds per fit, the start's fit included: a safety net; a fit it stops is feasible "
                      "with stop_reason `time limit`, a row that depends on the machine's speed and load",
@@ -55,9 +56,10 @@ MipBudget MipBudget::share(double fraction) const {
     return limit > 0 ? std::max(1L, static_cast<long>(fraction * static_cast<double>(limit - used))) : 0L;
   };
   part.node_limit_ = part_of(node_limit_, nodes_);
-  part.iteration_limit_ = part_of(iteration_limit_, iterations_);
+  part.iteration_limit_ = part_of(iteration_limit_, iterations());
   part.nodes_ = 0;
   part.iterations_ = 0;
+  part.box_iterations_ = 0;
   return part;
 }
 
@@ -65,7 +67,7 @@ bool MipBudget::exhausted() {
   if (stopped_by_ == optim::MipLimit::none) {
     if (elapsed() >= time_limit_) stopped_by_ = optim::MipLimit::time;
     else if (node_limit_ > 0 && nodes_ >= node_limit_) stopped_by_ = optim::MipLimit::nodes;
-    else if (iteration_limit_ > 0 && iterations_ >= iteration_limit_) stopped_by_ = optim::MipLimit::iterations;
+    else if (iteration_limit_ > 0 && iterations() >= iteration_limit_) stopped_by_ = optim::MipLimit::iterations;
   }
   return stopped_by_ != optim::MipLimit::none;
 }
@@ -74,19 +76,26 @@ optim::MipOptions MipBudget::next(double relative_gap, double objective_constant
   optim::MipOptions options;
   options.max_seconds = time_limit_ - elapsed();
   options.max_nodes = node_limit_ > 0 ? node_limit_ - nodes_ : 0;
-  options.max_iterations = iteration_limit_ > 0 ? iteration_limit_ - iterations_ : 0;
+  options.max_iterations = iteration_limit_ > 0 ? iteration_limit_ - iterations() : 0;
   options.relative_gap = relative_gap;
   options.objective_constant = objective_constant;
   return options;
 }
 
-void MipBudget::spend(long nodes, long iterations) {
-  nodes_ += nodes;
-  iterations_ += iterations;
+void MipBudget::spend_box(long boxes, long lp_iterations) {
+  nodes_ += boxes;
+  box_iterations_ += lp_iterations;
+}
+
+void MipBudget::absorb(const MipBudget& part) {
+  nodes_ += part.nodes_;
+  iterations_ += part.iterations_;
+  box_iterations_ += part.box_iterations_;
 }
 
 void MipBudget::spend(const optim::MipSolution& answer) {
-  spend(answer.nodes, answer.iterations);
+  nodes_ += answer.nodes;
+  iterations_ += answer.iterations;
   if (answer.stopped_by != optim::MipLimit::none) stopped_by_ = answer.stopped_by;
 }
 

@@ -335,7 +335,7 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
   BoxSearchResult result;
   long iterations = 0;
   result.best = polish(shape, box, start, iterations);
-  budget.spend(0, iterations);
+  budget.spend_box(0, iterations);
   const auto threshold = [&] { return result.best.value - relative_gap * std::max(1.0, std::abs(result.best.value)); };
   double closed_floor = kInfinity;  // the lowest bound of the nodes closed without being split
   std::priority_queue<Node, std::vector<Node>, HigherBound> open;
@@ -358,12 +358,12 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
     const std::vector<ExampleRange> ranges = node_ranges(shape, node.box, radius, undecided);
     Relaxation relaxation(shape, node.box, ranges);
     if (empty || relaxation.infeasible()) {  // no point below the incumbent's F in this box
-      budget.spend(1, 0);
+      budget.spend_box(1, 0);
       continue;
     }
     iterations = 0;
     const Relaxation::Answer answer = relaxation.solve(threshold(), kNodeTangentRounds, iterations);
-    budget.spend(1, iterations);
+    budget.spend_box(1, iterations);
     if (answer.infeasible) continue;
     double bound = node.bound;
     if (answer.solved) {
@@ -373,7 +373,7 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
       if (value < result.best.value) {
         iterations = 0;
         result.best = polish(shape, box, {answer.w, b, value}, iterations);
-        budget.spend(0, iterations);
+        budget.spend_box(0, iterations);
       }
     }
     if (bound >= threshold()) {

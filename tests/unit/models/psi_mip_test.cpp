@@ -318,11 +318,12 @@ TEST_CASE("a MIP stopped by a work limit gives the same row with the machine loa
   // machine loaded by two spinning threads and a parallel fit, the rows must not move: the limits count
   // work, not seconds. The 60 s wall clock is far away (a work limit ignored would stop there instead,
   // at rows that differ).
-  // Then without big_m, where search: auto runs the box search over (w, b) first on a quarter of the limit.
+  // Then without big_m, where search: auto runs the box search over (w, b) first on three quarters of the
+  // limit (its iterations weighted 1/20: 200 stand for 3000 of its own), and Cbc on the rest.
   const core::Dataset data = tiny_data(60, 31, 9);
   for (const auto& [limit, value, reason, big_m] : {std::tuple("lp_iteration_limit", 3000.0, "iteration limit", 1000.0),
                                                     std::tuple("node_limit", 40.0, "node limit", 1000.0),
-                                                    std::tuple("lp_iteration_limit", 3000.0, "iteration limit", 0.0)}) {
+                                                    std::tuple("lp_iteration_limit", 200.0, "iteration limit", 0.0)}) {
     models::Hyperparameters options{{"C", 10.0}, {"big_m", big_m}, {"time_limit", 60.0}, {"lp_iteration_limit", 0.0}};
     options[limit] = value;
     const auto fit = [&] {
@@ -578,7 +579,8 @@ TEST_CASE("search: auto is Cbc's search, row for row, beyond 4 features", "[psi]
 
 TEST_CASE("search: auto proves with the box search where Cbc's tree stalls", "[psi][box]") {
   // psi_quadratic case 1 (2 features), n = 100, C = 0.03: Cbc's tree ends its 2e5 simplex iterations at a
-  // point near F = 2.58, gap 0.64; the box search proves F = 1.5 in about 10^4. A work limit of 40000
+  // point near F = 2.58, gap 0.64; the box search proves F = 1.5 in about 10^4 of its iterations (500 units
+  // of work at its weight of 1/20). A work limit of 40000
   // separates them (planting search: cbc as auto's only search fails here).
   const core::Dataset data = data::generate("psi_quadratic:n=100,case=1,seed=3");
   models::Workspace workspace(data);
@@ -586,6 +588,19 @@ TEST_CASE("search: auto proves with the box search where Cbc's tree stalls", "[p
   CHECK(fit.status == core::Status::optimal);
   CHECK(fit.objective == Approx(1.5).epsilon(1e-9));
   CHECK(fit.stop_reason == "box search closed");
+}
+
+TEST_CASE("the box search's iterations count 1/20 each against the iteration limit", "[psi][box]") {
+  // Its LPs are small and solved cold (mip_support.hpp): the fit above takes it about 10^4 simplex
+  // iterations, so a limit of 1000 lets it close (about 500 counted) where counting them whole stops it
+  // (planting a weight of 1 fails here).
+  const core::Dataset data = data::generate("psi_quadratic:n=100,case=1,seed=3");
+  models::Workspace workspace(data);
+  const models::FitReport fit =
+      models::fit_method("PSI-1", {{"C", 0.03}, {"search", kBox}, {"lp_iteration_limit", 1000.0}}, workspace);
+  CHECK(fit.status == core::Status::optimal);
+  CHECK(fit.statistics.at("mip_lp_iterations") > 100.0);
+  CHECK(fit.statistics.at("mip_lp_iterations") < 1000.0);
 }
 
 TEST_CASE("the box search proves on features far from 0 as on centred ones", "[psi][box]") {
@@ -611,16 +626,23 @@ TEST_CASE("the box search proves on features far from 0 as on centred ones", "[p
   }
 }
 
-TEST_CASE("search: auto hands a fit the box search cannot close to Cbc", "[psi][box]") {
-  // psi_quadratic case 2 (4 features), n = 100, C = 100: the weight ball grows with C and the box search
-  // ends its 2e5 simplex iterations with a gap of 0.21; Cbc proves the optimum in about 7e4. auto gives the
-  // box a quarter of the limit, then Cbc the rest (planting the box alone fails here).
+TEST_CASE("search: auto hands what the box search leaves open to Cbc, from its point, bounds combined", "[psi][box]") {
+  // psi_quadratic case 2 (4 features), n = 100, C = 100: the box search proves it on 15000 units of work
+  // (its iterations weighted 1/20), Cbc alone on about 59000 iterations. On a limit of 4000, auto's box
+  // phase gets 3000 (the box alone on 3000 is the same search) and Cbc the last 1000: Cbc's nodes add to
+  // the box's, its answer is no worse than the box's and its row's bound no lower (planting auto as the
+  // box alone fails the nodes; dropping the box's bound from the combination fails the bound).
   const core::Dataset data = data::generate("psi_quadratic:n=100,case=2,seed=5");
   models::Workspace workspace(data);
-  const models::FitReport box = models::fit_method("PSI-1", {{"C", 100.0}, {"search", kBox}}, workspace);
-  const models::FitReport automatic = models::fit_method("PSI-1", {{"C", 100.0}}, workspace);
-  CHECK(box.status == core::Status::feasible);
+  const models::FitReport box =
+      models::fit_method("PSI-1", {{"C", 100.0}, {"search", kBox}, {"lp_iteration_limit", 3000.0}}, workspace);
+  const models::FitReport automatic = models::fit_method("PSI-1", {{"C", 100.0}, {"lp_iteration_limit", 4000.0}}, workspace);
+  REQUIRE(box.status == core::Status::feasible);
   CHECK(box.stop_reason == "iteration limit");
-  CHECK(automatic.status == core::Status::optimal);
+  CHECK(automatic.stop_reason == "iteration limit");
+  CHECK(std::isfinite(automatic.statistics.at("mip_cuts")));  // Cbc's search ran (the box's leaves it NaN)
+  CHECK(automatic.statistics.at("mip_nodes") > box.statistics.at("mip_nodes"));
   CHECK(automatic.objective <= box.objective * (1 + 1e-12));
+  CHECK(automatic.statistics.at("mip_best_bound") >= box.statistics.at("mip_best_bound"));
+  CHECK(automatic.statistics.at("mip_lp_iterations") >= 4000.0);
 }
