@@ -4,18 +4,18 @@
 # subsamples of 40 examples of pima, ionosphere, wpbc and sonar, standardized, and of the DCA paper's
 # Gaussians with 0 and 10 noise dimensions; lambda 0.1 and 1; REPS splits, 3 by default), each started
 # from its DCA answer: time to a proven 1e-4 gap over the certificate's box (mip_closed) and nodes. No
-# work limit; the wall clock stops a fit at LIMIT seconds (30 by default). With BEFORE=<an older sparsesvm
+# work limit; the wall clock stops a fit at TIME_LIMIT seconds (30 by default). With BEFORE=<an older sparsesvm
 # binary> every shard (one data set and split: 4 fits) runs with both binaries, one after the other, so
 # both see the same load (the older binary takes the limit as time_limit alone, as it knew no work limit).
 # One CSV row per fit in bench/capped_global_results.csv; the summary table in
 # bench/capped_global_results.txt.
-# Usage: [BEFORE=/path/to/old/sparsesvm] [LIMIT=30] [REPS=3] bench/run_capped_global.sh
+# Usage: [BEFORE=/path/to/old/sparsesvm] [TIME_LIMIT=30] [REPS=3] bench/run_capped_global.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 after=${SPARSESVM:-./build/sparsesvm}
 binaries=("after=$after")
 if [[ -n "${BEFORE:-}" ]]; then binaries=("before=$BEFORE" "${binaries[@]}"); fi
-limit=${LIMIT:-30}
+limit=${TIME_LIMIT:-30}
 reps=${REPS:-3}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -65,7 +65,8 @@ for entry in "${binaries[@]}"; do
 import csv, sys
 for row in csv.DictReader(open(sys.argv[1])):
     data = row["dataset"] + (f" noise {row['condition_noise_dims']}" if row["condition_noise_dims"] else "")
-    proven = row["mip_closed"] == "1" and float(row["mip_relative_gap"]) <= 1e-4
+    gap = row["mip_relative_gap"]
+    proven = row["mip_closed"] == "1" and gap not in ("", "nan") and float(gap) <= 1e-4
     print(",".join([sys.argv[2], row["method"].split("_lambda")[0], data, row["lambda"], row["rep"], row["status"],
                     row["objective"], row["mip_relative_gap"], row["mip_nodes"], row["train_time_s"], str(int(proven))]))
 PY

@@ -20,10 +20,9 @@ ParameterTable mip_search_options() {
       {"node_limit", "nodes of branch and bound per fit (all MILPs of a loop together); then status feasible with "
                      "stop_reason `node limit`: a work limit, so the row is the same on any machine; 0 means none",
        kDefaultNodeLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
-      {"lp_iteration_limit", "simplex iterations of branch and bound per fit (all MILPs of a loop together; psi's box "
-                             "search's small cold LPs count 1/20 each, about their cost in time), checked after each "
-                             "node and inside each LP; then status feasible with stop_reason `iteration limit`: a work "
-                             "limit like node_limit; 0 means none",
+      {"lp_iteration_limit", "simplex iterations of branch and bound per fit (all MILPs of a loop together), checked "
+                             "after each node and inside each LP; then status feasible with stop_reason `iteration "
+                             "limit`: a work limit like node_limit; 0 means none",
        kDefaultIterationLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
       {"time_limit", "wall-clock seconds per fit, the start's fit included: a safety net; a fit it stops is feasible "
                      "with stop_reason `time limit`, a row that depends on the machine's speed and load",
@@ -59,7 +58,7 @@ MipBudget MipBudget::share(double fraction) const {
   part.iteration_limit_ = part_of(iteration_limit_, iterations());
   part.nodes_ = 0;
   part.iterations_ = 0;
-  part.box_iterations_ = 0;
+  part.box_work_ = 0.0;
   return part;
 }
 
@@ -82,15 +81,15 @@ optim::MipOptions MipBudget::next(double relative_gap, double objective_constant
   return options;
 }
 
-void MipBudget::spend_box(long boxes, long lp_iterations) {
+void MipBudget::spend_box(long boxes, long lp_iterations, double weight) {
   nodes_ += boxes;
-  box_iterations_ += lp_iterations;
+  box_work_ += weight * static_cast<double>(lp_iterations);
 }
 
 void MipBudget::absorb(const MipBudget& part) {
   nodes_ += part.nodes_;
   iterations_ += part.iterations_;
-  box_iterations_ += part.box_iterations_;
+  box_work_ += part.box_work_;
 }
 
 void MipBudget::spend(const optim::MipSolution& answer) {

@@ -22,10 +22,11 @@ struct MipStart {
 MipStart mip_start(const Objective& objective, const core::Dataset& data, const Start& start);
 
 // The defaults of the limits (mip_search_options). The simplex-iteration limit is the one meant to bind:
-// measured at 15-30 thousand iterations a second on psi's simulation (n = 100) and about 1000 on pima's
-// big-M LPs (768 rows), it stops a fit within 10 s and about 3 minutes there, before the wall-clock safety
-// net, so default rows reproduce on any machine. No node limit by default: a node costs 1 to thousands of
-// iterations.
+// measured at 15-30 thousand iterations a second on psi's simulation with 2 features (n = 100), 2-5
+// thousand with 4 (n = 100-200; the box search's weighted units about as many) and about 1000 on pima's
+// big-M LPs (768 rows), it stops a fit within 10 s, 1-2 minutes and about 3 minutes there, before the
+// wall-clock safety net, so default rows reproduce on any machine. No node limit by default: a node costs
+// 1 to thousands of iterations.
 inline constexpr double kDefaultNodeLimit = 0;
 inline constexpr double kDefaultIterationLimit = 2e5;
 inline constexpr double kDefaultTimeLimit = 600;
@@ -64,12 +65,9 @@ double mip_relative_gap(double objective, double bound);
 // machine under any load; a node of a large MIP can cost thousands of iterations, hence both), and
 // time_limit wall-clock seconds counted from the start of the start's fit (a safety net: where it stops a
 // fit, the row depends on the machine). 0 turns a work limit off.
-// psi's box search (psi_box.hpp) solves small LPs cold, one per box, with no cuts or heuristics between
-// them: an iteration of its LPs takes about 1/20 of the time of one of Cbc's on the same data
-// (psi_quadratic case 2, PSI-1 and PSI-2: 2e5 iterations took the box search 1.4-5.6 s and Cbc 45-94 s at
-// n = 100-200). Its iterations count 1/kBoxIterationsPerUnit each, so that a limit stands for comparable
-// time in both searches.
-constexpr long kBoxIterationsPerUnit = 20;
+// psi's box search (psi_box.hpp) builds and solves a small LP cold at every box, with no cuts or
+// heuristics between them; its iterations count against the iteration limit at box_iteration_weight(n)
+// each (psi_box.hpp), so that a limit stands for comparable time in both searches.
 class MipBudget {
  public:
   MipBudget(const Hyperparameters& options, double start_seconds);
@@ -81,15 +79,15 @@ class MipBudget {
   // The options of the next MILP: what is left of each limit, with this gap and objective constant.
   optim::MipOptions next(double relative_gap, double objective_constant) const;
   void spend(const optim::MipSolution& answer);  // counts its nodes and iterations; keeps the limit that stopped it
-  // Work of the box search: its boxes count as nodes, its LP iterations 1/kBoxIterationsPerUnit each.
-  void spend_box(long boxes, long lp_iterations);
+  // Work of the box search: its boxes count as nodes, its LP iterations at `weight` each.
+  void spend_box(long boxes, long lp_iterations, double weight);
   // Adds the work done on a share of this budget (share()).
   void absorb(const MipBudget& part);
   long nodes() const { return nodes_; }
   double time_limit() const { return time_limit_; }
   long node_limit() const { return node_limit_; }
   // The work that lp_iteration_limit counts: Cbc's simplex iterations and the box search's, weighted.
-  long iterations() const { return iterations_ + box_iterations_ / kBoxIterationsPerUnit; }
+  long iterations() const { return iterations_ + static_cast<long>(box_work_); }
   long iteration_limit() const { return iteration_limit_; }
   optim::MipLimit stopped_by() const { return stopped_by_; }
   // Seconds since the start's fit began (what time_limit counts).
@@ -103,7 +101,7 @@ class MipBudget {
   long iteration_limit_;
   long nodes_ = 0;
   long iterations_ = 0;      // Cbc's
-  long box_iterations_ = 0;  // the box search's, unweighted
+  double box_work_ = 0.0;    // the box search's, weighted
   optim::MipLimit stopped_by_ = optim::MipLimit::none;
 };
 

@@ -189,6 +189,8 @@ PsiShape psi_shape(const core::Dataset& data, const core::Vector& example_weight
 
 double psi(double t, double a) { return t < 0.0 ? 2.0 : a * std::max(0.0, 1.0 - t); }
 
+double box_iteration_weight(std::size_t examples) { return std::sqrt(static_cast<double>(examples) / 100.0) / 20.0; }
+
 namespace {
 
 // The margins of (w, b) (b the model's bias).
@@ -333,9 +335,10 @@ Eigen::Index branching_coordinate(const PsiShape& shape, const Box& box, const s
 BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint& start, double relative_gap,
                            MipBudget& budget) {
   BoxSearchResult result;
+  const double weight = box_iteration_weight(static_cast<std::size_t>(shape.z.rows()));
   long iterations = 0;
   result.best = polish(shape, box, start, iterations);
-  budget.spend_box(0, iterations);
+  budget.spend_box(0, iterations, weight);
   const auto threshold = [&] { return result.best.value - relative_gap * std::max(1.0, std::abs(result.best.value)); };
   double closed_floor = kInfinity;  // the lowest bound of the nodes closed without being split
   std::priority_queue<Node, std::vector<Node>, HigherBound> open;
@@ -358,12 +361,12 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
     const std::vector<ExampleRange> ranges = node_ranges(shape, node.box, radius, undecided);
     Relaxation relaxation(shape, node.box, ranges);
     if (empty || relaxation.infeasible()) {  // no point below the incumbent's F in this box
-      budget.spend_box(1, 0);
+      budget.spend_box(1, 0, weight);
       continue;
     }
     iterations = 0;
     const Relaxation::Answer answer = relaxation.solve(threshold(), kNodeTangentRounds, iterations);
-    budget.spend_box(1, iterations);
+    budget.spend_box(1, iterations, weight);
     if (answer.infeasible) continue;
     double bound = node.bound;
     if (answer.solved) {
@@ -373,7 +376,7 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
       if (value < result.best.value) {
         iterations = 0;
         result.best = polish(shape, box, {answer.w, b, value}, iterations);
-        budget.spend_box(0, iterations);
+        budget.spend_box(0, iterations, weight);
       }
     }
     if (bound >= threshold()) {

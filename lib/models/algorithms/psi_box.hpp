@@ -78,6 +78,17 @@ Box root_box(const PsiShape& shape, const PsiPoint& point);
 // The polished point (see above) and the simplex iterations spent; `point` itself when nothing improves.
 PsiPoint polish(const PsiShape& shape, const Box& box, PsiPoint point, long& iterations);
 
+// What one simplex iteration of the box search counts against lp_iteration_limit with n examples:
+// sqrt(n / 100) / 20. Its LPs are built afresh and solved cold at every box. At n = 100 an iteration
+// costs about 1/20 of one of Cbc's (2e5 took the box search 1.4-5.6 s and Cbc 45-94 s on psi_quadratic
+// case 2, 4 features, at n = 100-200); its time grows with n (larger LPs, rebuilt at every box), while
+// Cbc's warm iterations cost about the same from n = 100 to 1000. Measured on that data (PSI-1, C = 1,
+// one run each on a loaded machine): counted at 1/20, the box did 3000, 1300, 850 and 450 units a
+// second at n = 100, 400, 1000 and 2000 against Cbc's 3600, 3700, 4100 and 2000 iterations; weighted by
+// the square root, 3000, 2600, 2700 and 2000 (a weight growing like n would give the box twice Cbc's
+// time at n >= 1000).
+double box_iteration_weight(std::size_t examples);
+
 struct BoxSearchResult {
   PsiPoint best;
   double lower_bound = 0.0;  // on F over the box; equal to best.value within relative_gap when proven

@@ -230,11 +230,11 @@ constexpr double kCbcSearch = 1;
 constexpr double kBoxSearch = 2;
 // search: auto on data with at most kMostBoxFirstFeatures features runs the box search first, on
 // kAutoBoxShare of the work limits and time, then (unless it proved the optimum) Cbc on the rest; beyond,
-// Cbc alone. Measured with the box search's iterations weighted as MipBudget weighs them (psi_quadratic,
+// Cbc alone. Measured with the box search's iterations weighted (box_iteration_weight; psi_quadratic,
 // PSI-1 and PSI-2, at the default limits): with 4 features, n = 100, C from 1e-3 to 1e3, the box alone
-// proves every C (at most 3.3 s) and Cbc only C >= 1 (faster there: 0.7-1.1 s against 1.4-3.3 s); at
-// C = 1, n = 100 and 200, 3 seeds, the box on three quarters proves 8 of 12 fits and needed 0.5-1.2e5
-// of the 2e5 for the other 4, where a quarter (this share before the weighting) left gaps of 0.28-0.56.
+// proves every C (at most 3.3 s) and Cbc only C >= 1 (faster at C >= 10: 0.7-1.1 s against 1.4-3.3 s); at
+// C = 1, n = 100 and 200, 3 seeds, the box on three quarters proves all 12 fits, the hardest on 0.5-1.2e5
+// of its 1.5e5 units, where a quarter of unweighted iterations (before) proved 1 of 12.
 // Cbc keeps the last quarter: it continues from the box's best point, its bound combined with the box's.
 // Beyond 4 features the box proves only the smallest C (with 8: C <= 0.01).
 constexpr std::size_t kMostBoxFirstFeatures = 4;
@@ -327,7 +327,7 @@ double search_box(const PsiProblem& problem, const Objective& objective, const H
   const PsiPoint start{report.model.w(), report.model.b(), psi_objective(shape, report.model.w(), report.model.b())};
   long polish_iterations = 0;
   const PsiPoint polished = polish(shape, root_box(shape, start), start, polish_iterations);
-  budget.spend_box(0, polish_iterations);
+  budget.spend_box(0, polish_iterations, box_iteration_weight(data.n()));
   const BoxSearchResult result = box_search(shape, root_box(shape, polished), polished, options.at("relative_gap"), budget);
   const double value = objective.value(data, result.best.w, result.best.b);
   if (value < report.objective) {
@@ -358,6 +358,14 @@ class PsiMipAlgorithm : public MipAlgorithm {
   const ParameterTable& options() const override {
     static const ParameterTable table = [] {
       ParameterTable options = mip_search_options();
+      for (ParameterSpec& option : options) {
+        if (option.name == "lp_iteration_limit") {
+          const std::string checked = "inside each LP";
+          option.description.replace(option.description.find(checked), checked.size(),
+                                     "inside each of Cbc's LPs (the box search's small cold LPs count sqrt(n/100)/20 "
+                                     "iterations each, about their cost in time, checked after each box)");
+        }
+      }
       options.insert(options.end(), {
         {"big_m", "0: each M_i derived from the data and the start's objective; > 0: this M for every example "
                   "([PSI] 3.4: 1000)", 0.0, 0.0, 1e9, false, false, Scale::log, Regularizes::neither,
