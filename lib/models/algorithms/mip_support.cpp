@@ -90,6 +90,9 @@ void MipBudget::absorb(const MipBudget& part) {
   nodes_ += part.nodes_;
   iterations_ += part.iterations_;
   box_work_ += part.box_work_;
+  // A share's work limits leave the rest to the next phase, but the wall clock is the whole fit's safety
+  // net: where it stopped a share, what the share left depends on the machine, and so does the row.
+  if (part.stopped_by_ == optim::MipLimit::time) stopped_by_ = optim::MipLimit::time;
 }
 
 void MipBudget::spend(const optim::MipSolution& answer) {

@@ -81,7 +81,7 @@ class MipBudget {
   void spend(const optim::MipSolution& answer);  // counts its nodes and iterations; keeps the limit that stopped it
   // Work of the box search: its boxes count as nodes, its LP iterations at `weight` each.
   void spend_box(long boxes, long lp_iterations, double weight);
-  // Adds the work done on a share of this budget (share()).
+  // Adds the work done on a share of this budget (share()); a share the wall clock stopped stops this one.
   void absorb(const MipBudget& part);
   long nodes() const { return nodes_; }
   double time_limit() const { return time_limit_; }
