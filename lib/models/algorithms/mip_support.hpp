@@ -72,7 +72,7 @@ class MipBudget {
  public:
   MipBudget(const Hyperparameters& options, double start_seconds);
   // A budget of `fraction` of what is left of each limit (for one phase of a search; its work is then
-  // spent here by the caller, and the limit that stopped it does not stop this one).
+  // added here by absorb: a work limit that stopped it does not stop this one, the wall clock does).
   MipBudget share(double fraction) const;
   // True, with stopped_by() set, once any limit is used up.
   bool exhausted();

@@ -85,8 +85,8 @@ PsiPoint polish(const PsiShape& shape, const Box& box, PsiPoint point, long& ite
 // Cbc's warm iterations cost about the same from n = 100 to 1000. Measured on that data (PSI-1, C = 1,
 // one run each on a loaded machine): counted at 1/20, the box did 3000, 1300, 850 and 450 units a
 // second at n = 100, 400, 1000 and 2000 against Cbc's 3600, 3700, 4100 and 2000 iterations; weighted by
-// the square root, 3000, 2600, 2700 and 2000 (a weight growing like n would give the box twice Cbc's
-// time at n >= 1000).
+// the square root, 3000, 2600, 2700 and 2000 (a weight growing like n would give the box about half of
+// Cbc's time per unit at n = 1000 and a fifth at 2000).
 double box_iteration_weight(std::size_t examples);
 
 struct BoxSearchResult {

@@ -232,10 +232,13 @@ constexpr double kBoxSearch = 2;
 // kAutoBoxShare of the work limits and time, then (unless it proved the optimum) Cbc on the rest; beyond,
 // Cbc alone. Measured with the box search's iterations weighted (box_iteration_weight; psi_quadratic,
 // PSI-1 and PSI-2, at the default limits): with 4 features, n = 100, C from 1e-3 to 1e3, the box alone
-// proves every C (at most 3.3 s) and Cbc only C >= 1 (faster at C >= 10: 0.7-1.1 s against 1.4-3.3 s); at
+// proves every C (at most 3.3 s) and Cbc all but C = 0.01 and 0.1 (faster at C >= 10: 0.7-1.1 s against
+// 2.1-3.3 s); at
 // C = 1, n = 100 and 200, 3 seeds, the box on three quarters proves all 12 fits, the hardest on 0.5-1.2e5
 // of its 1.5e5 units, where a quarter of unweighted iterations (before) proved 1 of 12.
-// Cbc keeps the last quarter: it continues from the box's best point, its bound combined with the box's.
+// Cbc keeps the last quarter of the work limits: it continues from the box's best point, its bound
+// combined with the box's. Where the box's share of time_limit ran out instead, the fit stops there as
+// time-limited (MipBudget::absorb), Cbc's quarter of the clock unused.
 // Beyond 4 features the box proves only the smallest C (with 8: C <= 0.01).
 constexpr std::size_t kMostBoxFirstFeatures = 4;
 constexpr double kAutoBoxShare = 0.75;

@@ -4,7 +4,6 @@
 #include <ClpSimplex.hpp>
 #include <CoinPackedMatrix.hpp>
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <cmath>
 #include <atomic>
 #include <fmt/format.h>
@@ -611,11 +610,11 @@ TEST_CASE("a share of a MIP's budget stopped by the wall clock stops the whole s
   // search: auto's box phase runs on a share (three quarters of each limit). A share cut by time left
   // work undone that depends on the machine: the fit must stop there as time-limited (machine-dependent),
   // not go on to Cbc and end "iteration limit" as if its row were the same anywhere (a bench run under
-  // load did; planting absorb without the time stop fails here).
-  const models::Hyperparameters options{{"time_limit", 2.0}, {"node_limit", 0.0}, {"lp_iteration_limit", 1000.0}};
+  // load did; planting absorb without the time stop fails here). A share of 1e-12 of 1000 s has run out
+  // by the first check, while the budget's own clock is far from its limit.
+  const models::Hyperparameters options{{"time_limit", 1000.0}, {"node_limit", 0.0}, {"lp_iteration_limit", 1000.0}};
   models::MipBudget budget(options, 0.0);
-  models::MipBudget share = budget.share(0.75);  // 1.5 s of the 2
-  std::this_thread::sleep_for(std::chrono::milliseconds(1600));
+  models::MipBudget share = budget.share(1e-12);
   REQUIRE(share.exhausted());
   REQUIRE(share.stopped_by() == optim::MipLimit::time);
   budget.absorb(share);
