@@ -12,9 +12,7 @@
 # Usage: [BEFORE=/path/to/old/sparsesvm] [TIME_LIMIT=30] [REPS=3] bench/run_capped_global.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-after=${SPARSESVM:-./build/sparsesvm}
-binaries=("after=$after")
-if [[ -n "${BEFORE:-}" ]]; then binaries=("before=$BEFORE" "${binaries[@]}"); fi
+source bench/before_after.sh
 limit=${TIME_LIMIT:-30}
 reps=${REPS:-3}
 scratch=$(mktemp -d)

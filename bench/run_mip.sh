@@ -7,9 +7,7 @@
 # Usage: [BEFORE=/path/to/old/sparsesvm] bench/run_mip.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-after=${SPARSESVM:-./build/sparsesvm}
-binaries=("after=$after")
-if [[ -n "${BEFORE:-}" ]]; then binaries=("before=$BEFORE" "${binaries[@]}"); fi
+source bench/before_after.sh
 limit=${TIME_LIMIT:-30}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
