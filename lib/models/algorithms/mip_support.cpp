@@ -15,14 +15,14 @@ MipStart mip_start(const Objective& objective, const core::Dataset& data, const 
   return {up_better ? up : down, true};
 }
 
-ParameterTable mip_search_options() {
+ParameterTable mip_search_options(const std::string& where_checked) {
   return {
       {"node_limit", "nodes of branch and bound per fit (all MILPs of a loop together); then status feasible with "
                      "stop_reason `node limit`: a work limit, so the row is the same on any machine; 0 means none",
        kDefaultNodeLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
-      {"lp_iteration_limit", "simplex iterations of branch and bound per fit (all MILPs of a loop together), checked "
-                             "after each node and inside each LP; then status feasible with stop_reason `iteration "
-                             "limit`: a work limit like node_limit; 0 means none",
+      {"lp_iteration_limit", fmt::format("simplex iterations of branch and bound per fit (all MILPs of a loop together), "
+                                         "checked after each node and {}; then status feasible with stop_reason "
+                                         "`iteration limit`: a work limit like node_limit; 0 means none", where_checked),
        kDefaultIterationLimit, 0.0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
       {"time_limit", "wall-clock seconds per fit, the start's fit included: a safety net; a fit it stops is feasible "
                      "with stop_reason `time limit`, a row that depends on the machine's speed and load",

@@ -30,7 +30,8 @@ MipStart mip_start(const Objective& objective, const core::Dataset& data, const 
 inline constexpr double kDefaultNodeLimit = 0;
 inline constexpr double kDefaultIterationLimit = 2e5;
 inline constexpr double kDefaultTimeLimit = 600;
-ParameterTable mip_search_options();
+// `where_checked` says where lp_iteration_limit is checked besides after each node (psi adds its box search).
+ParameterTable mip_search_options(const std::string& where_checked = "inside each LP");
 std::vector<std::string> mip_statistic_names();
 
 // What every MIP algorithm answers alike: it finds (certifies) an optimum, it starts from a method's fit

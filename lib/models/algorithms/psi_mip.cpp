@@ -360,15 +360,9 @@ class PsiMipAlgorithm : public MipAlgorithm {
   }
   const ParameterTable& options() const override {
     static const ParameterTable table = [] {
-      ParameterTable options = mip_search_options();
-      for (ParameterSpec& option : options) {
-        if (option.name == "lp_iteration_limit") {
-          const std::string checked = "inside each LP";
-          option.description.replace(option.description.find(checked), checked.size(),
-                                     "inside each of Cbc's LPs (the box search's small cold LPs count sqrt(n/100)/20 "
-                                     "iterations each, about their cost in time, checked after each box)");
-        }
-      }
+      ParameterTable options = mip_search_options(
+          "inside each of Cbc's LPs (the box search's small cold LPs count sqrt(n/100)/20 iterations each, about "
+          "their cost in time, checked after each box)");
       options.insert(options.end(), {
         {"big_m", "0: each M_i derived from the data and the start's objective; > 0: this M for every example "
                   "([PSI] 3.4: 1000)", 0.0, 0.0, 1e9, false, false, Scale::log, Regularizes::neither,
