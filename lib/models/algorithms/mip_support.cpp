@@ -47,10 +47,7 @@ double MipBudget::elapsed() const {
 }
 
 MipBudget MipBudget::share(double fraction) const {
-  MipBudget part = *this;
-  part.clock_start_ = std::chrono::steady_clock::now();
-  part.start_seconds_ = 0.0;
-  part.time_limit_ = fraction * (time_limit_ - elapsed());
+  MipBudget part = *this;  // the same clock and time limit: the wall clock is the whole fit's safety net
   const auto part_of = [&](long limit, long used) {
     return limit > 0 ? std::max(1L, static_cast<long>(fraction * static_cast<double>(limit - used))) : 0L;
   };
@@ -90,8 +87,8 @@ void MipBudget::absorb(const MipBudget& part) {
   nodes_ += part.nodes_;
   iterations_ += part.iterations_;
   box_work_ += part.box_work_;
-  // A share's work limits leave the rest to the next phase, but the wall clock is the whole fit's safety
-  // net: where it stopped a share, what the share left depends on the machine, and so does the row.
+  // A share's work limits leave the rest to the next phase; its clock is this budget's, so where the clock
+  // stopped the share, the whole fit has reached its time limit.
   if (part.stopped_by_ == optim::MipLimit::time) stopped_by_ = optim::MipLimit::time;
 }
 

@@ -72,8 +72,9 @@ double mip_relative_gap(double objective, double bound);
 class MipBudget {
  public:
   MipBudget(const Hyperparameters& options, double start_seconds);
-  // A budget of `fraction` of what is left of each limit (for one phase of a search; its work is then
-  // added here by absorb: a work limit that stopped it does not stop this one, the wall clock does).
+  // A budget of `fraction` of what is left of each work limit, on this budget's clock and time limit (for
+  // one phase of a search; its work is then added here by absorb: a work limit that stopped it does not
+  // stop this one; the wall clock, the whole fit's safety net, does).
   MipBudget share(double fraction) const;
   // True, with stopped_by() set, once any limit is used up.
   bool exhausted();

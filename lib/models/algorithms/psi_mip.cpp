@@ -229,7 +229,7 @@ constexpr double kAutoSearch = 0;
 constexpr double kCbcSearch = 1;
 constexpr double kBoxSearch = 2;
 // search: auto on data with at most kMostBoxFirstFeatures features runs the box search first, on
-// kAutoBoxShare of the work limits and time, then (unless it proved the optimum) Cbc on the rest; beyond,
+// kAutoBoxShare of the work limits, then (unless it proved the optimum) Cbc on the rest; beyond,
 // Cbc alone. Measured with the box search's iterations weighted (box_iteration_weight; psi_quadratic,
 // PSI-1 and PSI-2, at the default limits): with 4 features, n = 100, C from 1e-3 to 1e3, the box alone
 // proves every C (at most 3.3 s) and Cbc all but C = 0.01 and 0.1 (faster at C >= 10: 0.7-1.1 s against
@@ -237,8 +237,8 @@ constexpr double kBoxSearch = 2;
 // C = 1, n = 100 and 200, 3 seeds, the box on three quarters proves all 12 fits, the hardest on 0.5-1.2e5
 // of its 1.5e5 units, where a quarter of unweighted iterations (before) proved 1 of 12.
 // Cbc keeps the last quarter of the work limits: it continues from the box's best point, its bound
-// combined with the box's. Where the box's share of time_limit ran out instead, the fit stops there as
-// time-limited (MipBudget::absorb), Cbc's quarter of the clock unused.
+// combined with the box's. The clock is not shared: where time_limit ran out in the box phase, the fit
+// stops there, time-limited, without calling Cbc.
 // Beyond 4 features the box proves only the smallest C (with 8: C <= 0.01).
 constexpr std::size_t kMostBoxFirstFeatures = 4;
 constexpr double kAutoBoxShare = 0.75;
@@ -330,7 +330,7 @@ double search_box(const PsiProblem& problem, const Objective& objective, const H
   const PsiPoint start{report.model.w(), report.model.b(), psi_objective(shape, report.model.w(), report.model.b())};
   long polish_iterations = 0;
   const PsiPoint polished = polish(shape, root_box(shape, start), start, polish_iterations);
-  budget.spend_box(0, polish_iterations, box_iteration_weight(data.n()));
+  budget.spend_box(0, polish_iterations, box_iteration_weight(static_cast<std::size_t>(shape.z.rows())));
   const BoxSearchResult result = box_search(shape, root_box(shape, polished), polished, options.at("relative_gap"), budget);
   const double value = objective.value(data, result.best.w, result.best.b);
   if (value < report.objective) {
@@ -444,7 +444,9 @@ class PsiMipAlgorithm : public MipAlgorithm {
       lower_bound = search_box(problem, objective, options, share, report);
       budget.absorb(share);
     }
-    if (!box_only && (search == kCbcSearch || report.status != core::Status::optimal)) {
+    // After auto's box phase, Cbc gets what is left: the gap open and the clock not run out.
+    const bool box_left_open = report.status != core::Status::optimal && !budget.exhausted();
+    if (!box_only && (!box_first || box_left_open)) {
       report.message.clear();
       lower_bound = std::max(lower_bound, search_cbc(problem, objective, options, budget, report, largest_big_m));
       const bool bounds_meet = mip_relative_gap(report.objective, lower_bound) <= options.at("relative_gap");

@@ -28,6 +28,7 @@ namespace {
 
 constexpr double kCbc = 1.0;  // search: cbc (the MIP over examples)
 constexpr double kBox = 2.0;  // search: box (over (w, b))
+constexpr double kAuto = 0.0;  // search: auto (the box search first at up to 4 features)
 
 // n points in the plane, labels by the sign of x1 with `flips` of them flipped.
 core::Dataset tiny_data(std::size_t n, std::uint64_t seed, std::size_t flips) {
@@ -606,20 +607,39 @@ TEST_CASE("the box search's iterations count sqrt(n/100)/20 each against the ite
   CHECK(fit.statistics.at("mip_lp_iterations") < 1000.0);
 }
 
-TEST_CASE("a share of a MIP's budget stopped by the wall clock stops the whole search", "[psi][mip]") {
-  // search: auto's box phase runs on a share (three quarters of each limit). A share cut by time left
-  // work undone that depends on the machine: the fit must stop there as time-limited (machine-dependent),
-  // not go on to Cbc and end "iteration limit" as if its row were the same anywhere (a bench run under
-  // load did; planting absorb without the time stop fails here). A share of 1e-12 of 1000 s has run out
-  // by the first check, while the budget's own clock is far from its limit.
+TEST_CASE("a share of a MIP's budget divides its work limits, not its clock", "[psi][mip]") {
+  // search: auto's box phase runs on a share (three quarters of each work limit). The wall clock is the
+  // whole fit's safety net: a share keeps it whole (a share of the clock stopped the box at three quarters
+  // of time_limit, and the row's message named the full limit), and a share that the clock stopped has
+  // stopped the fit, time-limited, not gone on to Cbc to end "iteration limit" as if its row were the same
+  // on any machine (a bench run under load did).
   const models::Hyperparameters options{{"time_limit", 1000.0}, {"node_limit", 0.0}, {"lp_iteration_limit", 1000.0}};
   models::MipBudget budget(options, 0.0);
   models::MipBudget share = budget.share(1e-12);
-  REQUIRE(share.exhausted());
-  REQUIRE(share.stopped_by() == optim::MipLimit::time);
-  budget.absorb(share);
-  CHECK(budget.exhausted());
-  CHECK(budget.stopped_by() == optim::MipLimit::time);
+  CHECK(share.time_limit() == budget.time_limit());
+  CHECK(share.iteration_limit() == 1);
+  CHECK_FALSE(share.exhausted());
+  // A start that took longer than time_limit: the share has no time left, nor has the fit.
+  models::MipBudget late(options, 1001.0);
+  models::MipBudget late_share = late.share(0.75);
+  REQUIRE(late_share.exhausted());
+  REQUIRE(late_share.stopped_by() == optim::MipLimit::time);
+  late.absorb(late_share);
+  CHECK(late.exhausted());
+  CHECK(late.stopped_by() == optim::MipLimit::time);
+}
+
+TEST_CASE("search: auto whose box phase met the time limit stops without calling Cbc", "[psi][box]") {
+  // A clock of 1e-9 s has run out in the box phase: the row is time-limited, says so with the limit it
+  // met, and reports no formulation of Cbc's (mip_big_m 0), which never ran.
+  const core::Dataset data = data::generate("psi_quadratic:n=60,case=1,seed=4");
+  models::Workspace workspace(data);
+  const models::FitReport fit =
+      models::fit_method("PSI-1", {{"C", 10.0}, {"search", kAuto}, {"time_limit", 1e-9}}, workspace);
+  CHECK(fit.status == core::Status::feasible);
+  CHECK(fit.stop_reason == models::kTimeLimitStop);
+  CHECK(fit.statistics.at("mip_big_m") == 0.0);
+  CHECK_THAT(fit.message, Catch::Contains("time limit (1e-09 s"));
 }
 
 TEST_CASE("the box search proves on features far from 0 as on centred ones", "[psi][box]") {
