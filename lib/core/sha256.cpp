@@ -1,5 +1,6 @@
 #include "core/sha256.hpp"
 
+#include <algorithm>
 #include <array>
 #include <fmt/format.h>
 
@@ -119,28 +120,47 @@ void compress_blocks(std::array<std::uint32_t, 8>& state, const unsigned char* b
 
 }  // namespace
 
-std::string sha256_hex(std::string_view bytes, Sha256Code code) {
-  std::array<std::uint32_t, 8> state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+void Sha256::update(std::string_view bytes) {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
-  std::size_t full_blocks = bytes.size() / 64;
-  compress_blocks(state, data, full_blocks, code);
+  std::size_t size = bytes.size();
+  length_ += size;
+  if (pending_size_ > 0) {  // complete the pending block first
+    const std::size_t taken = std::min(size, pending_.size() - pending_size_);
+    std::copy(data, data + taken, pending_.begin() + static_cast<std::ptrdiff_t>(pending_size_));
+    pending_size_ += taken;
+    data += taken;
+    size -= taken;
+    if (pending_size_ < pending_.size()) return;
+    compress_blocks(state_, pending_.data(), 1, code_);
+    pending_size_ = 0;
+  }
+  const std::size_t full_blocks = size / 64;
+  compress_blocks(state_, data, full_blocks, code_);
+  pending_size_ = size - 64 * full_blocks;
+  std::copy(data + 64 * full_blocks, data + size, pending_.begin());
+}
 
+std::string Sha256::hex() {
   // Padding: a 1 bit, zeros, then the message length in bits as a 64-bit big-endian number.
   std::array<unsigned char, 128> tail{};
-  const std::size_t rest = bytes.size() - 64 * full_blocks;
-  for (std::size_t i = 0; i < rest; ++i) tail[i] = data[64 * full_blocks + i];
-  tail[rest] = 0x80;
-  const std::size_t tail_size = rest + 9 <= 64 ? 64 : 128;
-  const std::uint64_t bit_length = static_cast<std::uint64_t>(bytes.size()) * 8;
+  std::copy(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(pending_size_), tail.begin());
+  tail[pending_size_] = 0x80;
+  const std::size_t tail_size = pending_size_ + 9 <= 64 ? 64 : 128;
+  const std::uint64_t bit_length = length_ * 8;
   for (int i = 0; i < 8; ++i) {
     tail[tail_size - 1 - i] = static_cast<unsigned char>(bit_length >> (8 * i));
   }
-  compress_blocks(state, tail.data(), tail_size / 64, code);
+  compress_blocks(state_, tail.data(), tail_size / 64, code_);
 
   std::string hex;
-  for (std::uint32_t word : state) hex += fmt::format("{:08x}", word);
+  for (std::uint32_t word : state_) hex += fmt::format("{:08x}", word);
   return hex;
+}
+
+std::string sha256_hex(std::string_view bytes, Sha256Code code) {
+  Sha256 hash(code);
+  hash.update(bytes);
+  return hash.hex();
 }
 
 }  // namespace sparsesvm::core

@@ -56,12 +56,11 @@ std::size_t parse_sparse_tokens(const std::vector<Field>& tokens, std::size_t ro
 }
 
 core::Dataset read_libsvm(const std::string& path, const LibsvmOptions& options) {
-  const TextFile file = read_text_file(path);
   std::vector<RawLabel> raw_labels;
   std::vector<Entry> entries;
   std::size_t max_index = 0;
 
-  for_each_line(file, [&](std::size_t line, std::string_view text) {
+  const std::string sha256 = for_each_line_of_file(path, [&](std::size_t line, std::string_view text) {
     text = text.substr(0, text.find('#'));
     std::vector<Field> tokens = split_fields(text, 0);
     if (tokens.empty()) return;  // a comment line
@@ -81,7 +80,7 @@ core::Dataset read_libsvm(const std::string& path, const LibsvmOptions& options)
   LabelMap resolved;
   core::Vector labels = options.labelled ? map_labels(raw_labels, options.labels, path, &resolved)
                                          : core::Vector::Ones(static_cast<Eigen::Index>(raw_labels.size()));
-  core::Provenance provenance{"file", path, file.sha256,
+  core::Provenance provenance{"file", path, sha256,
                               {{"format", "libsvm"},
                                {"labels", options.labelled ? resolved.describe() : "none"},
                                {"n_features", std::to_string(d)}}};

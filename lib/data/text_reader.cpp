@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <limits>
 
 #include "core/errors.hpp"
 #include "core/sha256.hpp"
@@ -16,17 +17,49 @@ namespace sparsesvm::data {
 using core::InputError;
 
 namespace {
-constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
-}  // namespace
 
-TextFile read_text_file(const std::string& path) {
-  // A FIFO, a device (/dev/zero) or a directory is refused before reading: reading it could block or never end.
+constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+
+// The file at path, opened for reading; a FIFO, a device (/dev/zero) or a directory is refused before
+// reading: reading it could block or never end.
+std::ifstream open_regular_file(const std::string& path) {
   std::error_code error;
   if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
     throw InputError(fmt::format("{}: not a regular file (a directory, FIFO or device); give a data file", path));
   }
   std::ifstream stream(path, std::ios::binary);
   if (!stream) throw InputError(fmt::format("{}: cannot open file", path));
+  return stream;
+}
+
+bool is_all_blank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
+
+void throw_empty(const std::string& path) { throw InputError(fmt::format("{}: file is empty", path)); }
+
+// Visits one line (its '\n' removed): a trailing '\r' removed, blank lines skipped.
+void visit_line(std::size_t line_number, std::string_view line, const LineVisit& visit) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.find_first_not_of(" \t") == std::string_view::npos) return;
+  visit(line_number, line);
+}
+
+// Visits the lines of text that end in '\n', numbered on from line_number; returns what follows the last.
+std::string_view visit_complete_lines(std::string_view text, std::size_t& line_number, const LineVisit& visit) {
+  for (std::size_t end = text.find('\n'); end != std::string_view::npos; end = text.find('\n')) {
+    visit_line(++line_number, text.substr(0, end), visit);
+    text.remove_prefix(end + 1);
+  }
+  return text;
+}
+
+std::string_view without_byte_order_mark(std::string_view text) {  // editors' BOM
+  return text.starts_with(kUtf8ByteOrderMark) ? text.substr(kUtf8ByteOrderMark.size()) : text;
+}
+
+}  // namespace
+
+TextFile read_text_file(const std::string& path) {
+  std::ifstream stream = open_regular_file(path);
   // One read into a string of the file's size (a stringstream would copy the bytes twice more).
   stream.seekg(0, std::ios::end);
   const std::streamoff size = stream.tellg();
@@ -35,26 +68,45 @@ TextFile read_text_file(const std::string& path) {
   TextFile file{path, std::string(static_cast<std::size_t>(size), '\0'), ""};
   stream.read(file.content.data(), size);
   if (stream.gcount() != size) throw InputError(fmt::format("{}: cannot read the whole file", path));
-  if (file.content.find_first_not_of(" \t\r\n") == std::string::npos) {
-    throw InputError(fmt::format("{}: file is empty", path));
-  }
+  if (is_all_blank(file.content)) throw_empty(path);
   file.sha256 = core::sha256_hex(file.content);
   return file;
 }
 
-void for_each_line(const TextFile& file, const std::function<void(std::size_t, std::string_view)>& visit) {
-  std::string_view rest = file.content;
-  if (rest.starts_with(kUtf8ByteOrderMark)) rest.remove_prefix(kUtf8ByteOrderMark.size());  // editors' BOM
+void for_each_line(const TextFile& file, const LineVisit& visit) {
   std::size_t line_number = 0;
-  while (!rest.empty()) {
-    const std::size_t end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    visit(line_number, line);
+  const std::string_view last = visit_complete_lines(without_byte_order_mark(file.content), line_number, visit);
+  if (!last.empty()) visit_line(++line_number, last, visit);
+}
+
+std::string for_each_line_of_file(const std::string& path, const LineVisit& visit, std::size_t chunk_bytes) {
+  std::ifstream stream = open_regular_file(path);
+  core::Sha256 hash;
+  std::string chunk(std::max<std::size_t>(chunk_bytes, 1), '\0');
+  std::string pending;  // the lines not yet visited: the last chunk's unfinished line, then the new chunk
+  std::size_t line_number = 0;
+  bool blank = true;
+  bool first = true;
+  while (stream) {
+    stream.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const std::string_view read(chunk.data(), static_cast<std::size_t>(stream.gcount()));
+    if (read.empty()) break;
+    hash.update(read);
+    blank = blank && is_all_blank(read);
+    pending.append(read);
+    if (first) {  // a mark is the file's first 3 bytes: nothing is visited before they are here
+      if (pending.size() < kUtf8ByteOrderMark.size()) continue;
+      if (pending.starts_with(kUtf8ByteOrderMark)) pending.erase(0, kUtf8ByteOrderMark.size());
+      first = false;
+    }
+    const std::string_view rest = visit_complete_lines(pending, line_number, visit);
+    pending.erase(0, pending.size() - rest.size());
   }
+  if (stream.bad()) throw InputError(fmt::format("{}: cannot read the whole file", path));
+  if (blank) throw_empty(path);
+  const std::string_view last = visit_complete_lines(pending, line_number, visit);  // of a file under 3 bytes
+  if (!last.empty()) visit_line(++line_number, last, visit);
+  return hash.hex();
 }
 
 namespace {
@@ -152,6 +204,15 @@ void check_feature_index(std::size_t index, std::size_t n_features, const Locati
                    fmt::format("feature index {} exceeds the limit of {} features; if the data really are that wide, "
                                "declare it with loader option n_features",
                                index, kMaxUndeclaredFeatures));
+  }
+}
+
+Entry::Entry(std::size_t row_index, std::size_t column_index, double entry_value)
+    : row(static_cast<std::uint32_t>(row_index)), column(static_cast<std::uint32_t>(column_index)), value(entry_value) {
+  constexpr std::size_t kLargest = std::numeric_limits<std::uint32_t>::max();
+  if (row_index > kLargest || column_index > kLargest) {
+    throw InputError(fmt::format("a data file of more than {} rows or columns (row {}, column {}): not supported",
+                                 kLargest, row_index + 1, column_index + 1));
   }
 }
 

@@ -8,6 +8,8 @@
 #include "data/libsvm_reader.hpp"
 #include "data/libsvm_writer.hpp"
 #include "data/load.hpp"
+#include "data/text_reader.hpp"
+#include "core/sha256.hpp"
 #include "test_files.hpp"
 
 using namespace sparsesvm;
@@ -131,4 +133,34 @@ TEST_CASE("write_libsvm: a generated set reads back to the same doubles; a refus
   CHECK_THROWS_WITH(data::write_libsvm(missing, refused), Catch::Contains("example 3 has a missing value in feature 2"));
   CHECK_FALSE(std::filesystem::exists(refused));
   CHECK_FALSE(std::filesystem::exists(refused + ".part"));
+}
+
+TEST_CASE("a file read in chunks gives the lines and checksum of the file read whole, wherever chunks end", "[loader][libsvm]") {
+  // LIBSVM files are read in chunks (for_each_line_of_file) so that a large one is not held whole beside
+  // its entries. A line split between chunks, a byte-order mark split between them, CRLF endings, blank
+  // lines and a last line without '\n' must come out as read_text_file + for_each_line gives them, with
+  // the whole file's SHA-256.
+  using Lines = std::vector<std::pair<std::size_t, std::string>>;
+  const auto whole = [](const std::string& path) {
+    Lines lines;
+    data::for_each_line(data::read_text_file(path), [&](std::size_t n, std::string_view text) { lines.emplace_back(n, text); });
+    return lines;
+  };
+  for (const std::string& content : {std::string("\xEF\xBB\xBF+1 1:0.5\r\n\n  \n-1 2:1 3:4\r\n+1 7:1e-3"),
+                                     std::string("+1 1:2\n\xEF\xBB\xBF-1 1:3\n"), std::string("+1"), std::string("\n\n-1 4:1\n")}) {
+    const std::string path = write_file("chunks.libsvm", content);
+    const Lines expected = whole(path);
+    REQUIRE_FALSE(expected.empty());
+    for (std::size_t chunk : {1, 2, 3, 4, 5, 7, 11, 64, 1 << 23}) {
+      INFO(chunk);
+      Lines lines;
+      const std::string sha256 = data::for_each_line_of_file(
+          path, [&](std::size_t n, std::string_view text) { lines.emplace_back(n, text); }, chunk);
+      CHECK(lines == expected);
+      CHECK(sha256 == core::sha256_hex(content));
+    }
+  }
+  const std::string blank = write_file("blank.libsvm", "  \n\r\n");
+  CHECK_THROWS_WITH(data::for_each_line_of_file(blank, [](std::size_t, std::string_view) {}, 1),
+                    Catch::Contains("file is empty"));
 }
