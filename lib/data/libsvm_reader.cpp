@@ -58,11 +58,13 @@ std::size_t parse_sparse_tokens(const std::vector<Field>& tokens, std::size_t ro
 core::Dataset read_libsvm(const std::string& path, const LibsvmOptions& options) {
   std::vector<RawLabel> raw_labels;
   std::vector<Entry> entries;
+  entries.reserve(count_byte_in_file(path, ':'));
   std::size_t max_index = 0;
+  std::vector<Field> tokens;  // of the current line
 
   const std::string sha256 = for_each_line_of_file(path, [&](std::size_t line, std::string_view text) {
     text = text.substr(0, text.find('#'));
-    std::vector<Field> tokens = split_fields(text, 0);
+    split_fields(text, 0, tokens);
     if (tokens.empty()) return;  // a comment line
     const bool starts_with_label = tokens.front().text.find(':') == std::string_view::npos;
     if (!starts_with_label && options.labelled) {

@@ -79,6 +79,17 @@ void for_each_line(const TextFile& file, const LineVisit& visit) {
   if (!last.empty()) visit_line(++line_number, last, visit);
 }
 
+std::size_t count_byte_in_file(const std::string& path, char byte) {
+  std::ifstream stream = open_regular_file(path);
+  std::string chunk(kLineChunkBytes, '\0');
+  std::size_t count = 0;
+  while (stream) {
+    stream.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    count += static_cast<std::size_t>(std::count(chunk.data(), chunk.data() + stream.gcount(), byte));
+  }
+  return count;
+}
+
 std::string for_each_line_of_file(const std::string& path, const LineVisit& visit, std::size_t chunk_bytes) {
   std::ifstream stream = open_regular_file(path);
   core::Sha256 hash;
@@ -123,6 +134,12 @@ Field trimmed(std::string_view line, std::size_t begin, std::size_t end) {
 
 std::vector<Field> split_fields(std::string_view line, char delimiter) {
   std::vector<Field> fields;
+  split_fields(line, delimiter, fields);
+  return fields;
+}
+
+void split_fields(std::string_view line, char delimiter, std::vector<Field>& fields) {
+  fields.clear();
   if (delimiter == 0) {
     std::size_t i = 0;
     while (i < line.size()) {
@@ -131,7 +148,7 @@ std::vector<Field> split_fields(std::string_view line, char delimiter) {
       while (i < line.size() && !is_blank(line[i])) ++i;
       if (i > begin) fields.push_back(Field{line.substr(begin, i - begin), begin + 1});
     }
-    return fields;
+    return;
   }
   std::size_t begin = 0;
   for (std::size_t i = 0; i <= line.size(); ++i) {
@@ -140,7 +157,6 @@ std::vector<Field> split_fields(std::string_view line, char delimiter) {
       begin = i + 1;
     }
   }
-  return fields;
 }
 
 namespace {
