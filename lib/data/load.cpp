@@ -199,16 +199,8 @@ core::Dataset load_nips2003(const DataSource& source) {
 
 // libsvm when the first line has a token "index:value" after the label, delimited otherwise.
 std::string detect_format(const std::string& path) {
-  const TextFile file = read_text_file(path);
-  std::string format = "delimited";
-  bool first = true;
-  for_each_line(file, [&](std::size_t, std::string_view line) {
-    if (!first) return;
-    first = false;
-    const std::vector<Field> tokens = split_fields(line, 0);
-    if (tokens.size() >= 2 && tokens[1].text.find(':') != std::string_view::npos) format = "libsvm";
-  });
-  return format;
+  const std::vector<Field> tokens = split_fields(first_line_of_file(path), 0);
+  return tokens.size() >= 2 && tokens[1].text.find(':') != std::string_view::npos ? "libsvm" : "delimited";
 }
 
 }  // namespace
@@ -230,20 +222,14 @@ core::Dataset load_dataset(const DataSource& source) {
   throw InputError(fmt::format("unknown data format '{}' (known: {})", source.format, fmt::join(loader_formats(), ", ")));
 }
 
-namespace {
-std::size_t line_count(const TextFile& text) {
-  return static_cast<std::size_t>(std::count(text.content.begin(), text.content.end(), '\n'));
-}
-}  // namespace
-
 SourceContent source_content(const DataSource& source) {
   namespace fs = std::filesystem;
   if (source.format == "generator") return {"generator " + canonical_spec(source.location), 0};
   SourceContent content;
   if (source.format != "nips2003") {
-    const TextFile text = read_text_file(source.location);
-    content.lines = line_count(text);
-    content.key = "file " + text.sha256;
+    const FileDigest file = digest_file(source.location, '\n');
+    content.lines = file.byte_count;
+    content.key = "file " + file.sha256;
     return content;
   }
   // A NIPS 2003 prefix: every file beginning with it, each named by what follows the prefix
@@ -259,9 +245,9 @@ SourceContent source_content(const DataSource& source) {
   std::sort(files.begin(), files.end());
   std::string digests;
   for (const fs::path& file : files) {
-    const TextFile text = read_text_file(file.string());
-    digests += file.filename().string().substr(stem.size()) + ":" + text.sha256 + ";";
-    content.lines += line_count(text);
+    const FileDigest digest = digest_file(file.string(), '\n');
+    digests += file.filename().string().substr(stem.size()) + ":" + digest.sha256 + ";";
+    content.lines += digest.byte_count;
   }
   content.key = "nips2003 " + core::sha256_hex(digests);
   return content;

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include "core/errors.hpp"
 #include "core/sha256.hpp"
@@ -79,45 +81,91 @@ void for_each_line(const TextFile& file, const LineVisit& visit) {
   if (!last.empty()) visit_line(++line_number, last, visit);
 }
 
-std::size_t count_byte_in_file(const std::string& path, char byte) {
-  std::ifstream stream = open_regular_file(path);
-  std::string chunk(kLineChunkBytes, '\0');
-  std::size_t count = 0;
-  while (stream) {
-    stream.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    count += static_cast<std::size_t>(std::count(chunk.data(), chunk.data() + stream.gcount(), byte));
-  }
-  return count;
-}
+namespace {
 
-std::string for_each_line_of_file(const std::string& path, const LineVisit& visit, std::size_t chunk_bytes) {
+// Calls visit(chunk) on the file's bytes in order, chunk_bytes at a time, until visit returns false or the
+// file ends; InputError if it cannot be opened or read, or (when it was read to its end) has only blanks.
+void for_each_chunk(const std::string& path, std::size_t chunk_bytes,
+                    const std::function<bool(std::string_view)>& visit) {
   std::ifstream stream = open_regular_file(path);
-  core::Sha256 hash;
   std::string chunk(std::max<std::size_t>(chunk_bytes, 1), '\0');
-  std::string pending;  // the lines not yet visited: the last chunk's unfinished line, then the new chunk
-  std::size_t line_number = 0;
   bool blank = true;
-  bool first = true;
   while (stream) {
     stream.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     const std::string_view read(chunk.data(), static_cast<std::size_t>(stream.gcount()));
     if (read.empty()) break;
-    hash.update(read);
     blank = blank && is_all_blank(read);
-    pending.append(read);
-    if (first) {  // a mark is the file's first 3 bytes: nothing is visited before they are here
-      if (pending.size() < kUtf8ByteOrderMark.size()) continue;
-      if (pending.starts_with(kUtf8ByteOrderMark)) pending.erase(0, kUtf8ByteOrderMark.size());
-      first = false;
-    }
-    const std::string_view rest = visit_complete_lines(pending, line_number, visit);
-    pending.erase(0, pending.size() - rest.size());
+    if (!visit(read)) return;
   }
   if (stream.bad()) throw InputError(fmt::format("{}: cannot read the whole file", path));
   if (blank) throw_empty(path);
-  const std::string_view last = visit_complete_lines(pending, line_number, visit);  // of a file under 3 bytes
-  if (!last.empty()) visit_line(++line_number, last, visit);
+}
+
+// Splits a file given in chunks into lines for visit, with for_each_line's numbering and rules.
+class LineSplitter {
+ public:
+  explicit LineSplitter(LineVisit visit) : visit_(std::move(visit)) {}
+  void add(std::string_view chunk) {
+    pending_.append(chunk);
+    if (!mark_checked_) {  // a mark is the file's first 3 bytes: nothing is visited before they are here
+      if (pending_.size() < kUtf8ByteOrderMark.size()) return;
+      if (pending_.starts_with(kUtf8ByteOrderMark)) pending_.erase(0, kUtf8ByteOrderMark.size());
+      mark_checked_ = true;
+    }
+    const std::string_view rest = visit_complete_lines(pending_, line_number_, visit_);
+    pending_.erase(0, pending_.size() - rest.size());
+  }
+  // At the end of the file: its last line, if it has no '\n' (or the whole of a file under 3 bytes).
+  void finish() {
+    const std::string_view last = visit_complete_lines(pending_, line_number_, visit_);
+    if (!last.empty()) visit_line(++line_number_, last, visit_);
+    pending_.clear();
+  }
+
+ private:
+  LineVisit visit_;
+  std::string pending_;  // what is not yet visited: the last chunk's unfinished line, then the new chunk
+  std::size_t line_number_ = 0;
+  bool mark_checked_ = false;
+};
+
+}  // namespace
+
+std::string for_each_line_of_file(const std::string& path, const LineVisit& visit, std::size_t chunk_bytes) {
+  core::Sha256 hash;
+  LineSplitter lines(visit);
+  for_each_chunk(path, chunk_bytes, [&](std::string_view chunk) {
+    hash.update(chunk);
+    lines.add(chunk);
+    return true;
+  });
+  lines.finish();
   return hash.hex();
+}
+
+std::string first_line_of_file(const std::string& path) {
+  std::optional<std::string> first;
+  LineSplitter lines([&](std::size_t, std::string_view line) {
+    if (!first) first = std::string(line);
+  });
+  for_each_chunk(path, kChunkBytes, [&](std::string_view chunk) {
+    lines.add(chunk);
+    return !first.has_value();
+  });
+  if (!first) lines.finish();
+  return first.value_or("");
+}
+
+FileDigest digest_file(const std::string& path, char byte) {
+  core::Sha256 hash;
+  FileDigest digest;
+  for_each_chunk(path, kChunkBytes, [&](std::string_view chunk) {
+    hash.update(chunk);
+    digest.byte_count += static_cast<std::size_t>(std::count(chunk.begin(), chunk.end(), byte));
+    return true;
+  });
+  digest.sha256 = hash.hex();
+  return digest;
 }
 
 namespace {

@@ -27,16 +27,25 @@ using LineVisit = std::function<void(std::size_t, std::string_view)>;
 // Calls visit(line_number, line) for every line that is not blank, 1-based, with a trailing '\r' removed.
 void for_each_line(const TextFile& file, const LineVisit& visit);
 
-// The same for the file at `path`, read in chunks of chunk_bytes rather than whole (a 750 MB dense LIBSVM
-// file was held beside its parsed entries); returns the file's SHA-256. Throws as read_text_file does.
-// How many times `byte` occurs in the file at `path`, counted in one pass of chunks: a reader reserves its
-// entries by it (a LIBSVM file has at most one entry per ':'), where a growing vector copied a dense
-// file's 3 x 10^7 entries about twice over, touching twice their memory. Throws as read_text_file does.
-std::size_t count_byte_in_file(const std::string& path, char byte);
+// Large files are read in chunks rather than whole (a 750 MB dense LIBSVM file was held beside its
+// parsed entries). Each of these throws as read_text_file does, "file is empty" included.
+inline constexpr std::size_t kChunkBytes = std::size_t{1} << 23;
 
-inline constexpr std::size_t kLineChunkBytes = std::size_t{1} << 23;
+// for_each_line for the file at `path`, read in chunks of chunk_bytes; returns the file's SHA-256.
 std::string for_each_line_of_file(const std::string& path, const LineVisit& visit,
-                                  std::size_t chunk_bytes = kLineChunkBytes);
+                                  std::size_t chunk_bytes = kChunkBytes);
+
+// The file's first line that is not blank ('\r' and a byte-order mark removed), reading no further.
+std::string first_line_of_file(const std::string& path);
+
+// The file's SHA-256 and how many times `byte` occurs in it. A reader reserves its entries by a count (a
+// LIBSVM file has at most one entry per ':'), where a growing vector copied a dense file's 3 x 10^7
+// entries about twice over; run's provenance counts lines ('\n').
+struct FileDigest {
+  std::string sha256;
+  std::size_t byte_count = 0;
+};
+FileDigest digest_file(const std::string& path, char byte);
 
 // A field of a line and its 1-based character column.
 struct Field {

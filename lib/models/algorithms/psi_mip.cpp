@@ -340,7 +340,6 @@ double search_box(const PsiProblem& problem, const Objective& objective, const H
   report.trace_objective(report.objective, budget.elapsed());
   report.inner_solves = static_cast<int>(result.nodes);
   report.iterations = static_cast<int>(result.nodes);
-  report.statistics["mip_cuts"] = kNaN;
   if (result.proven) {
     report.status = core::Status::optimal;
     report.stop_reason = "box search closed";
@@ -374,7 +373,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
          false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
         {"search", "cbc: Cbc's branch and bound over the examples' regions (the MIP); box: branch and bound over a "
                    "box of (w, b), for at most 20 features (psi_box.hpp); auto (without big_m): for at most 4 "
-                   "features the box search on three quarters of the limits, "
+                   "features the box search on three quarters of the work limits (node_limit, lp_iteration_limit; time_limit is not divided), "
                    "then (unless it proved the optimum) Cbc from its best point on the rest, their bounds "
                    "combined; else cbc", kAutoSearch, 0, 2, false, false,
          Scale::linear, Regularizes::neither, ParameterKind::solver, true, {"auto", "cbc", "box"}},
@@ -429,6 +428,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
     report.model = used.model;
     report.objective = objective.value(data, used.model.w(), used.model.b());
     report.status = core::Status::feasible;
+    report.statistics["mip_cuts"] = kNaN;  // tangent cuts of Cbc's MILP: none where Cbc does not run
     // The start's seconds count against the time limit (the paper's timings include the start, and so do ours).
     MipBudget budget(options, start.report ? start.report->seconds : 0.0);
     report.trace_objective(report.objective, budget.elapsed());
@@ -444,9 +444,11 @@ class PsiMipAlgorithm : public MipAlgorithm {
       lower_bound = search_box(problem, objective, options, share, report);
       budget.absorb(share);
     }
-    // After auto's box phase, Cbc gets what is left: the gap open and the clock not run out.
-    const bool box_left_open = report.status != core::Status::optimal && !budget.exhausted();
-    if (!box_only && (!box_first || box_left_open)) {
+    // Cbc runs unless the box search alone was asked for or auto's box phase proved the optimum, and only
+    // while no limit has run out (the start's fit or the box phase can use up the clock): a row reports
+    // the formulation (mip_big_m, mip_cuts) of a MILP that was solved.
+    const bool cbc_runs = !box_only && (!box_first || report.status != core::Status::optimal) && !budget.exhausted();
+    if (cbc_runs) {
       report.message.clear();
       lower_bound = std::max(lower_bound, search_cbc(problem, objective, options, budget, report, largest_big_m));
       const bool bounds_meet = mip_relative_gap(report.objective, lower_bound) <= options.at("relative_gap");

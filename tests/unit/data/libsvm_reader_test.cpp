@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -135,7 +136,7 @@ TEST_CASE("write_libsvm: a generated set reads back to the same doubles; a refus
   CHECK_FALSE(std::filesystem::exists(refused + ".part"));
 }
 
-TEST_CASE("a file read in chunks gives the lines and checksum of the file read whole, wherever chunks end", "[loader][libsvm]") {
+TEST_CASE("a file read in chunks gives the lines, first line and checksum of the file read whole, wherever chunks end", "[loader][libsvm]") {
   // LIBSVM files are read in chunks (for_each_line_of_file) so that a large one is not held whole beside
   // its entries. A line split between chunks, a byte-order mark split between them, CRLF endings, blank
   // lines and a last line without '\n' must come out as read_text_file + for_each_line gives them, with
@@ -159,6 +160,11 @@ TEST_CASE("a file read in chunks gives the lines and checksum of the file read w
       CHECK(lines == expected);
       CHECK(sha256 == core::sha256_hex(content));
     }
+    // What format detection and run's provenance read, also in chunks.
+    CHECK(data::first_line_of_file(path) == expected.front().second);
+    const data::FileDigest digest = data::digest_file(path, '\n');
+    CHECK(digest.sha256 == core::sha256_hex(content));
+    CHECK(digest.byte_count == static_cast<std::size_t>(std::count(content.begin(), content.end(), '\n')));
   }
   const std::string blank = write_file("blank.libsvm", "  \n\r\n");
   CHECK_THROWS_WITH(data::for_each_line_of_file(blank, [](std::size_t, std::string_view) {}, 1),

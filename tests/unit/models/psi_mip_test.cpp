@@ -629,17 +629,22 @@ TEST_CASE("a share of a MIP's budget divides its work limits, not its clock", "[
   CHECK(late.stopped_by() == optim::MipLimit::time);
 }
 
-TEST_CASE("search: auto whose box phase met the time limit stops without calling Cbc", "[psi][box]") {
-  // A clock of 1e-9 s has run out in the box phase: the row is time-limited, says so with the limit it
-  // met, and reports no formulation of Cbc's (mip_big_m 0), which never ran.
+TEST_CASE("a psi fit whose clock runs out before Cbc's MILP stops without calling Cbc", "[psi][box]") {
+  // A clock of 1e-9 s has run out in auto's box phase, or (search: cbc) in the start's fit: the row is
+  // time-limited, says so with the limit it met, and reports no formulation of Cbc's (mip_big_m 0, no
+  // cuts), which never ran.
   const core::Dataset data = data::generate("psi_quadratic:n=60,case=1,seed=4");
-  models::Workspace workspace(data);
-  const models::FitReport fit =
-      models::fit_method("PSI-1", {{"C", 10.0}, {"search", kAuto}, {"time_limit", 1e-9}}, workspace);
-  CHECK(fit.status == core::Status::feasible);
-  CHECK(fit.stop_reason == models::kTimeLimitStop);
-  CHECK(fit.statistics.at("mip_big_m") == 0.0);
-  CHECK_THAT(fit.message, Catch::Contains("time limit (1e-09 s"));
+  for (const double search : {kAuto, kCbc}) {
+    INFO("search " << search);
+    models::Workspace workspace(data);
+    const models::FitReport fit =
+        models::fit_method("PSI-2", {{"C", 10.0}, {"search", search}, {"time_limit", 1e-9}}, workspace);
+    CHECK(fit.status == core::Status::feasible);
+    CHECK(fit.stop_reason == models::kTimeLimitStop);
+    CHECK(fit.statistics.at("mip_big_m") == 0.0);
+    CHECK(std::isnan(fit.statistics.at("mip_cuts")));
+    CHECK_THAT(fit.message, Catch::Contains("time limit (1e-09 s"));
+  }
 }
 
 TEST_CASE("the box search proves on features far from 0 as on centred ones", "[psi][box]") {
