@@ -58,7 +58,7 @@ std::size_t parse_sparse_tokens(const std::vector<Field>& tokens, std::size_t ro
 core::Dataset read_libsvm(const std::string& path, const LibsvmOptions& options) {
   std::vector<RawLabel> raw_labels;
   std::vector<Entry> entries;
-  entries.reserve(digest_file(path, ':').byte_count);
+  entries.reserve(count_byte_in_file(path, ':'));
   std::size_t max_index = 0;
   std::vector<Field> tokens;  // of the current line
 

@@ -199,7 +199,8 @@ core::Dataset load_nips2003(const DataSource& source) {
 
 // libsvm when the first line has a token "index:value" after the label, delimited otherwise.
 std::string detect_format(const std::string& path) {
-  const std::vector<Field> tokens = split_fields(first_line_of_file(path), 0);
+  const std::string line = first_line_of_file(path);  // the tokens below point into it
+  const std::vector<Field> tokens = split_fields(line, 0);
   return tokens.size() >= 2 && tokens[1].text.find(':') != std::string_view::npos ? "libsvm" : "delimited";
 }
 
@@ -227,8 +228,8 @@ SourceContent source_content(const DataSource& source) {
   if (source.format == "generator") return {"generator " + canonical_spec(source.location), 0};
   SourceContent content;
   if (source.format != "nips2003") {
-    const FileDigest file = digest_file(source.location, '\n');
-    content.lines = file.byte_count;
+    const FileDigest file = digest_file(source.location);
+    content.lines = file.lines;
     content.key = "file " + file.sha256;
     return content;
   }
@@ -245,9 +246,9 @@ SourceContent source_content(const DataSource& source) {
   std::sort(files.begin(), files.end());
   std::string digests;
   for (const fs::path& file : files) {
-    const FileDigest digest = digest_file(file.string(), '\n');
+    const FileDigest digest = digest_file(file.string());
     digests += file.filename().string().substr(stem.size()) + ":" + digest.sha256 + ";";
-    content.lines += digest.byte_count;
+    content.lines += digest.lines;
   }
   content.key = "nips2003 " + core::sha256_hex(digests);
   return content;

@@ -156,12 +156,21 @@ std::string first_line_of_file(const std::string& path) {
   return first.value_or("");
 }
 
-FileDigest digest_file(const std::string& path, char byte) {
+std::size_t count_byte_in_file(const std::string& path, char byte) {
+  std::size_t count = 0;
+  for_each_chunk(path, kChunkBytes, [&](std::string_view chunk) {
+    count += static_cast<std::size_t>(std::count(chunk.begin(), chunk.end(), byte));
+    return true;
+  });
+  return count;
+}
+
+FileDigest digest_file(const std::string& path) {
   core::Sha256 hash;
   FileDigest digest;
   for_each_chunk(path, kChunkBytes, [&](std::string_view chunk) {
     hash.update(chunk);
-    digest.byte_count += static_cast<std::size_t>(std::count(chunk.begin(), chunk.end(), byte));
+    digest.lines += static_cast<std::size_t>(std::count(chunk.begin(), chunk.end(), '\n'));
     return true;
   });
   digest.sha256 = hash.hex();

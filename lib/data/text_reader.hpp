@@ -38,14 +38,16 @@ std::string for_each_line_of_file(const std::string& path, const LineVisit& visi
 // The file's first line that is not blank ('\r' and a byte-order mark removed), reading no further.
 std::string first_line_of_file(const std::string& path);
 
-// The file's SHA-256 and how many times `byte` occurs in it. A reader reserves its entries by a count (a
-// LIBSVM file has at most one entry per ':'), where a growing vector copied a dense file's 3 x 10^7
-// entries about twice over; run's provenance counts lines ('\n').
+// How many times `byte` occurs in the file. A reader reserves its entries by it (a LIBSVM file has at
+// most one entry per ':'), where a growing vector copied a dense file's 3 x 10^7 entries about twice over.
+std::size_t count_byte_in_file(const std::string& path, char byte);
+
+// The file's SHA-256 and line count ('\n's): run's provenance of a data file.
 struct FileDigest {
   std::string sha256;
-  std::size_t byte_count = 0;
+  std::size_t lines = 0;
 };
-FileDigest digest_file(const std::string& path, char byte);
+FileDigest digest_file(const std::string& path);
 
 // A field of a line and its 1-based character column.
 struct Field {

@@ -91,6 +91,17 @@ TEST_CASE("malformed LIBSVM files give file:line:column errors", "[loader][libsv
 TEST_CASE("format detection tells LIBSVM from delimited text", "[loader]") {
   const std::string path = write_file("detect.txt", "+1 1:1 2:0.5\n-1 2:1\n");
   CHECK(data::load_dataset({path, "auto", {}}).provenance().parameters.front().second == "libsvm");
+  // First lines past the string's inline buffer (15 characters) and past a chunk of 8 MB, after blank
+  // lines: detection read its tokens from a destroyed string once, and took such files for CSV.
+  for (const std::size_t features : {3, 20, 2000, 800000}) {
+    INFO(features);
+    std::string first_line = "\n\n+1";
+    for (std::size_t j = 1; j <= features; ++j) first_line.append(" ").append(std::to_string(j)).append(":0.5");
+    const std::string long_path = write_file("detect_long.txt", first_line + "\n-1 1:1\n");
+    const core::Dataset read = data::load_dataset({long_path, "auto", {}});
+    CHECK(read.provenance().parameters.front().second == "libsvm");
+    CHECK(read.d() == features);
+  }
 }
 
 TEST_CASE("LIBSVM: a huge feature index is refused before anything is allocated", "[loader][libsvm]") {
@@ -162,9 +173,10 @@ TEST_CASE("a file read in chunks gives the lines, first line and checksum of the
     }
     // What format detection and run's provenance read, also in chunks.
     CHECK(data::first_line_of_file(path) == expected.front().second);
-    const data::FileDigest digest = data::digest_file(path, '\n');
+    const data::FileDigest digest = data::digest_file(path);
     CHECK(digest.sha256 == core::sha256_hex(content));
-    CHECK(digest.byte_count == static_cast<std::size_t>(std::count(content.begin(), content.end(), '\n')));
+    CHECK(digest.lines == static_cast<std::size_t>(std::count(content.begin(), content.end(), '\n')));
+    CHECK(data::count_byte_in_file(path, ':') == static_cast<std::size_t>(std::count(content.begin(), content.end(), ':')));
   }
   const std::string blank = write_file("blank.libsvm", "  \n\r\n");
   CHECK_THROWS_WITH(data::for_each_line_of_file(blank, [](std::size_t, std::string_view) {}, 1),
