@@ -120,7 +120,6 @@ DelimitedOptions with_named_label_column(DelimitedOptions options, const std::ve
 
 core::Dataset read_delimited(const std::string& path, const DelimitedOptions& given) {
   DelimitedOptions options = given;
-  const TextFile file = read_text_file(path);
   std::optional<Layout> layout;
   std::vector<std::string> feature_names;
   std::vector<RawLabel> raw_labels;
@@ -129,7 +128,7 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& gi
   std::size_t dropped_rows = 0;
 
   char delimiter = options.delimiter;
-  for_each_line(file, [&](std::size_t line, std::string_view text) {
+  const std::string sha256 = for_each_line_of_file(path, [&](std::size_t line, std::string_view text) {
     if (!layout && options.sniff_delimiter) delimiter = sniffed_delimiter(text, options.delimiter);
     const std::vector<Field> fields = split_fields(text, delimiter);
     if (!layout) {
@@ -182,7 +181,7 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& gi
   LabelMap resolved;
   core::Vector labels = options.has_label_column ? map_labels(raw_labels, options.labels, path, &resolved)
                                                  : core::Vector::Ones(static_cast<Eigen::Index>(rows));
-  core::Provenance provenance{"file", path, file.sha256,
+  core::Provenance provenance{"file", path, sha256,
                               {{"format", "delimited"},
                                {"label_column", options.has_label_column ? std::to_string(options.label_column) : "none"},
                                {"labels", options.has_label_column ? resolved.describe() : "none"},
