@@ -434,7 +434,8 @@ class PsiMipAlgorithm : public MipAlgorithm {
     report.trace_objective(report.objective, budget.elapsed());
     const double search = options.at("search");
     const bool box_only = search == kBoxSearch;
-    const bool box_first = search == kAutoSearch && fixed_big_m == 0.0 && data.d() <= kMostBoxFirstFeatures;
+    const bool cbc_only = search == kCbcSearch;
+    const bool box_first = !box_only && !cbc_only && fixed_big_m == 0.0 && data.d() <= kMostBoxFirstFeatures;
     double lower_bound = -kInfinity;
     double largest_big_m = 0.0;
     if (box_only) {
