@@ -112,6 +112,10 @@ class LineSplitter {
       if (pending_.starts_with(kUtf8ByteOrderMark)) pending_.erase(0, kUtf8ByteOrderMark.size());
       mark_checked_ = true;
     }
+    // A chunk without '\n' only lengthens the unfinished line: scanning pending_ again for each chunk of
+    // a long line would cost its length squared. (Lines held back above are visited by a later chunk's
+    // '\n' or by finish, in order.)
+    if (chunk.find('\n') == std::string_view::npos) return;
     const std::string_view rest = visit_complete_lines(pending_, line_number_, visit_);
     pending_.erase(0, pending_.size() - rest.size());
   }
