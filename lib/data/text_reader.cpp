@@ -293,6 +293,40 @@ Entry::Entry(std::size_t row_index, std::size_t column_index, double entry_value
   }
 }
 
+namespace {
+
+// The dense matrix of entries. Readers give entries row by row, while the matrix is column-major: written
+// one entry at a time, consecutive entries of a row land a column (one page, for a few thousand rows)
+// apart. So rows are gathered a block at a time in a row-major buffer of at most 4 MB and copied into the
+// matrix column by column, each column in runs of the block's rows (reading a dense 6000 x 5000 LIBSVM
+// file of 748 MB: 4.9-5.0 s of user CPU down to 4.4-4.8 s, three interleaved runs). Entries out of row
+// order are written one by one.
+core::DenseMatrix dense_from_entries(Eigen::Index rows, Eigen::Index columns, const std::vector<Entry>& entries) {
+  const bool in_row_order =
+      std::is_sorted(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.row < b.row; });
+  if (!in_row_order || columns == 0) {
+    core::DenseMatrix matrix = core::DenseMatrix::Zero(rows, columns);
+    for (const Entry& e : entries) matrix(static_cast<Eigen::Index>(e.row), static_cast<Eigen::Index>(e.column)) = e.value;
+    return matrix;
+  }
+  constexpr Eigen::Index kBufferBytes = Eigen::Index{1} << 22;
+  const Eigen::Index block_rows = std::clamp<Eigen::Index>(kBufferBytes / (8 * columns), 1, 64);
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> block(block_rows, columns);
+  core::DenseMatrix matrix(rows, columns);  // every row is written below
+  std::size_t k = 0;
+  for (Eigen::Index first = 0; first < rows; first += block_rows) {
+    const Eigen::Index count = std::min(block_rows, rows - first);
+    block.topRows(count).setZero();
+    for (; k < entries.size() && static_cast<Eigen::Index>(entries[k].row) < first + count; ++k) {
+      block(static_cast<Eigen::Index>(entries[k].row) - first, static_cast<Eigen::Index>(entries[k].column)) = entries[k].value;
+    }
+    matrix.middleRows(first, count) = block.topRows(count);
+  }
+  return matrix;
+}
+
+}  // namespace
+
 core::Dataset::Features features_from_entries(std::size_t rows, std::size_t columns,
                                               const std::vector<Entry>& entries, Storage storage) {
   const double cells = static_cast<double>(rows) * static_cast<double>(columns);
@@ -300,13 +334,7 @@ core::Dataset::Features features_from_entries(std::size_t rows, std::size_t colu
                      (storage == Storage::automatic && static_cast<double>(entries.size()) >= 0.1 * cells);
   const auto r = static_cast<Eigen::Index>(rows);
   const auto c = static_cast<Eigen::Index>(columns);
-  if (dense) {
-    core::DenseMatrix matrix = core::DenseMatrix::Zero(r, c);
-    for (const Entry& e : entries) {
-      matrix(static_cast<Eigen::Index>(e.row), static_cast<Eigen::Index>(e.column)) = e.value;
-    }
-    return matrix;
-  }
+  if (dense) return dense_from_entries(r, c, entries);
   core::SparseMatrix matrix(r, c);
   const auto in_row_order = [](const Entry& a, const Entry& b) { return a.row < b.row || (a.row == b.row && a.column < b.column); };
   if (std::is_sorted(entries.begin(), entries.end(), in_row_order) &&

@@ -182,3 +182,27 @@ TEST_CASE("a file read in chunks gives the lines, first line and checksum of the
   CHECK_THROWS_WITH(data::for_each_line_of_file(blank, [](std::size_t, std::string_view) {}, 1),
                     Catch::Contains("file is empty"));
 }
+
+TEST_CASE("a dense matrix from entries holds every entry and zeros elsewhere, wherever its row blocks end", "[loader]") {
+  // Widths give blocks of 64 rows (3 columns), 10 rows (50,000) and 1 row (600,000: one row fills the
+  // buffer); 131 rows end each inside a block. Entries in row order go through the blocks, shuffled ones
+  // one at a time; a repeated entry keeps the last value, as for a matrix written entry by entry.
+  for (const std::size_t columns : {std::size_t{3}, std::size_t{50'000}, std::size_t{600'000}}) {
+    const std::size_t rows = columns > 100'000 ? 3 : 131;
+    std::vector<data::Entry> entries;
+    for (std::size_t i = 0; i < rows; ++i) {
+      for (std::size_t j = i % 3; j < columns; j += 1 + (i * 7 + j) % 997) entries.emplace_back(i, j, 1.0 + static_cast<double>(i * 13 + j));
+    }
+    entries.emplace_back(rows - 1, (rows - 1) % 3, -5.0);  // repeats the first entry of the last row
+    core::DenseMatrix expected = core::DenseMatrix::Zero(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(columns));
+    for (const data::Entry& e : entries) expected(e.row, e.column) = e.value;
+    std::vector<data::Entry> shuffled = entries;
+    std::reverse(shuffled.begin(), shuffled.end() - 1);  // out of row order; the repeat stays last
+    for (const auto* given : {&entries, &shuffled}) {
+      INFO(columns << " columns, " << (given == &entries ? "in row order" : "shuffled"));
+      const auto features = data::features_from_entries(rows, columns, *given, data::Storage::dense);
+      const auto& matrix = std::get<core::DenseMatrix>(features);
+      CHECK(matrix == expected);
+    }
+  }
+}
