@@ -323,7 +323,6 @@ grep -q "^memory_budget_bytes: 1024$" "$tmp/budget/manifest.yaml" ||
   { echo "FAIL: memory budget: the manifest does not record it"; failures=$((failures + 1)); }
 expect_ok "memory budget: a rerun with room recomputes" "2 tasks run, 0 already done" "$bin" run "$tmp/budget.yaml" --out "$tmp/budget"
 
-if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
 # Class weights (issue 40): applied and shown, refused where they cancel, bad values named.
 expect_ok "fit --class-weight balanced" "class_weight balanced: +1 examples 1.433, -1 examples 0.768" \
   "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight balanced
@@ -335,7 +334,12 @@ expect_error "fit --class-weight pos=2" "'pos=2' is not a class weight" \
   "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight pos=2
 expect_error "fit --class-weight positive=1e300 (a MIP would abort)" "above the 1e+15 the solvers accept" \
   "$bin" fit "$root/datasets/sonar.csv" -m PSI-1 --lp_iteration_limit 100 --class-weight positive=1e300
+# A MIP's summary counts its nodes and LP iterations (its work limits' units), not the convex solves' LP/QP
+# iterations it does not have.
+expect_ok "fit -m PSI-1 prints its nodes and LP iterations" "^search      [1-9][0-9]* nodes, [1-9][0-9]* LP iterations counted against lp_iteration_limit$" \
+  "$bin" fit -g psi_quadratic:n=30,case=2,seed=1 -m PSI-1 --C 1
 "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight balanced --model-out "$tmp/weighted.yaml" >/dev/null 2>&1
 grep -q "^class_weight: balanced" "$tmp/weighted.yaml" 2>/dev/null ||
   { echo "FAIL: --model-out does not record the class weight"; failures=$((failures + 1)); }
+if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
 echo "all CLI checks passed"
