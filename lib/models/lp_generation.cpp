@@ -142,7 +142,8 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
     initial.resize(static_cast<std::size_t>(n));
     std::iota(initial.begin(), initial.end(), Eigen::Index{0});
   } else {
-    if (settings_.seed_epochs > 0) seed = seed_working_sets(data_, costs, {settings_.seed_epochs, settings_.sharpened_seed_epochs});
+    const int epochs = data_.is_sparse() ? settings_.seed_epochs : settings_.dense_seed_epochs;
+    if (epochs > 0) seed = seed_working_sets(data_, costs, {epochs, settings_.sharpened_seed_epochs});
     seeded_examples_ = seed.examples.size();
     std::vector<Eigen::Index> to_fold;
     if (settings_.fold_examples) {
