@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """OneNormSVM's LP (min lambda ||w||_1 + sum_i xi_i, y_i (x_i.w + b) + xi_i >= 1, xi >= 0) on a LIBSVM file,
 kept sparse, solved by HiGHS through scipy (Debian's python3-scipy), as a user without sparsesvm would.
-Prints "objective F, status S, cpu C s", then, when there is a solution, the shape of the optimum: nonzero
-weights, examples with xi_i > 0 and examples on the margin (within 1e-7).
+Prints "objective F, status S, cpu C s", then, when there is a solution, the shape of the optimum: weights
+with |w_j| > 1e-9, examples with xi_i > 1e-9, examples with a margin within 1e-7 of 1, training accuracy.
 Usage: highs_libsvm_one_norm.py FILE LAMBDA TIME_LIMIT_SECONDS [METHOD [N_FEATURES]]
-  METHOD: scipy's linprog method, highs (its choice, the default), highs-ipm or highs-ds;
+  METHOD: highs (HiGHS's own choice, the default), highs-ipm (interior point, then crossover) or highs-ds
+  (dual simplex); scipy's other linprog methods take no sparse matrix or no time limit.
   N_FEATURES: the number of columns (a LIBSVM file does not say how many trailing features are all zero).
 """
 import sys
@@ -15,6 +16,9 @@ import scipy.optimize
 import scipy.sparse
 from sklearn.datasets import load_svmlight_file
 
+METHODS = ("highs", "highs-ipm", "highs-ds")
+if len(sys.argv) < 4 or (len(sys.argv) > 4 and sys.argv[4] not in METHODS):
+    sys.exit(__doc__)
 path, lam, time_limit = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 method = sys.argv[4] if len(sys.argv) > 4 else "highs"
 n_features = int(sys.argv[5]) if len(sys.argv) > 5 else None

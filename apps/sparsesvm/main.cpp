@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 
 #include <csignal>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -47,12 +50,26 @@ void suggest_flags(const CLI::App& app) {
   }
 }
 
+// Clp refactorizes its basis every hundred pivots or so into freshly allocated arrays of a few MB. By
+// default glibc gives freed blocks that large back to the system (unmapping them, or trimming the top of
+// the heap), so every refactorization page-faults its arrays in again: OneNormSVM on the gisette-shaped
+// LIBSVM file (nips2003_shaped 6000 x 5000, lambda 1) took 409k page faults. Served from the heap up to
+// 32 MB, and the heap trimmed only above 256 MB free, it takes 266k (docs/benchmarks.md has the times).
+// Only where memory comes from changes, never a number.
+void keep_solver_blocks_in_heap() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   // A file size limit (ulimit -f) would kill the process on the first write past it; ignored, the write
   // fails with EFBIG and is reported like a full disk (path, reason, exit 1, a "stopped" line in run.log).
   std::signal(SIGXFSZ, SIG_IGN);
+  keep_solver_blocks_in_heap();
   CLI::App app{"sparsesvm: sparse linear classifiers and the experiments of five papers on sparse SVMs"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
