@@ -51,11 +51,17 @@ void suggest_flags(const CLI::App& app) {
 }
 
 // Clp refactorizes its basis every hundred pivots or so into freshly allocated arrays of a few MB. By
-// default glibc gives freed blocks that large back to the system (unmapping them, or trimming the top of
-// the heap), so every refactorization page-faults its arrays in again: OneNormSVM on the gisette-shaped
-// LIBSVM file (nips2003_shaped 6000 x 5000, lambda 1) took 409k page faults. Served from the heap up to
-// 32 MB, and the heap trimmed only above 256 MB free, it takes 266k (docs/benchmarks.md has the times).
-// Only where memory comes from changes, never a number.
+// default glibc's mmap threshold is dynamic: it starts at 128 KiB and rises to the largest mmapped block
+// freed, and the heap's top is trimmed once twice that is free; so a block larger than any before is
+// mmapped and unmapped, and the heap shrinks when several arrays are freed together, and each
+// refactorization page-faults its arrays in again: OneNormSVM on the gisette-shaped LIBSVM file
+// (nips2003_shaped 6000 x 5000, lambda 1) took 408k page faults. With requests below 32 MiB (glibc's
+// documented maximum on 64-bit) served from the heap and its top trimmed only when 256 MiB is free there,
+// it takes 266k (docs/benchmarks.md has the times). Setting them turns the dynamic adjustment off and
+// overrides a user's MALLOC_*_THRESHOLD_ variables. The cost: up to 256 MiB freed may stay resident,
+// which --memory-budget does not count. `run`'s worker threads allocate from their own arenas, which
+// this helps less. Only where memory comes from changes, never a number: heap blocks are not zeroed as
+// fresh mmaps are, and results were unchanged with MALLOC_PERTURB_ set.
 void keep_solver_blocks_in_heap() {
 #ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
