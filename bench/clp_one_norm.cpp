@@ -8,48 +8,28 @@
 // Prints Clp's log (level 1), then status, objective, iterations, wall seconds and nonzero weights.
 #include <ClpSimplex.hpp>
 #include <ClpSolve.hpp>
-#include <CoinPackedMatrix.hpp>
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
 #include <string>
-#include <vector>
 
 #include "data/load.hpp"
+#include "models/convex_step.hpp"
+#include "optim/coin_problem.hpp"
 
 using namespace sparsesvm;
 
 namespace {
 
-// Columns [w+ (d), w- (d), b, xi (n)], one row per example.
+// The convex step's full LP (models::build_lp) with OneNormSVM's costs: lambda on w+ and w-, 1 on xi.
 void load_lp(const core::Dataset& data, double lambda, ClpSimplex& model) {
-  const auto n = static_cast<int>(data.n());
-  const auto d = static_cast<int>(data.d());
-  std::vector<int> rows, columns;
-  std::vector<double> values;
-  const auto add = [&](int row, int column, double value) {
-    rows.push_back(row);
-    columns.push_back(column);
-    values.push_back(value);
-  };
-  const core::SparseMatrix& x = data.sparse();
-  for (int i = 0; i < n; ++i) {
-    const double y = data.labels()[i];
-    for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) {
-      add(i, static_cast<int>(it.col()), y * it.value());
-      add(i, d + static_cast<int>(it.col()), -y * it.value());
-    }
-    add(i, 2 * d, y);
-    add(i, 2 * d + 1 + i, 1.0);
-  }
-  const CoinPackedMatrix matrix(true, rows.data(), columns.data(), values.data(), static_cast<CoinBigIndex>(values.size()));
-  const int count = 2 * d + 1 + n;
-  std::vector<double> column_lower(count, 0.0), column_upper(count, COIN_DBL_MAX), cost(count, 1.0);
-  std::fill(cost.begin(), cost.begin() + 2 * d, lambda);
-  column_lower[2 * d] = -COIN_DBL_MAX;
-  cost[2 * d] = 0.0;
-  const std::vector<double> row_lower(n, 1.0), row_upper(n, COIN_DBL_MAX);
-  model.loadProblem(matrix, column_lower.data(), column_upper.data(), cost.data(), row_lower.data(), row_upper.data());
+  optim::LpProblem lp = models::build_lp(data, false);
+  const auto d = static_cast<Eigen::Index>(data.d());
+  lp.cost.head(2 * d).setConstant(lambda);
+  lp.cost.tail(static_cast<Eigen::Index>(data.n())).setOnes();
+  const optim::CoinArrays arrays = optim::coin_arrays(lp);
+  model.loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), lp.cost.data(),
+                    arrays.row_lower.data(), arrays.row_upper.data());
 }
 
 }  // namespace

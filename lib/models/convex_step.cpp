@@ -18,7 +18,8 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // relative to its own scale) is within this.
 constexpr double kCertificateTolerance = 1e-6;
 
-// The LP of the class comment, with zero costs; `with_linf` adds the column nu and its d rows.
+}  // namespace
+
 optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
   const auto n = static_cast<Eigen::Index>(data.n());
   const auto d = static_cast<Eigen::Index>(data.d());
@@ -71,6 +72,8 @@ optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
   lp.cost = core::Vector::Zero(columns);
   return lp;
 }
+
+namespace {
 
 // The LP's costs by variable: w+_j costs u_j - eta_j and w-_j costs u_j + eta_j, so that
 // u_j (w+_j + w-_j) - eta_j (w+_j - w-_j) = u_j |w_j| - eta_j w_j at a vertex; b costs -kappa.

@@ -22,6 +22,7 @@
 #include "core/status.hpp"
 #include "models/fit_report.hpp"
 #include "models/lp_generation.hpp"
+#include "optim/lp_problem.hpp"
 #include "models/objective.hpp"
 #include "models/parameters.hpp"
 #include "models/penalties/penalty.hpp"
@@ -102,6 +103,10 @@ struct StepSolverOptions {
   int lp_max_iterations = 10'000'000;
   bool warm_start = true;          // false: every solve is cold (benchmarks)
 };
+
+// The full LP of the convex step (above), with zero costs: columns w+ (d), w- (d), b, xi (n) [, nu]; rows
+// y_i (x_i.(w+ - w-) + b) + xi_i >= 1 [and w+_j + w-_j - nu <= 0]; `with_linf` adds nu and its d rows.
+optim::LpProblem build_lp(const core::Dataset& data, bool with_linf);
 
 // The convex-step caches of one training set; a Workspace owns it (Workspace::steps()).
 class StepSolver : public WorkspaceState {
