@@ -1,11 +1,18 @@
 // Smoke tests that Clp and Cbc from Debian are linked and solve: a 2-variable LP and the same problem
-// with integrality, both solvable by hand.
+// with integrality, both solvable by hand; and that the BLAS they call is reported.
 #include <catch2/catch.hpp>
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
 
 #include <CbcModel.hpp>
 #include <ClpSimplex.hpp>
 #include <CoinPackedMatrix.hpp>
 #include <OsiClpSolverInterface.hpp>
+
+#include "optim/solver_info.hpp"
 
 namespace {
 
@@ -50,4 +57,18 @@ TEST_CASE("Cbc solves the same problem with integer variables", "[optim][cbc]") 
   model.branchAndBound();
   REQUIRE(model.isProvenOptimal());
   CHECK(model.getObjValue() == Approx(-2.0));
+}
+
+// The manifest's `blas` entry names the library that answers Clp's BLAS calls: checked against the file
+// the dynamic linker resolves dgemm_ to (Clp's dense LU calls it), found independently by dladdr.
+TEST_CASE("loaded_blas names the file that provides dgemm_", "[optim][clp]") {
+  void* dgemm = dlsym(RTLD_DEFAULT, "dgemm_");
+  REQUIRE(dgemm != nullptr);  // the test binary links Clp, which links a BLAS
+  Dl_info where{};
+  REQUIRE(dladdr(dgemm, &where) != 0);
+  const std::string provider = std::filesystem::canonical(where.dli_fname).string();
+  const std::string reported = sparsesvm::optim::loaded_blas();
+  CHECK(reported.find(provider) != std::string::npos);
+  const auto versions = sparsesvm::optim::solver_versions();
+  CHECK(std::find(versions.begin(), versions.end(), std::pair<std::string, std::string>{"blas", reported}) != versions.end());
 }
