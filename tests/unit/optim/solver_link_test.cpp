@@ -2,8 +2,10 @@
 // with integrality, both solvable by hand; and that the BLAS they call is reported.
 #include <catch2/catch.hpp>
 #include <dlfcn.h>
+#include <link.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -59,16 +61,48 @@ TEST_CASE("Cbc solves the same problem with integer variables", "[optim][cbc]") 
   CHECK(model.getObjValue() == Approx(-2.0));
 }
 
-// The manifest's `blas` entry names the library that answers Clp's BLAS calls: checked against the file
-// the dynamic linker resolves dgemm_ to (Clp's dense LU calls it), found independently by dladdr.
-TEST_CASE("loaded_blas names the file that provides dgemm_", "[optim][clp]") {
-  void* dgemm = dlsym(RTLD_DEFAULT, "dgemm_");
-  REQUIRE(dgemm != nullptr);  // the test binary links Clp, which links a BLAS
-  Dl_info where{};
-  REQUIRE(dladdr(dgemm, &where) != 0);
-  const std::string provider = std::filesystem::canonical(where.dli_fname).string();
-  const std::string reported = sparsesvm::optim::loaded_blas();
-  CHECK(reported.find(provider) != std::string::npos);
+namespace {
+
+// The first object in the process's link map (load order: the program, then its libraries breadth-first,
+// which is the global scope's search order) that defines `symbol` itself: the dynamic linker's choice
+// found without dlsym(RTLD_DEFAULT), to check loaded_lapack_blas independently.
+std::string first_definer(const char* symbol) {
+  struct Search {
+    const char* symbol;
+    std::string found;
+  } search{symbol, ""};
+  dl_iterate_phdr(
+      [](dl_phdr_info* object, std::size_t, void* data) {
+        auto& s = *static_cast<Search*>(data);
+        if (!s.found.empty() || object->dlpi_name == nullptr || object->dlpi_name[0] == '\0') return 0;
+        void* handle = dlopen(object->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+        if (handle == nullptr) return 0;
+        void* address = dlsym(handle, s.symbol);
+        Dl_info where{};
+        // dlsym on a handle also searches the object's dependencies: keep the answer only if it lies in this object.
+        if (address != nullptr && dladdr(address, &where) != 0 &&
+            reinterpret_cast<std::uintptr_t>(where.dli_fbase) == object->dlpi_addr) {
+          s.found = std::filesystem::canonical(object->dlpi_name).string();
+        }
+        dlclose(handle);
+        return 0;
+      },
+      &search);
+  return search.found;
+}
+
+}  // namespace
+
+// The manifest's `lapack_blas` entry names the files that answer CoinUtils' dgetrf_ (Clp's dense LU) and
+// the BLAS behind it (dgemm_), as the dynamic linker binds them.
+TEST_CASE("loaded_lapack_blas names the files that define dgetrf_ and dgemm_", "[optim][clp]") {
+  const std::string lapack = first_definer("dgetrf_");
+  const std::string blas = first_definer("dgemm_");
+  REQUIRE_FALSE(lapack.empty());  // the test binary links Clp, whose CoinUtils links a LAPACK
+  REQUIRE_FALSE(blas.empty());
+  const std::string reported = sparsesvm::optim::loaded_lapack_blas();
+  CHECK(reported == "dgetrf_ " + lapack + ", dgemm_ " + blas);
   const auto versions = sparsesvm::optim::solver_versions();
-  CHECK(std::find(versions.begin(), versions.end(), std::pair<std::string, std::string>{"blas", reported}) != versions.end());
+  CHECK(std::find(versions.begin(), versions.end(), std::pair<std::string, std::string>{"lapack_blas", reported}) !=
+        versions.end());
 }
