@@ -1,6 +1,7 @@
 #pragma once
 // The memory budget: the most that the dense matrices of one solve may take together. The solves whose
-// dense matrices grow with n^2 or d^2 (ADMM's Gram and factor, the interior point's system) ask first
+// dense matrices grow with n^2 or d^2 (ADMM's Gram and factor, the interior point's system), and
+// generation's seed on dense data (its copy of X; without room, no seed), ask first
 // with `fits_in_memory_budget` (to take another route when they do not fit) or `require_memory` (to
 // stop with a ResourceError naming the option that would fit), so such a fit ends with a clear message
 // instead of meeting the out-of-memory killer. Not covered: allocations linear in the data (the data

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/memory_budget.hpp"
 #include "core/rng.hpp"
 
 namespace sparsesvm::models {
@@ -221,6 +222,10 @@ Seed ascend(const core::Dataset& data, const StepLpCosts& costs, const SeedEpoch
 Seed seed_working_sets(const core::Dataset& data, const StepLpCosts& costs, const SeedEpochs& epochs) {
   if (((costs.plus + costs.minus).array() < 0.0).any() || feature_cost_scale(costs) <= 0.0) return {};
   if (data.is_sparse()) return ascend(data, costs, epochs, SparseRows{data.sparse()});
+  // DenseRows first copies every column (n x d doubles beside X): where that copy would not fit the memory
+  // budget there is no seed, and generation starts from an even spread of examples (slower, the same
+  // certified answer).
+  if (!core::fits_in_memory_budget(dense_seed_bytes(data.n(), data.d()))) return {};
   return ascend(data, costs, epochs, DenseRows(data.dense()));
 }
 

@@ -3,6 +3,7 @@
 // answer; warm re-solves along a lambda path; and the method-level option lp_form.
 #include <catch2/catch.hpp>
 
+#include "core/memory_budget.hpp"
 #include "core/rng.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "models/convex_step.hpp"
@@ -278,6 +279,33 @@ TEST_CASE("the seed on dense rows, working on candidate features, ends where the
       CHECK(dense.features == csr.features);
       CHECK(dense.largest_weight == Approx(csr.largest_weight).epsilon(1e-3));
     }
+  }
+}
+
+TEST_CASE("without room in the memory budget for the dense seed's copy of X, generation starts unseeded and "
+          "reaches the full LP's optimum", "[models][generation]") {
+  const core::Dataset data = testing::random_problem(400, 300, 491, 4);
+  const ConvexStep step = svm_step(data, 0.5);
+  const StepLpCosts costs = costs_of(step, 300);
+  const double full = full_lp_value(data, step);
+  const double copy = dense_seed_bytes(data.n(), data.d());  // 960 KB
+  GenerationSettings settings;
+  settings.generate_examples = true;
+  settings.initial_examples = 50;  // below n, so that the seed (or the even spread) chooses them
+  for (const double budget : {2.0 * copy, copy / 2.0}) {
+    core::set_memory_budget(budget);
+    const Seed dense = seed_working_sets(data, costs, {settings.dense_seed_epochs, 0});
+    const Seed csr = seed_working_sets(with_sparse_features(data), costs, {settings.seed_epochs, 0});
+    GeneratedLp generated(data, false, settings);
+    const GenerationResult result = generated.solve(costs);
+    core::set_memory_budget(0.0);  // back to the default before any check can stop the test
+    INFO("budget " << budget << " bytes, the copy " << copy);
+    CHECK(dense.examples.empty() == (budget < copy));
+    CHECK((result.seeded_examples == 0) == (budget < copy));
+    CHECK_FALSE(csr.examples.empty());  // CSR rows copy nothing
+    REQUIRE(result.status == core::Status::optimal);
+    CHECK(lp_objective(costs, result.point) == Approx(full).epsilon(1e-9).margin(1e-12));
+    CHECK(result.certificate.within(1e-7));
   }
 }
 
