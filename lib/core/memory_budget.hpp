@@ -1,11 +1,12 @@
 #pragma once
 // The memory budget: the most that the dense matrices of one solve may take together. The solves whose
-// dense matrices grow with n^2 or d^2 (ADMM's Gram and factor, the interior point's system), and
-// generation's seed on dense data (its copy of X; without room, no seed), ask first
+// dense matrices grow with n^2 or d^2 (ADMM's Gram and factor, the interior point's system), and the
+// copies as large as the data (generation's seed on dense data: without room, no seed; ADMM's equilibrated
+// copy: without room, a ResourceError naming equilibrate: 0), ask first
 // with `fits_in_memory_budget` (to take another route when they do not fit) or `require_memory` (to
 // stop with a ResourceError naming the option that would fit), so such a fit ends with a clear message
-// instead of meeting the out-of-memory killer. Not covered: allocations linear in the data (the data
-// set itself, the full LP's matrix, ADMM's equilibrated copy of dense data), and with `run -j N` the
+// instead of meeting the out-of-memory killer. Not covered: the data set itself and the full LP's matrix
+// (the LP form's rule keeps that to small data; lp_generation.hpp), and with `run -j N` the
 // N fits of one process are each held to the budget on their own.
 // The budget is half the machine's physical memory unless set: `set_memory_budget` (the command line's
 // --memory-budget) or the environment variable SPARSESVM_MEMORY_BUDGET, in bytes or with a suffix K, M,

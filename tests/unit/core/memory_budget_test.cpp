@@ -77,6 +77,21 @@ TEST_CASE("a fit above the budget ends with a ResourceError naming the option th
   if (measures) CHECK(peak_resident_bytes() < 150e6);
 }
 
+TEST_CASE("ADMM refuses its equilibrated copy above the budget", "[memory]") {
+  const core::Dataset data = data::generate("rw_relevant:n=500,d=100,seed=3");  // 400 KB dense
+  const BudgetScope scope(300e3);
+  models::Workspace workspace(data);
+  const models::Hyperparameters copying{{"lambda", 0.1}, {"max_iterations", 5.0}};
+  CHECK_THROWS_AS(models::fit_method("ADMM-L1", copying, workspace), core::ResourceError);
+  CHECK_THROWS_WITH(models::fit_method("ADMM-L1", copying, workspace),
+                    Catch::Contains("equilibrated copy of the 500 x 100 data") && Catch::Contains("equilibrate: 0"));
+  models::Hyperparameters as_given = copying;
+  as_given["equilibrate"] = 0.0;
+  CHECK(models::fit_method("ADMM-L1", as_given, workspace).has_solution());
+  const BudgetScope roomy(1e6);
+  CHECK(models::fit_method("ADMM-L1", copying, workspace).has_solution());
+}
+
 TEST_CASE("by shape, the l2 SVM keeps to dual CD where the interior point's system is over the budget", "[memory]") {
   // Found by review: by_shape handed over to the interior point after dual CD, which then refused.
   const core::Dataset data = data::generate("rw_relevant:n=500,d=100,seed=3");
