@@ -224,15 +224,13 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   if (!report.message.empty()) fmt::print("message     {}\n", report.message);
   if (!core::has_solution(report.status)) return;
   fmt::print("objective   {:.10g}\n", report.objective);
-  const auto nodes = report.statistics.find("mip_nodes");
-  if (nodes != report.statistics.end()) {
-    // A MIP's work: the nodes of its searches (Cbc's nodes, the box search's boxes) and their LPs'
+  fmt::print("iterations  {} outer, {} LP/QP iterations in {} solves\n", report.iterations,
+             report.inner_iterations, report.inner_solves);
+  if (const auto nodes = report.statistics.find("mip_nodes"); nodes != report.statistics.end()) {
+    // A MIP's search: the nodes of its searches (Cbc's nodes, the box search's boxes) and their LPs'
     // simplex iterations as lp_iteration_limit counts them (the box search's weighted: methods.md).
     fmt::print("search      {:.0f} nodes, {:.0f} LP iterations counted against lp_iteration_limit\n", nodes->second,
                report.statistics.at("mip_lp_iterations"));
-  } else {
-    fmt::print("iterations  {} outer, {} LP/QP iterations in {} solves\n", report.iterations, report.inner_iterations,
-               report.inner_solves);
   }
   const std::vector<std::size_t> selected = report.model.selected_features();
   std::vector<std::string> names;

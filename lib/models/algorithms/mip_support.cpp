@@ -56,6 +56,7 @@ MipBudget MipBudget::share(double fraction) const {
   part.nodes_ = 0;
   part.iterations_ = 0;
   part.box_work_ = 0.0;
+  part.box_iterations_ = 0;
   return part;
 }
 
@@ -81,12 +82,14 @@ optim::MipOptions MipBudget::next(double relative_gap, double objective_constant
 void MipBudget::spend_box(long boxes, long lp_iterations, double weight) {
   nodes_ += boxes;
   box_work_ += weight * static_cast<double>(lp_iterations);
+  box_iterations_ += lp_iterations;
 }
 
 void MipBudget::absorb(const MipBudget& part) {
   nodes_ += part.nodes_;
   iterations_ += part.iterations_;
   box_work_ += part.box_work_;
+  box_iterations_ += part.box_iterations_;
   // A share's work limits leave the rest to the next phase; its clock is this budget's, so where the clock
   // stopped the share, the whole fit has reached its time limit.
   if (part.stopped_by_ == optim::MipLimit::time) stopped_by_ = optim::MipLimit::time;
@@ -105,10 +108,14 @@ double mip_relative_gap(double objective, double bound) {
 
 void finish_mip_report(FitReport& report, const MipSearch& search, const Start& start, const MipStart& used) {
   report.seconds = search.seconds + (start.report ? start.report->seconds : 0.0);
+  const MipBudget& budget = search.budget;
+  // The whole fit's work, as every report counts it (fit_report.hpp): the start's, then the search's
+  // simplex iterations (unweighted; mip_lp_iterations holds what the limit counted).
+  report.inner_iterations = (start.report ? start.report->inner_iterations : 0) + budget.simplex_iterations();
+  report.inner_solves += start.report ? start.report->inner_solves : 0;
   report.statistics["mip_best_bound"] = search.lower_bound;
   report.statistics["mip_relative_gap"] = mip_relative_gap(report.objective, search.lower_bound);
   report.certificate_kind = search.restriction.empty() ? kMipGap : kRestrictedMipGap;
-  const MipBudget& budget = search.budget;
   report.statistics["mip_nodes"] = static_cast<double>(budget.nodes());
   report.statistics["mip_lp_iterations"] = static_cast<double>(budget.iterations());
   report.statistics["mip_seconds"] = search.seconds;

@@ -90,6 +90,8 @@ class MipBudget {
   long node_limit() const { return node_limit_; }
   // The work that lp_iteration_limit counts: Cbc's simplex iterations and the box search's, weighted.
   long iterations() const { return iterations_ + static_cast<long>(box_work_); }
+  // The simplex iterations themselves, Cbc's and the box search's, unweighted (the row's inner_iterations).
+  long simplex_iterations() const { return iterations_ + box_iterations_; }
   long iteration_limit() const { return iteration_limit_; }
   optim::MipLimit stopped_by() const { return stopped_by_; }
   // Seconds since the start's fit began (what time_limit counts).
@@ -104,6 +106,7 @@ class MipBudget {
   long nodes_ = 0;
   long iterations_ = 0;      // Cbc's
   double box_work_ = 0.0;    // the box search's, weighted
+  long box_iterations_ = 0;  // the box search's, unweighted
   optim::MipLimit stopped_by_ = optim::MipLimit::none;
 };
 
@@ -118,7 +121,7 @@ struct MipSearch {
 };
 
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
-// start), names the limit that stopped an unproven search in stop_reason ("iteration limit", "node
+// start) and its work to inner_iterations and inner_solves (with the search's simplex iterations), names the limit that stopped an unproven search in stop_reason ("iteration limit", "node
 // limit" or "time limit") and in the message with the row's own gap, turns an `optimal` report whose
 // big-M exceeds kLargestTrustedBigM into solved_inaccurate, gives
 // a report from a replaced start that is not proven optimal the start's failed status (its model kept

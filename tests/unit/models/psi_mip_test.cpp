@@ -436,6 +436,25 @@ TEST_CASE("a MIP's time limit counts the start's seconds", "[psi][mip]") {
   CHECK(fit.seconds == Approx(0.7 + fit.statistics.at("mip_seconds")));
 }
 
+TEST_CASE("a MIP row's inner_iterations is its start's plus every simplex iteration of its search", "[psi][mip]") {
+  const core::Dataset data = tiny_data(40, 23, 6);
+  models::Workspace workspace(data);
+  models::FitReport start = models::fit_method("OneNormSVM-C", {{"C", 10.0}}, workspace);
+  start.inner_iterations = 1000;  // marked, so that the sum shows the start's share
+  start.inner_solves = 3;
+  for (const double search : {kCbc, kBox, kAuto}) {
+    const models::FitReport fit = psi_from_start(data, start, {{"C", 10.0}, {"search", search}});
+    INFO("search " << search << ": inner_iterations " << fit.inner_iterations << ", mip_lp_iterations "
+                   << fit.statistics.at("mip_lp_iterations") << ", inner_solves " << fit.inner_solves);
+    const double searched = static_cast<double>(fit.inner_iterations - start.inner_iterations);
+    CHECK(searched > 0.0);
+    CHECK(fit.inner_solves > start.inner_solves);
+    // lp_iteration_limit's count weighs the box search's iterations (psi_box.hpp); Cbc's count once.
+    const double weight = search == kCbc ? 1.0 : models::box_iteration_weight(data.n());
+    if (search != kAuto) CHECK(fit.statistics.at("mip_lp_iterations") == Approx(weight * searched).margin(1.0));
+  }
+}
+
 TEST_CASE("a restriction below margin 1 is refused: the start would break its own region-3 rows", "[psi][mip]") {
   // A reviewer's case: restrict_margin 0.3 fixed examples at t in (0.3, 1) to t >= 1, kept the start
   // (which violates that) and called it optimal, below the MILP's bound.
