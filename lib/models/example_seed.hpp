@@ -38,8 +38,8 @@ struct SeedEpochs {
   int sharpened = 0;  // passes at eps / 10 after them, taken only when some alpha_i ends at C_i
 };
 // The seed; empty when the costs make the regularized problem unbounded (p_j + q_j < 0) or have no
-// feature cost, and on dense data when the ascent's copy of X (dense_seed_bytes) would not fit the memory
-// budget (core/memory_budget.hpp).
+// feature cost. On dense data the ascent copies X's candidate columns where the memory budget
+// (core/memory_budget.hpp) has room for dense_seed_bytes, and reads X in place where it has not.
 Seed seed_working_sets(const core::Dataset& data, const StepLpCosts& costs, const SeedEpochs& epochs);
 // The most the ascent on dense rows copies: every column of an n x d X, row-major.
 inline double dense_seed_bytes(std::size_t n, std::size_t d) {

@@ -334,9 +334,11 @@ expect_error "fit --class-weight pos=2" "'pos=2' is not a class weight" \
   "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight pos=2
 expect_error "fit --class-weight positive=1e300 (a MIP would abort)" "above the 1e+15 the solvers accept" \
   "$bin" fit "$root/datasets/sonar.csv" -m PSI-1 --lp_iteration_limit 100 --class-weight positive=1e300
-# A MIP's summary counts its nodes and LP iterations (its work limits' units), not the convex solves' LP/QP
-# iterations it does not have.
+# A MIP's summary counts its work like every fit's (LP/QP iterations and solves, its start's included), then
+# its search in its work limits' units: nodes and the LP iterations lp_iteration_limit counts.
 expect_ok "fit -m PSI-1 prints its nodes and LP iterations" "^search      [1-9][0-9]* nodes, [1-9][0-9]* LP iterations counted against lp_iteration_limit$" \
+  "$bin" fit -g psi_quadratic:n=30,case=2,seed=1 -m PSI-1 --C 1
+expect_ok "fit -m PSI-1 prints its LP/QP iterations, the start's included" "^iterations  [1-9][0-9]* outer, [1-9][0-9]* LP/QP iterations in [2-9][0-9]* solves$" \
   "$bin" fit -g psi_quadratic:n=30,case=2,seed=1 -m PSI-1 --C 1
 "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight balanced --model-out "$tmp/weighted.yaml" >/dev/null 2>&1
 grep -q "^class_weight: balanced" "$tmp/weighted.yaml" 2>/dev/null ||

@@ -126,7 +126,8 @@ struct Equilibrated : WorkspaceState {
  private:
   core::Dataset equilibrated_copy(const core::Dataset& original) {
     const auto n = static_cast<Eigen::Index>(original.n());
-    // The copy is as large as the data: n x d doubles, or a sparse matrix's values and indices.
+    // The copy is as large as the data: n x d doubles, or a sparse matrix's values and indices. Checked on
+    // its own, like the Gram and factor that follow (memory_budget.hpp).
     const double bytes = original.is_sparse()
                              ? 12.0 * static_cast<double>(original.sparse().nonZeros()) + 8.0 * static_cast<double>(n + 1)
                              : 8.0 * static_cast<double>(n) * static_cast<double>(original.d());
@@ -136,7 +137,10 @@ struct Equilibrated : WorkspaceState {
       const core::SparseMatrix& x = original.sparse();
       const core::Vector spreads = root_mean_squares(x, n);
       for (Eigen::Index j = 0; j < scale.size(); ++j) scale[j] = unit_scale(spreads[j]);
-      core::SparseMatrix scaled = x * scale.asDiagonal();
+      core::SparseMatrix scaled = x;  // an exact-size copy (a product with a diagonal grows a temporary), then x_ij scale_j
+      for (Eigen::Index outer = 0; outer < scaled.outerSize(); ++outer) {
+        for (core::SparseMatrix::InnerIterator it(scaled, outer); it; ++it) it.valueRef() *= scale[it.col()];
+      }
       return {original.name(), std::move(scaled), original.labels(), original.feature_names(), original.provenance()};
     }
     const core::DenseMatrix& x = original.dense();

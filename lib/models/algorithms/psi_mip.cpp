@@ -305,7 +305,7 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
       const bool round_limit = at.l2 && rounds >= max_cuts;
       report.status = round_limit ? core::Status::feasible : core::Status::solved_inaccurate;
       report.stop_reason = round_limit ? "cut limit" : "MILP optimum above its bound";
-      report.message = fmt::format("gap {:.3g} above the lower bound after {} MILPs", gap, report.inner_solves);
+      report.message = fmt::format("gap {:.3g} above the lower bound after {} MILPs", gap, rounds);
       break;
     }
   }

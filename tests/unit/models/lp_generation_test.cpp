@@ -2,6 +2,7 @@
 // random, degenerate, sparse, tilted and l_inf instances, d >> n and n >= 10^4; the certificate of each
 // answer; warm re-solves along a lambda path; and the method-level option lp_form.
 #include <catch2/catch.hpp>
+#include <malloc.h>
 
 #include "core/memory_budget.hpp"
 #include "core/rng.hpp"
@@ -18,6 +19,14 @@ using namespace sparsesvm;
 using namespace sparsesvm::models;
 
 namespace {
+
+// Sets the memory budget for one scope, then restores the default (also when a check throws).
+struct BudgetScope {
+  explicit BudgetScope(double bytes) { core::set_memory_budget(bytes); }
+  ~BudgetScope() { core::set_memory_budget(0.0); }
+  BudgetScope(const BudgetScope&) = delete;
+  BudgetScope& operator=(const BudgetScope&) = delete;
+};
 
 // The costs of `step` by LP variable, as the full LP states them (convex_step.hpp).
 StepLpCosts costs_of(const ConvexStep& step, Eigen::Index d) {
@@ -282,8 +291,7 @@ TEST_CASE("the seed on dense rows, working on candidate features, ends where the
   }
 }
 
-TEST_CASE("without room in the memory budget for the dense seed's copy of X, generation starts unseeded and "
-          "reaches the full LP's optimum", "[models][generation]") {
+TEST_CASE("the dense seed without room for its copy reads X in place: the same seed", "[models][generation]") {
   const core::Dataset data = testing::random_problem(400, 300, 491, 4);
   const ConvexStep step = svm_step(data, 0.5);
   const StepLpCosts costs = costs_of(step, 300);
@@ -291,21 +299,43 @@ TEST_CASE("without room in the memory budget for the dense seed's copy of X, gen
   const double copy = dense_seed_bytes(data.n(), data.d());  // 960 KB
   GenerationSettings settings;
   settings.generate_examples = true;
-  settings.initial_examples = 50;  // below n, so that the seed (or the even spread) chooses them
+  settings.initial_examples = 50;  // below n, so that the seed chooses them
+  const SeedEpochs epochs{settings.dense_seed_epochs, settings.sharpened_seed_epochs};
+  std::vector<Seed> seeds;
   for (const double budget : {2.0 * copy, copy / 2.0}) {
-    core::set_memory_budget(budget);
-    const Seed dense = seed_working_sets(data, costs, {settings.dense_seed_epochs, 0});
-    const Seed csr = seed_working_sets(with_sparse_features(data), costs, {settings.seed_epochs, 0});
+    const BudgetScope scope(budget);
+    seeds.push_back(seed_working_sets(data, costs, epochs));
     GeneratedLp generated(data, false, settings);
     const GenerationResult result = generated.solve(costs);
-    core::set_memory_budget(0.0);  // back to the default before any check can stop the test
     INFO("budget " << budget << " bytes, the copy " << copy);
-    CHECK(dense.examples.empty() == (budget < copy));
-    CHECK((result.seeded_examples == 0) == (budget < copy));
-    CHECK_FALSE(csr.examples.empty());  // CSR rows copy nothing
+    CHECK(result.seeded_examples > 0);
     REQUIRE(result.status == core::Status::optimal);
     CHECK(lp_objective(costs, result.point) == Approx(full).epsilon(1e-9).margin(1e-12));
     CHECK(result.certificate.within(1e-7));
+  }
+  // The same ascent, its sums in another order: the same working sets.
+  CHECK_FALSE(seeds[1].examples.empty());
+  CHECK(seeds[1].examples == seeds[0].examples);
+  CHECK(seeds[1].features == seeds[0].features);
+  CHECK(seeds[1].at_cost == seeds[0].at_cost);
+  CHECK(seeds[1].largest_weight == Approx(seeds[0].largest_weight).epsilon(1e-9));
+}
+
+TEST_CASE("the dense seed's copy of X is allocated only where the memory budget has room", "[models][generation]") {
+  const core::Dataset data = testing::random_problem(2000, 1000, 17, 4);
+  const StepLpCosts costs = costs_of(svm_step(data, 0.5), 1000);
+  const double copy = dense_seed_bytes(data.n(), data.d());  // 16 MB
+  for (const double budget : {2.0 * copy, copy / 2.0}) {
+    const BudgetScope scope(budget);
+    malloc_trim(0);  // freed memory leaves the process, so that a new copy has to grow its resident size
+    if (!testing::reset_peak_resident()) return;  // the kernel does not let the peak be reset
+    const double before = testing::peak_resident_bytes();
+    const Seed seed = seed_working_sets(data, costs, {5, 0});
+    const double grown = testing::peak_resident_bytes() - before;
+    INFO("budget " << budget << ": peak grew by " << grown << " bytes; the copy is " << copy);
+    CHECK_FALSE(seed.examples.empty());
+    if (budget > copy) CHECK(grown >= 0.9 * copy);  // the measure sees the copy where it is made
+    else CHECK(grown < 0.25 * copy);
   }
 }
 
