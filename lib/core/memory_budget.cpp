@@ -1,5 +1,7 @@
 #include "core/memory_budget.hpp"
 
+#include "core/dataset.hpp"
+
 #include <atomic>
 #include <charconv>
 #include <cmath>
@@ -60,6 +62,13 @@ std::string format_bytes(double bytes) {
   if (bytes >= gibibyte) return fmt::format("{:.1f}G", bytes / gibibyte);
   if (bytes >= mebibyte) return fmt::format("{:.1f}M", bytes / mebibyte);
   return fmt::format("{:.1f}K", bytes / kibibyte);
+}
+
+double feature_matrix_bytes(const Dataset& data) {
+  if (!data.is_sparse()) return static_cast<double>(sizeof(double)) * static_cast<double>(data.n()) * static_cast<double>(data.d());
+  const SparseMatrix& x = data.sparse();
+  return static_cast<double>(sizeof(double) + sizeof(SparseMatrix::StorageIndex)) * static_cast<double>(x.nonZeros()) +
+         static_cast<double>(sizeof(SparseMatrix::StorageIndex)) * static_cast<double>(x.outerSize() + 1);
 }
 
 bool fits_in_memory_budget(double bytes) { return bytes <= memory_budget_bytes(); }

@@ -21,6 +21,8 @@
 
 namespace sparsesvm::core {
 
+class Dataset;
+
 // A fit refused before allocating more than the memory budget. An InputError, so that `fit` exits 1 and
 // `run` records the row (status memory_budget) and goes on.
 class ResourceError : public InputError {
@@ -38,6 +40,10 @@ void set_memory_budget(double bytes);
 double parse_memory_size(std::string_view text, const std::string& where);
 // In the units the option takes (powers of 1024): "3.2G", "512.0M", "1.5K".
 std::string format_bytes(double bytes);
+
+// What a copy of the data's feature matrix takes: n x d doubles, or a sparse matrix's values, inner
+// indices and outer starts.
+double feature_matrix_bytes(const Dataset& data);
 
 bool fits_in_memory_budget(double bytes);
 // Throws ResourceError "`what` needs about 3.2 GB, above the memory budget of 2 GB; `remedy`" when

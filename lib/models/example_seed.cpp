@@ -242,7 +242,7 @@ Seed seed_working_sets(const core::Dataset& data, const StepLpCosts& costs, cons
   if (data.is_sparse()) return ascend(data, costs, epochs, SparseRows{data.sparse()});
   // DenseRows copies the candidates' columns, at first all of them (n x d doubles beside X), where the
   // memory budget has room; else it reads X in place.
-  const bool copy = core::fits_in_memory_budget(dense_seed_bytes(data.n(), data.d()));
+  const bool copy = core::fits_in_memory_budget(core::feature_matrix_bytes(data));
   return ascend(data, costs, epochs, DenseRows(data.dense(), copy));
 }
 

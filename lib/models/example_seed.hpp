@@ -39,12 +39,9 @@ struct SeedEpochs {
 };
 // The seed; empty when the costs make the regularized problem unbounded (p_j + q_j < 0) or have no
 // feature cost. On dense data the ascent copies X's candidate columns where the memory budget
-// (core/memory_budget.hpp) has room for dense_seed_bytes, and reads X in place where it has not.
+// (core/memory_budget.hpp) has room for a copy of X (core::feature_matrix_bytes), and reads X in place
+// where it has not.
 Seed seed_working_sets(const core::Dataset& data, const StepLpCosts& costs, const SeedEpochs& epochs);
-// The most the ascent on dense rows copies: every column of an n x d X, row-major.
-inline double dense_seed_bytes(std::size_t n, std::size_t d) {
-  return static_cast<double>(sizeof(double)) * static_cast<double>(n) * static_cast<double>(d);
-}
 constexpr double kEpsPerFeatureCost = 0.1;
 
 }  // namespace sparsesvm::models

@@ -6,7 +6,6 @@
 #include <dlfcn.h>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace sparsesvm::optim {
 

@@ -126,12 +126,9 @@ struct Equilibrated : WorkspaceState {
  private:
   core::Dataset equilibrated_copy(const core::Dataset& original) {
     const auto n = static_cast<Eigen::Index>(original.n());
-    // The copy is as large as the data: n x d doubles, or a sparse matrix's values and indices. Checked on
-    // its own, like the Gram and factor that follow (memory_budget.hpp).
-    const double bytes = original.is_sparse()
-                             ? 12.0 * static_cast<double>(original.sparse().nonZeros()) + 8.0 * static_cast<double>(n + 1)
-                             : 8.0 * static_cast<double>(n) * static_cast<double>(original.d());
-    core::require_memory(bytes, fmt::format("ADMM's equilibrated copy of the {} x {} data", n, original.d()),
+    // The copy is as large as the data. Checked on its own, like the Gram and factor that follow
+    // (memory_budget.hpp).
+    core::require_memory(core::feature_matrix_bytes(original), fmt::format("ADMM's equilibrated copy of the {} x {} data", n, original.d()),
                          "equilibrate: 0 runs on the data as given, without a copy");
     if (original.is_sparse()) {
       const core::SparseMatrix& x = original.sparse();

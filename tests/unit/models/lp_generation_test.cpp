@@ -296,7 +296,7 @@ TEST_CASE("the dense seed without room for its copy reads X in place: the same s
   const ConvexStep step = svm_step(data, 0.5);
   const StepLpCosts costs = costs_of(step, 300);
   const double full = full_lp_value(data, step);
-  const double copy = dense_seed_bytes(data.n(), data.d());  // 960 KB
+  const double copy = core::feature_matrix_bytes(data);  // 960 KB
   GenerationSettings settings;
   settings.generate_examples = true;
   settings.initial_examples = 50;  // below n, so that the seed chooses them
@@ -324,7 +324,7 @@ TEST_CASE("the dense seed without room for its copy reads X in place: the same s
 TEST_CASE("the dense seed's copy of X is allocated only where the memory budget has room", "[models][generation]") {
   const core::Dataset data = testing::random_problem(2000, 1000, 17, 4);
   const StepLpCosts costs = costs_of(svm_step(data, 0.5), 1000);
-  const double copy = dense_seed_bytes(data.n(), data.d());  // 16 MB
+  const double copy = core::feature_matrix_bytes(data);  // 16 MB
   for (const double budget : {2.0 * copy, copy / 2.0}) {
     const BudgetScope scope(budget);
     malloc_trim(0);  // freed memory leaves the process, so that a new copy has to grow its resident size
