@@ -148,6 +148,7 @@ LpSolution ClpLp::read_solution(bool warm, long iterations) const {
   solution.objective = model_->objectiveValue();
   solution.primal = Eigen::Map<const core::Vector>(model_->primalColumnSolution(), model_->numberColumns());
   solution.row_duals = Eigen::Map<const core::Vector>(model_->dualRowSolution(), model_->numberRows());
+  solution.reduced_costs = Eigen::Map<const core::Vector>(model_->dualColumnSolution(), model_->numberColumns());
   return solution;
 }
 

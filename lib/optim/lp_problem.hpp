@@ -42,6 +42,7 @@ struct LpSolution {
   double objective = 0.0;  // cost' x
   core::Vector primal;     // x, when status has a solution
   core::Vector row_duals;  // y, with reduced costs c - A'y (>= 0 at a lower bound, <= 0 at an upper one)
+  core::Vector reduced_costs;  // c - A'y, as the solver computed them
   long iterations = 0;     // simplex iterations, summed over a fallback
   bool warm = false;       // the solve started from the previous basis
   bool fell_back_to_cold = false;

@@ -20,6 +20,12 @@ constexpr int kNodeTangentRounds = 10;
 constexpr int kPolishTangentRounds = 50;
 // A coordinate of a box this narrow (relative to its size) is not split further.
 constexpr double kSmallestWidth = 1e-10;
+// Reduced-cost tightening (tighten_box): a node's LP is solved again on its cut box at most this often,
+// and only after a cut of at least kWorthResolving of a width; cuts clear the incumbent's F by
+// kTighteningMargin relative to it.
+constexpr int kTighteningRounds = 1;
+constexpr double kWorthResolving = 0.1;
+constexpr double kTighteningMargin = 1e-6;
 
 // What the LP of a box assumes of example i: t_i in [lower, upper] (its envelope's range); required: the
 // row lower <= t_i is part of the LP (the box alone does not imply it); dropped: the example pays 2 and
@@ -90,6 +96,7 @@ class Relaxation {
     double bound = -kInfinity;
     core::Vector w;
     double b = 0.0;
+    core::Vector reduced_costs;  // of w's d columns, then of b's
   };
   Answer solve(double enough, int tangent_rounds, long& iterations) {
     Answer answer;
@@ -102,6 +109,8 @@ class Relaxation {
       answer.bound = solution.objective + lp_.constant;
       answer.w = solution.primal.head(d_);
       answer.b = solution.primal[b()];
+      answer.reduced_costs.resize(d_ + 1);
+      answer.reduced_costs << solution.reduced_costs.head(d_), solution.reduced_costs[b()];
       answer.solved = true;
       if (!shape_.l2 || answer.bound >= enough || round >= tangent_rounds) return answer;
       optim::LpBlock tangents;
@@ -330,6 +339,31 @@ Eigen::Index branching_coordinate(const PsiShape& shape, const Box& box, const s
   return best;
 }
 
+// Reduced-cost tightening (a MIP code's reduced-cost fixing, on the box): the node's LP is a relaxation
+// of F over its box, and its optimal duals stay dual feasible when a column's bound moves, so where a
+// coordinate sits at its lower bound with reduced cost r > 0, the LP over the box cut to coordinate >=
+// lower + delta has value at least bound + r delta, and every point there has F at least that. The part
+// of the box where that reaches `target` holds no point below it and is cut off (at an upper bound with
+// r < 0 likewise). Returns the largest share of a coordinate's width cut.
+double tighten_box(const Relaxation::Answer& answer, double target, Box& box) {
+  double largest_cut = 0.0;
+  const double room = target - answer.bound;
+  if (!(room > 0.0)) return largest_cut;
+  for (Eigen::Index j = 0; j < box.lower.size(); ++j) {
+    const double r = answer.reduced_costs[j];
+    const double width = box.upper[j] - box.lower[j];
+    if (std::abs(r) * width <= room) continue;  // F could stay below target across the whole width
+    const double reach = room / std::abs(r);
+    if (r > 0.0) {
+      box.upper[j] = box.lower[j] + reach;
+    } else {
+      box.lower[j] = box.upper[j] - reach;
+    }
+    largest_cut = std::max(largest_cut, 1.0 - reach / width);
+  }
+  return largest_cut;
+}
+
 }  // namespace
 
 BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint& start, double relative_gap,
@@ -358,18 +392,24 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
       node.box.upper[j] = std::min(node.box.upper[j], radius);
       empty = empty || node.box.lower[j] > node.box.upper[j];
     }
-    const std::vector<ExampleRange> ranges = node_ranges(shape, node.box, radius, undecided);
-    Relaxation relaxation(shape, node.box, ranges);
-    if (empty || relaxation.infeasible()) {  // no point below the incumbent's F in this box
-      budget.spend_box(1, 0, weight);
-      continue;
-    }
-    iterations = 0;
-    const Relaxation::Answer answer = relaxation.solve(threshold(), kNodeTangentRounds, iterations);
-    budget.spend_box(1, iterations, weight);
-    if (answer.infeasible) continue;
+    // The node's LP, again on the box its reduced costs cut while they cut a tenth of a width or more.
     double bound = node.bound;
-    if (answer.solved) {
+    bool closed = empty;
+    for (int round = 0; !closed; ++round) {
+      const std::vector<ExampleRange> ranges = node_ranges(shape, node.box, radius, undecided);
+      Relaxation relaxation(shape, node.box, ranges);
+      if (relaxation.infeasible()) {  // no point below the incumbent's F in this box
+        closed = true;
+        break;
+      }
+      iterations = 0;
+      const Relaxation::Answer answer = relaxation.solve(threshold(), kNodeTangentRounds, iterations);
+      budget.spend_box(0, iterations, weight);
+      if (answer.infeasible) {
+        closed = true;
+        break;
+      }
+      if (!answer.solved) break;
       bound = std::max(bound, answer.bound);
       const double b = answer.b - answer.w.dot(shape.center);
       const double value = psi_objective(shape, answer.w, b);
@@ -378,7 +418,13 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
         result.best = polish(shape, box, {answer.w, b, value}, iterations);
         budget.spend_box(0, iterations, weight);
       }
+      if (bound >= threshold()) break;
+      // The cut must clear the incumbent by a margin, against the duals' rounding.
+      const double target = result.best.value + kTighteningMargin * std::max(1.0, std::abs(result.best.value));
+      if (tighten_box(answer, target, node.box) < kWorthResolving || round == kTighteningRounds) break;
     }
+    budget.spend_box(1, 0, weight);
+    if (closed) continue;
     if (bound >= threshold()) {
       closed_floor = std::min(closed_floor, bound);
       continue;

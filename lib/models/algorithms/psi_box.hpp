@@ -17,7 +17,10 @@
 // undecided example a slope of 2 / M_i with M_i from the whole search region, the box's L_i shrinks with
 // the box: the bound tightens as the search goes down, which is what Cbc's tree on the MIP lacks.
 // Bisection on the coordinate of largest width times influence on the undecided margins; nodes with the
-// lowest bound first. Upper bounds: the true F at each node's LP point, polished.
+// lowest bound first. Each node's LP also cuts its box: where a weight or the bias sits at a bound with
+// reduced cost r, moving it by delta into the box raises the LP's bound by at least |r| delta, so the part
+// of the box where that reaches the incumbent's F goes (psi_box.cpp, tighten_box). Upper bounds: the true
+// F at each node's LP point, polished.
 //
 // Polishing: for a point (w, b), keep the examples with t_i >= 0 on that side (rows t_i >= 0) and let the
 // others pay 2; the LP over (w, b) with those regions fixed, whose value at (w, b) is F(w, b), gives a
