@@ -26,6 +26,8 @@ constexpr double kSmallestWidth = 1e-10;
 constexpr int kTighteningRounds = 1;
 constexpr double kWorthResolving = 0.1;
 constexpr double kTighteningMargin = 1e-6;
+// The LP's point is at a bound when within this much of it, relative to the bound and the width.
+constexpr double kAtBound = 1e-9;
 
 // What the LP of a box assumes of example i: t_i in [lower, upper] (its envelope's range); required: the
 // row lower <= t_i is part of the LP (the box alone does not imply it); dropped: the example pays 2 and
@@ -344,15 +346,22 @@ Eigen::Index branching_coordinate(const PsiShape& shape, const Box& box, const s
 // coordinate sits at its lower bound with reduced cost r > 0, the LP over the box cut to coordinate >=
 // lower + delta has value at least bound + r delta, and every point there has F at least that. The part
 // of the box where that reaches `target` holds no point below it and is cut off (at an upper bound with
-// r < 0 likewise). Returns the largest share of a coordinate's width cut.
+// r < 0 likewise). A coordinate counts as at a bound only where the LP's point is there too (a reduced
+// cost within the solver's tolerance of 0 can carry either sign). Returns the largest share of a
+// coordinate's width cut.
 double tighten_box(const Relaxation::Answer& answer, double target, Box& box) {
   double largest_cut = 0.0;
   const double room = target - answer.bound;
   if (!(room > 0.0)) return largest_cut;
+  const auto at = [](double value, double bound, double width) {
+    return std::abs(value - bound) <= kAtBound * std::max({1.0, std::abs(bound), width});
+  };
   for (Eigen::Index j = 0; j < box.lower.size(); ++j) {
     const double r = answer.reduced_costs[j];
     const double width = box.upper[j] - box.lower[j];
-    if (std::abs(r) * width <= room) continue;  // F could stay below target across the whole width
+    if (!(std::abs(r) * width > room)) continue;  // F could stay below target across the whole width (or r is NaN)
+    const double value = j + 1 < box.lower.size() ? answer.w[j] : answer.b;
+    if (!at(value, r > 0.0 ? box.lower[j] : box.upper[j], width)) continue;
     const double reach = room / std::abs(r);
     if (r > 0.0) {
       box.upper[j] = box.lower[j] + reach;
