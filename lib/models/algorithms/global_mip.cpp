@@ -24,7 +24,8 @@
 //   b lies at a kink, so |b| <= B = R + max(|m|, |m - cap/s|), R = max_i of the bound on |w.x_i|.
 //   Then |t_i| <= R_i + B and M_i = s (m + R_i + B).
 // Accuracy: Cbc's tolerances make a certificate good to about 1e-5 of max(1, |F|); with M above 1e6
-// (unscaled features) to nothing, and the answer is then solved_inaccurate (mip_support.hpp).
+// (unscaled features) to nothing: the answer is then solved_inaccurate, and Cbc's bound is not claimed
+// (mip_support.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -236,7 +237,8 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     report.statistics["mip_box_implied"] = bounds.box_implied ? 1.0 : 0.0;
     const std::string restriction =
         bounds.box_implied ? std::string() : fmt::format("the search box |w_j| <= {:.3g}", bounds.weight);
-    finish_mip_report(report, {lower_bound, seconds, budget, at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, restriction},
+    const double largest_big_m = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
+    finish_mip_report(report, {trusted_cbc_bound(lower_bound, largest_big_m), seconds, budget, largest_big_m, restriction},
                       start, used);
     return report;
   }

@@ -101,6 +101,10 @@ void MipBudget::spend(const optim::MipSolution& answer) {
   if (answer.stopped_by != optim::MipLimit::none) stopped_by_ = answer.stopped_by;
 }
 
+double trusted_cbc_bound(double bound, double big_m) {
+  return big_m > kLargestTrustedBigM ? -std::numeric_limits<double>::infinity() : bound;
+}
+
 double mip_relative_gap(double objective, double bound) {
   if (!std::isfinite(bound)) return std::numeric_limits<double>::infinity();
   return std::max(0.0, objective - bound) / std::max(1.0, std::abs(objective));
@@ -123,11 +127,11 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   const auto append = [&](const std::string& note) {
     report.message = report.message.empty() ? note : report.message + "; " + note;
   };
-  if (report.status == core::Status::optimal && search.largest_big_m > kLargestTrustedBigM) {
-    report.status = core::Status::solved_inaccurate;
-    append(fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances cannot certify the optimum at this scale "
-                       "(the bounds grow with the start's objective and the features' spread: a large C or unscaled "
-                       "features)", search.largest_big_m, kLargestTrustedBigM));
+  if (search.largest_big_m > kLargestTrustedBigM) {
+    if (report.status == core::Status::optimal) report.status = core::Status::solved_inaccurate;
+    append(fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances certify neither an optimum nor a bound at "
+                       "this scale, so no bound of Cbc's is claimed (the big-M grows with the start's objective and the "
+                       "features' spread: a large C or unscaled features)", search.largest_big_m, kLargestTrustedBigM));
   }
   if (used.replaced) {
     append(fmt::format("start failed (status {}); started from w = 0, b = {}", core::to_string(start.report->status),

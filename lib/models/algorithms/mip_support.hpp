@@ -55,8 +55,14 @@ class MipAlgorithm : public Algorithm {
 
 // Above this big-M, Cbc's tolerances (integrality 1e-6, feasibility 1e-7, on rows whose coefficients span
 // 1 to M) no longer certify an optimum: probes with unscaled features (columns near 1e5, M near 1e7) got
-// `optimal` at twice the true minimum. Such answers are reported solved_inaccurate.
+// `optimal` at twice the true minimum. Such answers are reported solved_inaccurate. Nor do they certify a
+// bound: psi_quadratic (n = 30) with one feature scaled by 1e3 to 1e5 (M 2e7 to 2e9) got Cbc's "best
+// possible" 5000 where the box search proves a minimum of 2007.6; at M of 2e6 to 4e6 the bounds held.
 constexpr double kLargestTrustedBigM = 1e6;
+
+// Cbc's bound on F for a MILP whose largest big-M is big_m: the bound itself up to kLargestTrustedBigM,
+// beyond it -infinity (no bound claimed).
+double trusted_cbc_bound(double bound, double big_m);
 
 // (objective - bound) / max(1, |objective|); +infinity without a finite bound.
 double mip_relative_gap(double objective, double bound);
@@ -123,7 +129,8 @@ struct MipSearch {
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
 // start) and its work to inner_iterations and inner_solves (with the search's simplex iterations), names the limit that stopped an unproven search in stop_reason ("iteration limit", "node
 // limit" or "time limit") and in the message with the row's own gap, turns an `optimal` report whose
-// big-M exceeds kLargestTrustedBigM into solved_inaccurate, gives
+// big-M exceeds kLargestTrustedBigM into solved_inaccurate (and says why its Cbc bound, which the caller
+// passes through trusted_cbc_bound, is missing), gives
 // a report from a replaced start that is not proven optimal the start's failed status (its model kept
 // for inspection, not counted as a solution), and notes the replaced start and that distrust in
 // report.message.

@@ -247,7 +247,7 @@ constexpr std::size_t kMostBoxFeatures = 20;
 
 // The MILP (PSI-1) or the loop of MILPs (PSI-2) in Cbc from report's point, its big-M derived from that
 // point's F (largest_big_m: the largest); updates report (model, objective, status, stop_reason, message,
-// counts) and returns the best lower bound on F.
+// counts) and returns the best lower bound on F that Cbc certifies (trusted_cbc_bound).
 double search_cbc(const PsiProblem& problem, const Objective& objective, const Hyperparameters& options,
                   MipBudget& budget, FitReport& report, double& largest_big_m) {
   const core::Dataset& data = problem.data;
@@ -305,12 +305,12 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
       const bool round_limit = at.l2 && rounds >= max_cuts;
       report.status = round_limit ? core::Status::feasible : core::Status::solved_inaccurate;
       report.stop_reason = round_limit ? "cut limit" : "MILP optimum above its bound";
-      report.message = fmt::format("gap {:.3g} above the lower bound after {} MILPs", gap, rounds);
+      report.message = fmt::format("F is {:.3g} above Cbc's bound after {} MILPs", gap, rounds);
       break;
     }
   }
   report.statistics["mip_cuts"] = static_cast<double>(tangents.size());
-  return lower_bound;
+  return trusted_cbc_bound(lower_bound, largest_big_m);
 }
 
 // Branch and bound over (w, b)'s box (psi_box.hpp) from report's point, polished first so that the box

@@ -17,6 +17,7 @@
 #include "core/rng.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "models/algorithms/algorithm.hpp"
+#include "models/algorithms/mip_support.hpp"
 #include "models/algorithms/psi_box.hpp"
 #include "models/methods.hpp"
 #include "models/objective.hpp"
@@ -709,6 +710,47 @@ TEST_CASE("the box search proves on features far from 0 as on centred ones", "[p
     REQUIRE(near.status == core::Status::optimal);
     CHECK(offset.status == core::Status::optimal);
     CHECK(offset.objective == Approx(near.objective).epsilon(1e-6));
+  }
+}
+
+namespace {
+
+// psi_quadratic (n = 30, case 1, seed 1) with its first feature multiplied by `scale`.
+core::Dataset one_feature_scaled(double scale) {
+  const core::Dataset data = data::generate("psi_quadratic:n=30,case=1,seed=1");
+  core::DenseMatrix x(static_cast<Eigen::Index>(data.n()), static_cast<Eigen::Index>(data.d()));
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      x(i, j) = data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j)) * (j == 0 ? scale : 1.0);
+    }
+  }
+  return core::Dataset("scaled", x, data.labels(), {"x1", "x2"}, {});
+}
+
+}  // namespace
+
+TEST_CASE("Cbc's bound is claimed only at a big-M its tolerances resolve", "[psi][mip]") {
+  // A reviewer's case: a feature scaled by 1e4 makes psi's big-M about 2e8 at C = 500, and Cbc's "best
+  // possible" was 5000 where the box search (no big-M) proves F = 2007.6: a bound above the minimum.
+  // Passing Cbc's bound through unchecked fails here. At scale 1 (big-M 2e4) the bound is claimed and
+  // meets the box's optimum.
+  for (const double scale : {1.0, 1e4}) {
+    const core::Dataset data = one_feature_scaled(scale);
+    models::Workspace workspace(data);
+    const models::FitReport box = models::fit_method("PSI-1", {{"C", 500.0}, {"search", kBox}}, workspace);
+    const models::FitReport cbc = models::fit_method("PSI-1", {{"C", 500.0}, {"search", kCbc}}, workspace);
+    INFO("scale " << scale << ": big-M " << cbc.statistics.at("mip_big_m") << ", bound "
+                  << cbc.statistics.at("mip_best_bound") << ", box optimum " << box.objective);
+    REQUIRE(box.status == core::Status::optimal);
+    CHECK(cbc.statistics.at("mip_best_bound") <= box.objective * (1 + 1e-6));
+    if (scale == 1.0) {
+      CHECK(cbc.status == core::Status::optimal);
+      CHECK(cbc.statistics.at("mip_best_bound") == Approx(box.objective).epsilon(1e-6));
+    } else {
+      REQUIRE(cbc.statistics.at("mip_big_m") > models::kLargestTrustedBigM);
+      CHECK(cbc.status != core::Status::optimal);
+      CHECK_THAT(cbc.message, Catch::Contains("no bound of Cbc's is claimed"));
+    }
   }
 }
 
