@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <stdexcept>
 #include <vector>
 
 #include "optim/coin_problem.hpp"
@@ -12,6 +13,9 @@ namespace sparsesvm::optim {
 namespace {
 
 constexpr double kLargestCost = 1e20;  // below Clp's 1e25 assertion, with room for its scaling
+
+// Clp holds an infinite bound as COIN_DBL_MAX and treats any beyond 1e30 as infinite.
+bool finite_bound(double bound) { return std::abs(bound) < 1e30; }
 
 }  // namespace
 
@@ -139,6 +143,67 @@ void ClpLp::remove(const std::vector<int>& rows, const std::vector<int>& columns
 }
 
 void ClpLp::forget_basis() { primal_feasible_ = dual_feasible_ = false; }
+
+std::vector<unsigned char> ClpLp::basis() const {
+  const unsigned char* status = model_->statusArray();
+  const auto size = static_cast<std::size_t>(model_->numberColumns() + model_->numberRows());
+  return status == nullptr ? std::vector<unsigned char>() : std::vector<unsigned char>(status, status + size);
+}
+
+void ClpLp::start_from(std::vector<unsigned char> basis) {
+  const int columns = model_->numberColumns();
+  const int rows = model_->numberRows();
+  if (basis.size() != static_cast<std::size_t>(columns + rows)) {
+    throw std::logic_error(fmt::format("a starting basis of {} statuses for an LP of {} columns and {} rows",
+                                       basis.size(), columns, rows));
+  }
+  // Each variable's bounds (columns, then row activities, as Clp orders them).
+  const auto bounds = [&](int k) {
+    return k < columns ? std::pair(model_->columnLower()[k], model_->columnUpper()[k])
+                       : std::pair(model_->rowLower()[k - columns], model_->rowUpper()[k - columns]);
+  };
+  constexpr unsigned char kBasic = ClpSimplex::basic;
+  int basic = 0;
+  for (int k = 0; k < columns + rows; ++k) {
+    unsigned char& status = basis[static_cast<std::size_t>(k)];
+    status &= 7;
+    const auto [lower, upper] = bounds(k);
+    const bool finite_lower = finite_bound(lower);
+    const bool finite_upper = finite_bound(upper);
+    if (status != kBasic) {
+      if (!finite_lower && !finite_upper) {
+        status = kBasic;
+      } else if (lower == upper) {
+        status = ClpSimplex::isFixed;
+      } else if (status == ClpSimplex::atUpperBound && finite_upper) {
+        status = ClpSimplex::atUpperBound;
+      } else {
+        status = finite_lower ? ClpSimplex::atLowerBound : ClpSimplex::atUpperBound;
+      }
+    }
+    basic += status == kBasic ? 1 : 0;
+  }
+  // Too many basic variables: fixed columns leave first, then other columns, at a finite bound.
+  for (const bool fixed_only : {true, false}) {
+    for (int k = 0; k < columns && basic > rows; ++k) {
+      unsigned char& status = basis[static_cast<std::size_t>(k)];
+      const auto [lower, upper] = bounds(k);
+      if (status != kBasic || (fixed_only && lower != upper) || (!finite_bound(lower) && !finite_bound(upper))) continue;
+      status = lower == upper ? ClpSimplex::isFixed : finite_bound(lower) ? ClpSimplex::atLowerBound : ClpSimplex::atUpperBound;
+      --basic;
+    }
+  }
+  // Too few: row slacks enter, from the last row.
+  for (int k = columns + rows - 1; k >= columns && basic < rows; --k) {
+    unsigned char& status = basis[static_cast<std::size_t>(k)];
+    if (status == kBasic) continue;
+    status = kBasic;
+    ++basic;
+  }
+  model_->copyinStatus(basis.data());
+  primal_feasible_ = false;
+  dual_feasible_ = true;  // not assured: Clp's dual simplex copes, and solve() falls back to a cold start
+}
 
 LpSolution ClpLp::read_solution(bool warm, long iterations) const {
   LpSolution solution;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "optim/lp_problem.hpp"
 
@@ -56,6 +57,13 @@ class ClpLp {
   void remove(const std::vector<int>& rows, const std::vector<int>& columns);
   // Forget the basis: the next solve is cold (for benchmarks and tests).
   void forget_basis();
+  // The last basis: Clp's status of every column, then of every row.
+  std::vector<unsigned char> basis() const;
+  // Starts the next solve (dual simplex) from a basis of another LP of the same size, such as a branch and
+  // bound parent's: a nonbasic variable is put at a finite bound of this LP (a free one becomes basic),
+  // then basic structurals leave (fixed columns first) or row slacks enter until there are as many basic
+  // variables as rows. Neither feasibility is assumed; a singular basis Clp repairs with slacks.
+  void start_from(std::vector<unsigned char> basis);
   LpSolution solve();
 
  private:

@@ -65,33 +65,46 @@ double weight_radius(const PsiShape& shape, double value) {
 }
 
 // Columns: w (d, the box's bounds), their penalty columns (l1: a_j >= |w_j|; l2: s_j >= w_j^2 through
-// tangents), b, then one column phi_i >= envelope_i(t_i) per example whose envelope is not constant.
+// tangents), b, then one column phi_i >= envelope_i(t_i) per example (fixed at 0 where the envelope is
+// constant). Rows: the penalty's (l1: 2 per weight; l2: 3 tangents per weight, at the box's ends and
+// middle, and one at `anchor` when it has d entries), then 4 slots per example: t_i >= its range's lower
+// end where that is required, and one per line of its envelope. The LP holds the rows of the slots in use;
+// a basis is passed on in the layout of all slots (an unused slot's row basic), so that a child's solve
+// can start from its parent's basis.
 class Relaxation {
  public:
-  // PSI-2's first tangents: at the box's ends and middle, and at `anchor` when it has d entries.
+  static constexpr std::size_t kRowsPerExample = 4;
+  static constexpr std::size_t kMostEnvelopeLines = kRowsPerExample - 1;
+
   Relaxation(const PsiShape& shape, const Box& box, const std::vector<ExampleRange>& ranges, const core::Vector& anchor = {})
-      : shape_(shape), d_(shape.z.cols() - 1), lp_(2 * d_ + 1) {
+      : shape_(shape), d_(shape.z.cols() - 1), lp_(2 * d_ + 1 + shape.z.rows()) {
     for (Eigen::Index j = 0; j < d_; ++j) {
       lp_.set_column(j, box.lower[j], box.upper[j]);
       const double largest = std::max(std::abs(box.lower[j]), std::abs(box.upper[j]));
       lp_.set_column(d_ + j, 0.0, shape.l2 ? largest * largest : largest, shape.rho);
       if (!shape.l2) {
-        lp_.add_row({{d_ + j, 1.0}, {j, -1.0}}, 0.0, kInfinity);
-        lp_.add_row({{d_ + j, 1.0}, {j, 1.0}}, 0.0, kInfinity);
+        for (const double sign : {-1.0, 1.0}) {
+          const Eigen::Index row = add_row(0.0);
+          lp_.entries.emplace_back(row, d_ + j, 1.0);
+          lp_.entries.emplace_back(row, j, sign);
+        }
         continue;
       }
       for (const double p : {box.lower[j], box.upper[j], 0.5 * (box.lower[j] + box.upper[j])}) add_tangent({j, p});
       if (anchor.size() == d_) add_tangent({j, anchor[j]});
     }
     lp_.set_column(b(), box.lower[d_], box.upper[d_]);
-    for (Eigen::Index i = 0; i < shape.z.rows(); ++i) add_example(i, ranges[static_cast<std::size_t>(i)]);
+    for (Eigen::Index i = 0; i < shape.z.rows(); ++i) lp_.set_column(phi(i), 0.0, 0.0);
+    for (Eigen::Index i = 0; i < shape.z.rows() && !infeasible_; ++i) add_example(i, ranges[static_cast<std::size_t>(i)]);
   }
 
   bool infeasible() const { return infeasible_; }
   Eigen::Index b() const { return 2 * d_; }
+  Eigen::Index phi(Eigen::Index i) const { return 2 * d_ + 1 + i; }
 
   // Solves (PSI-2: adding tangents where s_j falls short of w_j^2, until none does, the bound reaches
-  // `enough`, or after tangent_rounds); the bound and the point, or solved = false.
+  // `enough`, or after tangent_rounds); the bound and the point, or solved = false. A non-empty `start`
+  // is the basis of another LP of this layout (ClpLp::start_from).
   struct Answer {
     bool solved = false;
     bool infeasible = false;  // Clp proved the LP infeasible: the box holds no point of the problem
@@ -99,15 +112,18 @@ class Relaxation {
     core::Vector w;
     double b = 0.0;
     core::Vector reduced_costs;  // of w's d columns, then of b's
+    std::vector<unsigned char> basis;  // of the first solve, before any tangent was added (the layout's)
   };
-  Answer solve(double enough, int tangent_rounds, long& iterations) {
+  Answer solve(double enough, int tangent_rounds, long& iterations, const std::vector<unsigned char>& start = {}) {
     Answer answer;
     optim::ClpLp clp(lp_.problem());
+    if (!start.empty()) clp.start_from(from_layout(start));
     for (int round = 0;; ++round) {
       const optim::LpSolution solution = clp.solve();
       iterations += solution.iterations;
       answer.infeasible = solution.status == core::Status::infeasible;
       if (solution.status != core::Status::optimal) return answer;
+      if (round == 0) answer.basis = to_layout(clp.basis());
       answer.bound = solution.objective + lp_.constant;
       answer.w = solution.primal.head(d_);
       answer.b = solution.primal[b()];
@@ -129,11 +145,33 @@ class Relaxation {
   }
 
  private:
-  void add_tangent(const Tangent& tangent) { add_tangent_row(lp_, tangent, tangent.j, d_ + tangent.j); }
+  // A basis of this LP in the layout of all slots, and back.
+  std::vector<unsigned char> to_layout(const std::vector<unsigned char>& basis) const {
+    const auto columns = static_cast<std::size_t>(lp_.cost.size());
+    std::vector<unsigned char> layout(columns + slots_, static_cast<unsigned char>(kBasic));
+    std::copy_n(basis.begin(), columns, layout.begin());
+    for (std::size_t row = 0; row < slot_of_row_.size(); ++row) layout[columns + slot_of_row_[row]] = basis[columns + row];
+    return layout;
+  }
+  std::vector<unsigned char> from_layout(const std::vector<unsigned char>& layout) const {
+    const auto columns = static_cast<std::size_t>(lp_.cost.size());
+    std::vector<unsigned char> basis(layout.begin(), layout.begin() + static_cast<std::ptrdiff_t>(columns));
+    for (const std::size_t slot : slot_of_row_) basis.push_back(layout[columns + slot]);
+    return basis;
+  }
+
+  Eigen::Index add_row(double lower) {
+    slot_of_row_.push_back(slots_++);
+    return lp_.add_row(lower, kInfinity);
+  }
+  void add_tangent(const Tangent& tangent) {
+    slot_of_row_.push_back(slots_++);
+    add_tangent_row(lp_, tangent, tangent.j, d_ + tangent.j);
+  }
 
   // The row lower <= scale t_i + phi_term phi.
   void add_margin_row(Eigen::Index i, double scale, Eigen::Index phi, double lower) {
-    const Eigen::Index row = lp_.add_row(lower, kInfinity);
+    const Eigen::Index row = add_row(lower);
     for (Eigen::Index j = 0; j <= d_; ++j) {
       const double value = scale * shape_.z(i, j);
       if (value != 0.0) lp_.entries.emplace_back(row, j == d_ ? b() : j, value);
@@ -141,30 +179,43 @@ class Relaxation {
     if (phi >= 0) lp_.entries.emplace_back(row, phi, 1.0);
   }
 
+  void skip_slots(std::size_t count) { slots_ += count; }
+
+  // Example i's kRowsPerExample slots; its phi column stays fixed at 0 unless its envelope has a slope.
   void add_example(Eigen::Index i, const ExampleRange& range) {
     const double c = shape_.example_weights[i];
     if (range.dropped) {
       lp_.constant += 2.0 * c;
+      skip_slots(kRowsPerExample);
       return;
     }
     if (range.lower > range.upper) {
       infeasible_ = true;
       return;
     }
-    if (range.required) add_margin_row(i, 1.0, -1, range.lower);
-    if (c == 0.0) return;
-    const std::vector<Line> lines = psi_envelope(range.lower, range.upper, shape_.psi_a);
+    if (range.required) {
+      add_margin_row(i, 1.0, -1, range.lower);
+    } else {
+      skip_slots(1);
+    }
+    const std::vector<Line> lines = c == 0.0 ? std::vector<Line>{{0.0, 0.0}} : psi_envelope(range.lower, range.upper, shape_.psi_a);
     if (lines.size() == 1 && lines[0].slope == 0.0) {
       lp_.constant += c * lines[0].intercept;
+      skip_slots(kMostEnvelopeLines);
       return;
     }
     // phi_i >= slope t_i + intercept for each line: phi_i - slope t_i >= intercept.
-    const Eigen::Index phi = lp_.add_column(0.0, kInfinity, c);
-    for (const Line& line : lines) add_margin_row(i, -line.slope, phi, line.intercept);
+    lp_.set_column(phi(i), 0.0, kInfinity, c);
+    for (const Line& line : lines) add_margin_row(i, -line.slope, phi(i), line.intercept);
+    skip_slots(kMostEnvelopeLines - lines.size());
   }
+
+  static constexpr unsigned char kBasic = 1;  // Clp's status of a basic variable
 
   const PsiShape& shape_;
   Eigen::Index d_;
+  std::size_t slots_ = 0;                 // rows of the layout so far
+  std::vector<std::size_t> slot_of_row_;  // each row's slot
   optim::MipBuilder lp_;
   bool infeasible_ = false;
 };
@@ -297,6 +348,7 @@ struct Node {
   Box box;
   double bound = -kInfinity;
   long order = 0;  // creation order: ties in bound go to the older node, so the search is deterministic
+  std::vector<unsigned char> basis;  // the parent's LP's, where its LP was solved: this node's starts from it
 };
 struct HigherBound {
   bool operator()(const Node& a, const Node& b) const {
@@ -386,7 +438,7 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
   double closed_floor = kInfinity;  // the lowest bound of the nodes closed without being split
   std::priority_queue<Node, std::vector<Node>, HigherBound> open;
   long created = 0;
-  open.push({box, -kInfinity, created++});
+  open.push({box, -kInfinity, created++, {}});
   std::vector<bool> undecided;
   while (!open.empty() && !budget.exhausted()) {
     if (open.top().bound >= threshold()) break;  // every open node is pruned
@@ -412,8 +464,9 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
         break;
       }
       iterations = 0;
-      const Relaxation::Answer answer = relaxation.solve(threshold(), kNodeTangentRounds, iterations);
+      const Relaxation::Answer answer = relaxation.solve(threshold(), kNodeTangentRounds, iterations, node.basis);
       budget.spend_box(0, iterations, weight);
+      if (!answer.basis.empty()) node.basis = answer.basis;
       if (answer.infeasible) {
         closed = true;
         break;
@@ -445,11 +498,11 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
       continue;
     }
     const double middle = 0.5 * (node.box.lower[j] + node.box.upper[j]);
-    Node left{node.box, bound, created++};
+    Node left{node.box, bound, created++, node.basis};
     left.box.upper[j] = middle;
     node.box.lower[j] = middle;
     open.push(std::move(left));
-    open.push({std::move(node.box), bound, created++});
+    open.push({std::move(node.box), bound, created++, std::move(node.basis)});
   }
   const double open_floor = open.empty() ? kInfinity : open.top().bound;
   result.lower_bound = std::min({result.best.value, closed_floor, open_floor});

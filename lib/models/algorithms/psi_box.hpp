@@ -82,7 +82,8 @@ Box root_box(const PsiShape& shape, const PsiPoint& point);
 PsiPoint polish(const PsiShape& shape, const Box& box, PsiPoint point, long& iterations);
 
 // What one simplex iteration of the box search counts against lp_iteration_limit with n examples:
-// sqrt(n / 100) / 20. Its LPs are built afresh and solved cold at every box. At n = 100 an iteration
+// sqrt(n / 100) / 20. Its LPs are built afresh at every box (since then started from the parent's
+// basis: docs/methods.md, "Warm start"; fewer iterations, each dearer). Before that, at n = 100 an iteration
 // costs about 1/20 of one of Cbc's (2e5 took the box search 1.4-5.6 s and Cbc 45-94 s on psi_quadratic
 // case 2, 4 features, at n = 100-200); its time grows with n (larger LPs, rebuilt at every box), while
 // Cbc's warm iterations cost about the same from n = 100 to 1000. Measured on that data (PSI-1, C = 1,

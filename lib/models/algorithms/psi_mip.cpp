@@ -360,7 +360,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
   const ParameterTable& options() const override {
     static const ParameterTable table = [] {
       ParameterTable options = mip_search_options(
-          "inside each of Cbc's LPs (the box search's small cold LPs count sqrt(n/100)/20 iterations each, about "
+          "inside each of Cbc's LPs (the box search's small LPs count sqrt(n/100)/20 iterations each, about "
           "their cost in time, checked after each box)");
       options.insert(options.end(), {
         {"big_m", "0: each M_i derived from the data and the start's objective; > 0: this M for every example "

@@ -636,9 +636,9 @@ TEST_CASE("the box search and Cbc's tree prove the same optimum at n = 30", "[ps
 }
 
 TEST_CASE("the box search's iterations count sqrt(n/100)/20 each against the iteration limit", "[psi][box]") {
-  // Its LPs are small and solved cold (box_iteration_weight): the fit above (n = 100) takes it about 10^4
-  // simplex iterations, so a limit of 1000 lets it close (about 500 counted) where counting them whole
-  // stops it (planting a weight of 1 fails here).
+  // Its LPs are small (box_iteration_weight): this fit (n = 100) takes it about 4000 simplex iterations,
+  // so a limit of 1000 lets it close (about 200 counted) where counting them whole stops it (planting a
+  // weight of 1 fails here).
   CHECK(models::box_iteration_weight(100) == Approx(0.05));
   CHECK(models::box_iteration_weight(400) == Approx(0.1));
   const core::Dataset data = data::generate("psi_quadratic:n=100,case=1,seed=3");

@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <limits>
+#include <stdexcept>
 
 #include "core/rng.hpp"
 #include "optim/clp_lp.hpp"
@@ -31,6 +33,11 @@ optim::LpProblem random_lp(core::Rng& rng, int rows, int columns) {
   lp.cost = core::Vector::Zero(columns);
   for (int j = 0; j < columns; ++j) lp.cost[j] = rng.uniform(0.0, 1.0);
   return lp;
+}
+
+// How many of a basis's statuses say basic (Clp's status 1 in the low three bits).
+long basic_count(const std::vector<unsigned char>& basis) {
+  return std::count_if(basis.begin(), basis.end(), [](unsigned char status) { return (status & 7) == 1; });
 }
 
 }  // namespace
@@ -70,6 +77,41 @@ TEST_CASE("a warm re-solve after a row-bound change equals a cold solve", "[opti
     optim::ClpLp cold(problem);
     CHECK(warm_objective == Approx(cold.solve().objective).epsilon(1e-9));
   }
+}
+
+TEST_CASE("a solve started from another LP's basis equals a cold solve, with a square basis", "[optim][clp]") {
+  // As branch and bound passes a parent's basis to a child: other column bounds, some rows made free.
+  core::Rng rng(29);
+  const optim::LpProblem parent = random_lp(rng, 50, 30);
+  optim::ClpLp parent_lp(parent);
+  const optim::LpSolution parent_solution = parent_lp.solve();
+  REQUIRE(parent_solution.status == core::Status::optimal);
+  const std::vector<unsigned char> basis = parent_lp.basis();
+  REQUIRE(basis.size() == 80);
+  for (int trial = 0; trial < 10; ++trial) {
+    optim::LpProblem child = parent;
+    for (Eigen::Index j = 0; j < child.column_upper.size(); ++j) {
+      child.column_upper[j] = rng.uniform(1.0, 10.0);
+      if (rng.bernoulli(0.2)) child.column_lower[j] = child.column_upper[j];  // fixed: must leave the basis
+    }
+    for (Eigen::Index i = 0; i < child.row_lower.size(); ++i) {
+      if (rng.bernoulli(0.3)) child.row_lower[i] = -kInf;  // free: its slack must be basic
+    }
+    optim::ClpLp warm(child);
+    warm.start_from(basis);
+    const std::vector<unsigned char> started = warm.basis();
+    CHECK(basic_count(started) == 50);  // as many basic variables as rows
+    const optim::LpSolution warm_solution = warm.solve();
+    optim::ClpLp cold(child);
+    const optim::LpSolution cold_solution = cold.solve();
+    INFO("trial " << trial);
+    CHECK(warm_solution.status == cold_solution.status);
+    if (cold_solution.status == core::Status::optimal) {
+      CHECK(warm_solution.objective == Approx(cold_solution.objective).epsilon(1e-9).margin(1e-9));
+    }
+  }
+  optim::ClpLp other(random_lp(rng, 49, 30));
+  CHECK_THROWS_AS(other.start_from(basis), std::logic_error);  // not a basis of this LP's size
 }
 
 TEST_CASE("infeasible and unbounded LPs are statuses, not numbers", "[optim][clp]") {
