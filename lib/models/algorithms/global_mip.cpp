@@ -197,6 +197,7 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     const MipStart used = mip_start(objective, data, start);
     const double start_value = objective.value(data, used.model.w(), used.model.b());
     const Bounds bounds = derive_bounds(data, at, loss, rho, cap, start_value, used.model, options.at("weight_bound"));
+    const MilpScale scale{at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, bounds.weight};
     const optim::MipBuilder mip = build_mip(data, objective, at, loss, rho, cap, bounds);
 
     FitReport report;
@@ -227,7 +228,7 @@ class GlobalMipAlgorithm : public MipAlgorithm {
           report.objective = value;
         }
         report.trace_objective(report.objective, budget.elapsed());
-        classify(report, answer, lower_bound, tolerance);
+        classify(report, answer, lower_bound, tolerance, scale.trusted());
       }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
@@ -237,8 +238,7 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     report.statistics["mip_box_implied"] = bounds.box_implied ? 1.0 : 0.0;
     const std::string restriction =
         bounds.box_implied ? std::string() : fmt::format("the search box |w_j| <= {:.3g}", bounds.weight);
-    const double largest_big_m = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
-    finish_mip_report(report, {trusted_cbc_bound(lower_bound, largest_big_m), seconds, budget, largest_big_m, restriction},
+    finish_mip_report(report, {trusted_cbc_bound(lower_bound, scale), seconds, budget, scale, restriction},
                       start, used);
     return report;
   }
@@ -250,21 +250,22 @@ class GlobalMipAlgorithm : public MipAlgorithm {
 
  private:
   // optimal: Cbc proved its answer and the true F meets the bound within the tolerance; else feasible (a
-  // limit) or solved_inaccurate (F above the bound).
-  static void classify(FitReport& report, const optim::MipSolution& answer, double lower_bound, double tolerance) {
+  // limit) or solved_inaccurate (F above the bound). No message quotes a bound that is not trusted.
+  static void classify(FitReport& report, const optim::MipSolution& answer, double lower_bound, double tolerance,
+                       bool bound_trusted) {
     const double gap = mip_relative_gap(report.objective, lower_bound);
     if (answer.status != core::Status::optimal) {
       // At a limit finish_mip_report says which, with the row's gap; stopped otherwise, Cbc's word.
       if (answer.stopped_by == optim::MipLimit::none) {
         report.stop_reason = "Cbc stopped early";
-        report.message = answer.message;
+        if (bound_trusted) report.message = answer.message;
       }
       return;
     }
     if (gap > tolerance) {
       report.status = core::Status::solved_inaccurate;
       report.stop_reason = "MILP optimum above its bound";
-      report.message = fmt::format("F is {:.3g} above Cbc's bound", gap);
+      if (bound_trusted) report.message = fmt::format("F is {:.3g} above Cbc's bound", gap);
       return;
     }
     report.status = core::Status::optimal;

@@ -101,8 +101,12 @@ void MipBudget::spend(const optim::MipSolution& answer) {
   if (answer.stopped_by != optim::MipLimit::none) stopped_by_ = answer.stopped_by;
 }
 
-double trusted_cbc_bound(double bound, double big_m) {
-  return big_m > kLargestTrustedBigM ? -std::numeric_limits<double>::infinity() : bound;
+bool MilpScale::trusted() const {
+  return big_m <= kLargestTrustedMipScale && !(std::isfinite(weight_bound) && weight_bound > kLargestTrustedMipScale);
+}
+
+double trusted_cbc_bound(double bound, const MilpScale& scale) {
+  return scale.trusted() ? bound : -std::numeric_limits<double>::infinity();
 }
 
 double mip_relative_gap(double objective, double bound) {
@@ -123,15 +127,17 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   report.statistics["mip_nodes"] = static_cast<double>(budget.nodes());
   report.statistics["mip_lp_iterations"] = static_cast<double>(budget.iterations());
   report.statistics["mip_seconds"] = search.seconds;
-  report.statistics["mip_big_m"] = search.largest_big_m;
+  report.statistics["mip_big_m"] = search.scale.big_m;
   const auto append = [&](const std::string& note) {
     report.message = report.message.empty() ? note : report.message + "; " + note;
   };
-  if (search.largest_big_m > kLargestTrustedBigM) {
+  if (!search.scale.trusted()) {
     if (report.status == core::Status::optimal) report.status = core::Status::solved_inaccurate;
-    append(fmt::format("big-M {:.3g} is above {:.0e}: Cbc's tolerances certify neither an optimum nor a bound at "
-                       "this scale, so no bound of Cbc's is claimed (the big-M grows with the start's objective and the "
-                       "features' spread: a large C or unscaled features)", search.largest_big_m, kLargestTrustedBigM));
+    append(fmt::format("the MILP's big-M ({:.3g}) or weight bound ({:.3g}) is above {:.0e}: Cbc's tolerances certify "
+                       "neither an optimum nor a bound at this scale, so no bound of Cbc's is claimed (both grow with "
+                       "the start's objective and the features' spread or smallness: a large C, a small lambda or "
+                       "unscaled features; standardize them)",
+                       search.scale.big_m, search.scale.weight_bound, kLargestTrustedMipScale));
   }
   if (used.replaced) {
     append(fmt::format("start failed (status {}); started from w = 0, b = {}", core::to_string(start.report->status),

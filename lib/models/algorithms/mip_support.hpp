@@ -53,16 +53,26 @@ class MipAlgorithm : public Algorithm {
   virtual std::vector<std::string> own_statistic_names() const = 0;
 };
 
-// Above this big-M, Cbc's tolerances (integrality 1e-6, feasibility 1e-7, on rows whose coefficients span
-// 1 to M) no longer certify an optimum: probes with unscaled features (columns near 1e5, M near 1e7) got
-// `optimal` at twice the true minimum. Such answers are reported solved_inaccurate. Nor do they certify a
-// bound: psi_quadratic (n = 30) with one feature scaled by 1e3 to 1e5 (M 2e7 to 2e9) got Cbc's "best
-// possible" 5000 where the box search proves a minimum of 2007.6; at M of 2e6 to 4e6 the bounds held.
-constexpr double kLargestTrustedBigM = 1e6;
+// Above this size of a MILP's big-M or of its weights' bound, Cbc's tolerances (integrality 1e-6,
+// feasibility 1e-7, on rows whose coefficients span 1 to M) no longer certify an optimum: probes with
+// unscaled features (columns near 1e5, M near 1e7) got `optimal` at twice the true minimum. Such answers
+// are reported solved_inaccurate. Nor do they certify a bound: psi_quadratic (n = 30) with one feature
+// scaled by 1e3 to 1e5 (M 2e7 to 2e9) got Cbc's "best possible" 5000 where the box search proves a
+// minimum of 2007.6 (at M of 2e6 to 4e6 the bounds held); RLSVM1-global on 30 x 4 data with every
+// feature scaled by 1e-7 and lambda with it (M 128, but weights bounded by 1.8e8) got `optimal` with a
+// bound 0.7% above the minimum of the equivalent unscaled problem.
+constexpr double kLargestTrustedMipScale = 1e6;
 
-// Cbc's bound on F for a MILP whose largest big-M is big_m: the bound itself up to kLargestTrustedBigM,
-// beyond it -infinity (no bound claimed).
-double trusted_cbc_bound(double bound, double big_m);
+// The sizes of a MILP that Cbc's tolerances must resolve: its largest big-M (statistic mip_big_m) and
+// the bound on its weights (|w_j| <= W; infinite where the MILP has none).
+struct MilpScale {
+  double big_m = 0.0;
+  double weight_bound = 0.0;
+  bool trusted() const;  // both (W where finite) at most kLargestTrustedMipScale
+};
+
+// Cbc's bound on F for a MILP of this scale: the bound itself where trusted, else -infinity (none claimed).
+double trusted_cbc_bound(double bound, const MilpScale& scale);
 
 // (objective - bound) / max(1, |objective|); +infinity without a finite bound.
 double mip_relative_gap(double objective, double bound);
@@ -120,7 +130,7 @@ struct MipSearch {
   double lower_bound = 0.0;  // the best proven lower bound on F (-infinity: none)
   double seconds = 0.0;      // of branch and bound, the start's fit not included
   const MipBudget& budget;   // its limits, the work done and the limit that stopped it, if one did
-  double largest_big_m = 0.0;  // of the formulation (mip_big_m)
+  MilpScale scale;             // of the formulation (a search without a MILP: zeros)
   // What the MIP assumes that the objective does not imply ("" when nothing): its bound and a closed gap
   // then hold for the restricted problem only, so the fit is feasible, never optimal (docs/user-guide.md, "Statuses and certificates").
   std::string restriction;
@@ -129,8 +139,8 @@ struct MipSearch {
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
 // start) and its work to inner_iterations and inner_solves (with the search's simplex iterations), names the limit that stopped an unproven search in stop_reason ("iteration limit", "node
 // limit" or "time limit") and in the message with the row's own gap, turns an `optimal` report whose
-// big-M exceeds kLargestTrustedBigM into solved_inaccurate (and says why its Cbc bound, which the caller
-// passes through trusted_cbc_bound, is missing), gives
+// MILP's scale is not trusted (MilpScale) into solved_inaccurate (and says why its Cbc bound, which the
+// caller passes through trusted_cbc_bound, is missing), gives
 // a report from a replaced start that is not proven optimal the start's failed status (its model kept
 // for inspection, not counted as a solution), and notes the replaced start and that distrust in
 // report.message.

@@ -246,15 +246,16 @@ constexpr double kAutoBoxShare = 0.75;
 constexpr std::size_t kMostBoxFeatures = 20;
 
 // The MILP (PSI-1) or the loop of MILPs (PSI-2) in Cbc from report's point, its big-M derived from that
-// point's F (largest_big_m: the largest); updates report (model, objective, status, stop_reason, message,
-// counts) and returns the best lower bound on F that Cbc certifies (trusted_cbc_bound).
+// point's F (scale: the largest, and the weights' bound); updates report (model, objective, status,
+// stop_reason, message, counts) and returns the best lower bound on F that Cbc certifies (trusted_cbc_bound;
+// where it certifies none, no message quotes its gap).
 double search_cbc(const PsiProblem& problem, const Objective& objective, const Hyperparameters& options,
-                  MipBudget& budget, FitReport& report, double& largest_big_m) {
+                  MipBudget& budget, FitReport& report, MilpScale& scale) {
   const core::Dataset& data = problem.data;
   const Layout& at = problem.at;
   const Bounds bounds = derive_bounds(data, at.l2, problem.rho, options.at("big_m"), report.objective,
                                      margins(data, report.model.w(), report.model.b()), report.model.b());
-  largest_big_m = at.n > 0 ? bounds.big_m.maxCoeff() : 0.0;
+  scale = {at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, bounds.weight};
   std::vector<Tangent> tangents = at.l2 ? first_tangents(report.model.w(), bounds.weight) : std::vector<Tangent>{};
   optim::MipBuilder mip = build_mip(problem, bounds, tangents);
   const double tolerance = options.at("relative_gap");
@@ -293,7 +294,7 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
     if (answer.status != core::Status::optimal) {
       if (answer.stopped_by == optim::MipLimit::none) {
         report.stop_reason = "Cbc stopped early";
-        report.message = answer.message;
+        if (scale.trusted()) report.message = answer.message;
       }
       break;
     }
@@ -305,12 +306,12 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
       const bool round_limit = at.l2 && rounds >= max_cuts;
       report.status = round_limit ? core::Status::feasible : core::Status::solved_inaccurate;
       report.stop_reason = round_limit ? "cut limit" : "MILP optimum above its bound";
-      report.message = fmt::format("F is {:.3g} above Cbc's bound after {} MILPs", gap, rounds);
+      if (scale.trusted()) report.message = fmt::format("F is {:.3g} above Cbc's bound after {} MILPs", gap, rounds);
       break;
     }
   }
   report.statistics["mip_cuts"] = static_cast<double>(tangents.size());
-  return trusted_cbc_bound(lower_bound, largest_big_m);
+  return trusted_cbc_bound(lower_bound, scale);
 }
 
 // Branch and bound over (w, b)'s box (psi_box.hpp) from report's point, polished first so that the box
@@ -437,7 +438,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
     const bool cbc_only = search == kCbcSearch;
     const bool box_first = !box_only && !cbc_only && fixed_big_m == 0.0 && data.d() <= kMostBoxFirstFeatures;
     double lower_bound = -kInfinity;
-    double largest_big_m = 0.0;
+    MilpScale scale;
     if (box_only) {
       lower_bound = search_box(problem, objective, options, budget, report);
     } else if (box_first) {
@@ -451,7 +452,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
     const bool cbc_runs = !box_only && (!box_first || report.status != core::Status::optimal) && !budget.exhausted();
     if (cbc_runs) {
       report.message.clear();
-      lower_bound = std::max(lower_bound, search_cbc(problem, objective, options, budget, report, largest_big_m));
+      lower_bound = std::max(lower_bound, search_cbc(problem, objective, options, budget, report, scale));
       const bool bounds_meet = mip_relative_gap(report.objective, lower_bound) <= options.at("relative_gap");
       if (box_first && report.status == core::Status::feasible && bounds_meet) {
         report.status = core::Status::optimal;
@@ -476,7 +477,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
       restrictions.push_back(fmt::format("big_m = {:g}, below the bound {:.3g} the data imply", fixed_big_m, derived_big_m));
     }
     const std::string restriction = fmt::format("{}", fmt::join(restrictions, " and "));
-    finish_mip_report(report, {lower_bound, seconds, budget, largest_big_m, restriction},
+    finish_mip_report(report, {lower_bound, seconds, budget, scale, restriction},
                       start, used);
     return report;
   }
