@@ -23,9 +23,9 @@
 //   b: for fixed w, F is piecewise linear in b with kinks where some t_i equals m or m - cap/s; a minimizing
 //   b lies at a kink, so |b| <= B = R + max(|m|, |m - cap/s|), R = max_i of the bound on |w.x_i|.
 //   Then |t_i| <= R_i + B and M_i = s (m + R_i + B).
-// Accuracy: Cbc's tolerances make a certificate good to about 1e-5 of max(1, |F|); with M above 1e6
+// Accuracy: Cbc's tolerances make a certificate good to about 1e-5 of max(1, |F|); with M or W above 1e6
 // (unscaled features) to nothing: the answer is then solved_inaccurate, and Cbc's bound is not claimed
-// (mip_support.hpp).
+// (mip_support.hpp, MipScale).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -197,7 +197,7 @@ class GlobalMipAlgorithm : public MipAlgorithm {
     const MipStart used = mip_start(objective, data, start);
     const double start_value = objective.value(data, used.model.w(), used.model.b());
     const Bounds bounds = derive_bounds(data, at, loss, rho, cap, start_value, used.model, options.at("weight_bound"));
-    const MilpScale scale{at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, bounds.weight};
+    const MipScale scale{at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, bounds.weight};
     const optim::MipBuilder mip = build_mip(data, objective, at, loss, rho, cap, bounds);
 
     FitReport report;
@@ -249,8 +249,9 @@ class GlobalMipAlgorithm : public MipAlgorithm {
   }
 
  private:
-  // optimal: Cbc proved its answer and the true F meets the bound within the tolerance; else feasible (a
-  // limit) or solved_inaccurate (F above the bound). No message quotes a bound that is not trusted.
+  // optimal: Cbc proved its answer at a trusted scale and the true F meets the bound within the tolerance;
+  // else feasible (a limit) or solved_inaccurate (F above the bound, or an untrusted scale). No message
+  // quotes a bound that is not trusted.
   static void classify(FitReport& report, const optim::MipSolution& answer, double lower_bound, double tolerance,
                        bool bound_trusted) {
     const double gap = mip_relative_gap(report.objective, lower_bound);
@@ -262,10 +263,15 @@ class GlobalMipAlgorithm : public MipAlgorithm {
       }
       return;
     }
+    if (!bound_trusted) {
+      report.status = core::Status::solved_inaccurate;
+      report.stop_reason = kUntrustedScaleStop;
+      return;
+    }
     if (gap > tolerance) {
       report.status = core::Status::solved_inaccurate;
       report.stop_reason = "MILP optimum above its bound";
-      if (bound_trusted) report.message = fmt::format("F is {:.3g} above Cbc's bound", gap);
+      report.message = fmt::format("F is {:.3g} above Cbc's bound", gap);
       return;
     }
     report.status = core::Status::optimal;

@@ -101,11 +101,11 @@ void MipBudget::spend(const optim::MipSolution& answer) {
   if (answer.stopped_by != optim::MipLimit::none) stopped_by_ = answer.stopped_by;
 }
 
-bool MilpScale::trusted() const {
+bool MipScale::trusted() const {
   return big_m <= kLargestTrustedMipScale && !(std::isfinite(weight_bound) && weight_bound > kLargestTrustedMipScale);
 }
 
-double trusted_cbc_bound(double bound, const MilpScale& scale) {
+double trusted_cbc_bound(double bound, const MipScale& scale) {
   return scale.trusted() ? bound : -std::numeric_limits<double>::infinity();
 }
 
@@ -132,7 +132,6 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
     report.message = report.message.empty() ? note : report.message + "; " + note;
   };
   if (!search.scale.trusted()) {
-    if (report.status == core::Status::optimal) report.status = core::Status::solved_inaccurate;
     append(fmt::format("the MILP's big-M ({:.3g}) or weight bound ({:.3g}) is above {:.0e}: Cbc's tolerances certify "
                        "neither an optimum nor a bound at this scale, so no bound of Cbc's is claimed (both grow with "
                        "the start's objective and the features' spread or smallness: a large C, a small lambda or "
@@ -145,7 +144,7 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
     // Only a certificate stands without the start: an unproven answer from a failed start is no answer.
     if (report.status != core::Status::optimal) report.status = start.report->status;
   }
-  // Cbc closed the gap of the MIP it solved (restricted or not) at a trusted big-M.
+  // The gap of the MIP solved (restricted or not) closed on a trusted bound.
   report.statistics["mip_closed"] = report.status == core::Status::optimal ? 1.0 : 0.0;
   if (report.status == core::Status::optimal && !search.restriction.empty()) {
     report.status = core::Status::feasible;

@@ -64,15 +64,18 @@ class MipAlgorithm : public Algorithm {
 constexpr double kLargestTrustedMipScale = 1e6;
 
 // The sizes of a MILP that Cbc's tolerances must resolve: its largest big-M (statistic mip_big_m) and
-// the bound on its weights (|w_j| <= W; infinite where the MILP has none).
-struct MilpScale {
+// the bound on its weights that its optima obey (|w_j| <= W, or ||w|| <= W).
+struct MipScale {
   double big_m = 0.0;
   double weight_bound = 0.0;
   bool trusted() const;  // both (W where finite) at most kLargestTrustedMipScale
 };
 
 // Cbc's bound on F for a MILP of this scale: the bound itself where trusted, else -infinity (none claimed).
-double trusted_cbc_bound(double bound, const MilpScale& scale);
+double trusted_cbc_bound(double bound, const MipScale& scale);
+
+// The stop_reason of a fit whose Cbc answer is kept, unproven, because its MILP's scale is not trusted.
+inline constexpr const char* kUntrustedScaleStop = "Cbc's answer at an untrusted scale";
 
 // (objective - bound) / max(1, |objective|); +infinity without a finite bound.
 double mip_relative_gap(double objective, double bound);
@@ -130,7 +133,7 @@ struct MipSearch {
   double lower_bound = 0.0;  // the best proven lower bound on F (-infinity: none)
   double seconds = 0.0;      // of branch and bound, the start's fit not included
   const MipBudget& budget;   // its limits, the work done and the limit that stopped it, if one did
-  MilpScale scale;             // of the formulation (a search without a MILP: zeros)
+  MipScale scale;             // of the formulation (a search without a MILP: zeros)
   // What the MIP assumes that the objective does not imply ("" when nothing): its bound and a closed gap
   // then hold for the restricted problem only, so the fit is feasible, never optimal (docs/user-guide.md, "Statuses and certificates").
   std::string restriction;
@@ -138,9 +141,9 @@ struct MipSearch {
 
 // Fills the shared statistics, adds the start's time to report.seconds (the paper's timings include the
 // start) and its work to inner_iterations and inner_solves (with the search's simplex iterations), names the limit that stopped an unproven search in stop_reason ("iteration limit", "node
-// limit" or "time limit") and in the message with the row's own gap, turns an `optimal` report whose
-// MILP's scale is not trusted (MilpScale) into solved_inaccurate (and says why its Cbc bound, which the
-// caller passes through trusted_cbc_bound, is missing), gives
+// limit" or "time limit") and in the message with the row's own gap, says why Cbc's bound is missing
+// where the MILP's scale is not trusted (the caller passes it through trusted_cbc_bound and claims no
+// optimum on Cbc's word there: kUntrustedScaleStop), gives
 // a report from a replaced start that is not proven optimal the start's failed status (its model kept
 // for inspection, not counted as a solution), and notes the replaced start and that distrust in
 // report.message.

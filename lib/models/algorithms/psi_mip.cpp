@@ -76,6 +76,9 @@ struct Bounds {
   core::Vector big_m;            // L_i: t_i >= -L_i
 };
 
+// The bound W on ||w||_1 (l1) or ||w||_2 (l2) at any point with F <= value: rho Omega(w) <= F.
+double implied_weight_bound(bool l2, double rho, double value) { return l2 ? std::sqrt(value / rho) : value / rho; }
+
 // From the best point so far (value F0, margins t, bias b), which must stay feasible.
 Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double fixed_big_m, double incumbent_value,
                      const core::Vector& incumbent_margins, double incumbent_b) {
@@ -87,7 +90,7 @@ Bounds derive_bounds(const core::Dataset& data, bool l2, double rho, double fixe
     bounds.bias = fixed_big_m;
     return bounds;
   }
-  bounds.weight = l2 ? std::sqrt(incumbent_value / rho) : incumbent_value / rho;
+  bounds.weight = implied_weight_bound(l2, rho, incumbent_value);
   const std::vector<data::FeatureStats> stats = data::feature_stats(data);
   double largest_norm = 0.0;  // max_k ||x_k||
   core::Vector x(d), farthest(d);  // x_i, and per feature max_k |x_ij - x_kj|
@@ -250,12 +253,13 @@ constexpr std::size_t kMostBoxFeatures = 20;
 // stop_reason, message, counts) and returns the best lower bound on F that Cbc certifies (trusted_cbc_bound;
 // where it certifies none, no message quotes its gap).
 double search_cbc(const PsiProblem& problem, const Objective& objective, const Hyperparameters& options,
-                  MipBudget& budget, FitReport& report, MilpScale& scale) {
+                  MipBudget& budget, FitReport& report, MipScale& scale) {
   const core::Dataset& data = problem.data;
   const Layout& at = problem.at;
   const Bounds bounds = derive_bounds(data, at.l2, problem.rho, options.at("big_m"), report.objective,
                                      margins(data, report.model.w(), report.model.b()), report.model.b());
-  scale = {at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, bounds.weight};
+  // The weights' bound every optimum obeys, also where a fixed big_m leaves the weight columns unbounded.
+  scale = {at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, implied_weight_bound(at.l2, problem.rho, report.objective)};
   std::vector<Tangent> tangents = at.l2 ? first_tangents(report.model.w(), bounds.weight) : std::vector<Tangent>{};
   optim::MipBuilder mip = build_mip(problem, bounds, tangents);
   const double tolerance = options.at("relative_gap");
@@ -311,6 +315,12 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
     }
   }
   report.statistics["mip_cuts"] = static_cast<double>(tangents.size());
+  // At an untrusted scale Cbc's word proves nothing: its answer is kept, unproven.
+  const bool claimed = report.status == core::Status::optimal || report.status == core::Status::solved_inaccurate;
+  if (!scale.trusted() && claimed) {
+    report.status = core::Status::solved_inaccurate;
+    report.stop_reason = kUntrustedScaleStop;
+  }
   return trusted_cbc_bound(lower_bound, scale);
 }
 
@@ -438,7 +448,7 @@ class PsiMipAlgorithm : public MipAlgorithm {
     const bool cbc_only = search == kCbcSearch;
     const bool box_first = !box_only && !cbc_only && fixed_big_m == 0.0 && data.d() <= kMostBoxFirstFeatures;
     double lower_bound = -kInfinity;
-    MilpScale scale;
+    MipScale scale;
     if (box_only) {
       lower_bound = search_box(problem, objective, options, budget, report);
     } else if (box_first) {
@@ -454,9 +464,10 @@ class PsiMipAlgorithm : public MipAlgorithm {
       report.message.clear();
       lower_bound = std::max(lower_bound, search_cbc(problem, objective, options, budget, report, scale));
       const bool bounds_meet = mip_relative_gap(report.objective, lower_bound) <= options.at("relative_gap");
-      if (box_first && report.status == core::Status::feasible && bounds_meet) {
+      const bool unproven = report.status == core::Status::feasible || report.status == core::Status::solved_inaccurate;
+      if (box_first && unproven && bounds_meet) {
         report.status = core::Status::optimal;
-        report.stop_reason = "box and Cbc bounds met";
+        report.stop_reason = scale.trusted() ? "box and Cbc bounds met" : "box bound met at Cbc's point";
         report.message.clear();
       }
     }

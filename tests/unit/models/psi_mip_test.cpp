@@ -755,6 +755,29 @@ TEST_CASE("Cbc's bound is claimed only at a big-M its tolerances resolve", "[psi
   }
 }
 
+TEST_CASE("Cbc's word is trusted by the weights' bound too, whether big_m is derived or given", "[psi][mip]") {
+  // psi_quadratic (n = 30, case 2) with every feature x 1e-7 and C x 1e7 is the unscaled problem with
+  // w' = 1e7 w and F' = 1e7 F: a big-M near 60 but weights up to about 1e8, where Cbc's tolerances (as
+  // RLSVM1-global showed on such data) no longer certify. A given big_m leaves the weight columns
+  // unbounded; the bound every optimum obeys (rho ||w||_1 <= F) still decides (a reviewer's finding:
+  // with big_m = 1000 the row said optimal).
+  const core::Dataset data = data::generate("psi_quadratic:n=30,case=2,seed=1");
+  core::DenseMatrix x(static_cast<Eigen::Index>(data.n()), static_cast<Eigen::Index>(data.d()));
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) x(i, j) = 1e-7 * data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+  }
+  const core::Dataset scaled("scaled", x, data.labels(), {}, {});
+  models::Workspace workspace(scaled);
+  for (const double big_m : {0.0, 1000.0}) {
+    const models::FitReport fit = models::fit_method("PSI-1", {{"C", 1e7}, {"search", kCbc}, {"big_m", big_m}}, workspace);
+    INFO("big_m " << big_m << ": " << core::to_string(fit.status) << ", " << fit.message);
+    REQUIRE(fit.statistics.at("mip_big_m") <= models::kLargestTrustedMipScale);
+    CHECK(fit.status != core::Status::optimal);
+    CHECK(std::isinf(fit.statistics.at("mip_best_bound")));
+    CHECK(fit.stop_reason == std::string(models::kUntrustedScaleStop));
+  }
+}
+
 TEST_CASE("search: auto hands what the box search leaves open to Cbc, from its point, bounds combined", "[psi][box]") {
   // psi_quadratic case 2 (4 features), n = 100, C = 100: the box search proves it on 15000 units of work
   // (its iterations weighted 1/20), Cbc alone on about 66000 iterations. On a limit of 4000, auto's box
