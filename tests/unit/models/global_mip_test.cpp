@@ -206,11 +206,7 @@ TEST_CASE("global does not certify an optimum when its weights' bound is beyond 
   // big-M (128) but weights bounded by about 2e8. Cbc answered `optimal` with F and bound 0.15% above the
   // unscaled problem's proven minimum. Trusting Cbc by its big-M alone fails here.
   const core::Dataset data = data::generate("psi_quadratic:n=30,case=2,seed=1");
-  core::DenseMatrix x(static_cast<Eigen::Index>(data.n()), static_cast<Eigen::Index>(data.d()));
-  for (Eigen::Index i = 0; i < x.rows(); ++i) {
-    for (Eigen::Index j = 0; j < x.cols(); ++j) x(i, j) = 1e-7 * data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
-  }
-  const core::Dataset scaled("scaled", x, data.labels(), {}, {});
+  const core::Dataset scaled = testing::scaled_features(data, core::Vector::Constant(static_cast<Eigen::Index>(data.d()), 1e-7));
   models::Workspace workspace(data), scaled_workspace(scaled);
   const models::FitReport fit = models::fit_method("RLSVM1-global", {{"lambda", 0.5}}, workspace);
   const models::FitReport scaled_fit = models::fit_method("RLSVM1-global", {{"lambda", 0.5e-7}}, scaled_workspace);

@@ -22,6 +22,7 @@
 #include "models/methods.hpp"
 #include "models/objective.hpp"
 #include "models/workspace.hpp"
+#include "toy_problems.hpp"
 
 using namespace sparsesvm;
 
@@ -718,13 +719,9 @@ namespace {
 // psi_quadratic (n = 30, case 1, seed 1) with its first feature multiplied by `scale`.
 core::Dataset one_feature_scaled(double scale) {
   const core::Dataset data = data::generate("psi_quadratic:n=30,case=1,seed=1");
-  core::DenseMatrix x(static_cast<Eigen::Index>(data.n()), static_cast<Eigen::Index>(data.d()));
-  for (Eigen::Index i = 0; i < x.rows(); ++i) {
-    for (Eigen::Index j = 0; j < x.cols(); ++j) {
-      x(i, j) = data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j)) * (j == 0 ? scale : 1.0);
-    }
-  }
-  return core::Dataset("scaled", x, data.labels(), {"x1", "x2"}, {});
+  core::Vector factors = core::Vector::Ones(static_cast<Eigen::Index>(data.d()));
+  factors[0] = scale;
+  return testing::scaled_features(data, factors);
 }
 
 }  // namespace
@@ -762,11 +759,7 @@ TEST_CASE("Cbc's word is trusted by the weights' bound too, whether big_m is der
   // unbounded; the bound every optimum obeys (rho ||w||_1 <= F) still decides (a reviewer's finding:
   // with big_m = 1000 the row said optimal).
   const core::Dataset data = data::generate("psi_quadratic:n=30,case=2,seed=1");
-  core::DenseMatrix x(static_cast<Eigen::Index>(data.n()), static_cast<Eigen::Index>(data.d()));
-  for (Eigen::Index i = 0; i < x.rows(); ++i) {
-    for (Eigen::Index j = 0; j < x.cols(); ++j) x(i, j) = 1e-7 * data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
-  }
-  const core::Dataset scaled("scaled", x, data.labels(), {}, {});
+  const core::Dataset scaled = testing::scaled_features(data, core::Vector::Constant(static_cast<Eigen::Index>(data.d()), 1e-7));
   models::Workspace workspace(scaled);
   for (const double big_m : {0.0, 1000.0}) {
     const models::FitReport fit = models::fit_method("PSI-1", {{"C", 1e7}, {"search", kCbc}, {"big_m", big_m}}, workspace);

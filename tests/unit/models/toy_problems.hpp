@@ -29,4 +29,15 @@ inline core::Dataset random_problem(std::size_t n, std::size_t d, std::uint64_t 
   return core::Dataset("random", x, y, {}, {});
 }
 
+// `data` with feature j multiplied by factors[j] (the same labels): a badly scaled copy of a problem.
+inline core::Dataset scaled_features(const core::Dataset& data, const core::Vector& factors) {
+  core::DenseMatrix x(static_cast<Eigen::Index>(data.n()), static_cast<Eigen::Index>(data.d()));
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      x(i, j) = factors[j] * data.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+    }
+  }
+  return core::Dataset("scaled", x, data.labels(), {}, {});
+}
+
 }  // namespace sparsesvm::testing
