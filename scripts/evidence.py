@@ -116,9 +116,12 @@ def section(reference, rows, notes, manifest):
         lines.append("")
     not_run = [row for row in rows if row["verdict"] == "not_run"]
     if not_run:
-        left_out = "not run: this run has no method labelled"
+        method_left_out = "not run: this run has no method labelled"
+        data_left_out = "not run: this run has no data set"
         reasons = Counter("not run: the reference run's overrides leave the method out (see its overrides.txt)"
-                          if row["note"].startswith(left_out) or not row["note"].startswith("not run:") else row["note"]
+                          if row["note"].startswith(method_left_out) or not row["note"].startswith("not run:") else
+                          "not run: the reference run's overrides leave the data set out (see its overrides.txt)"
+                          if row["note"].startswith(data_left_out) else row["note"]
                           for row in not_run)
         lines.append("Not run here:")
         lines.append("")

@@ -2,10 +2,13 @@
 # Reruns configs whose data are present offline and copies their tables, summary, statuses, paired tests,
 # comparison tests, ranks and Friedman tests,
 # convergence tables, objective ratios, the comparison with the paper, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
-# name>/ (the effort and race configs keep their results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG...   (default: every config
-# that has reference results). Each run goes to a fresh results/<config name>/ so nothing is reused.
+# name>/ (the effort and race configs keep their results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG[:REFERENCE]...   (default: every config
+# that has reference results). Each run goes to a fresh results/<reference>/ so nothing is reused.
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
-# results/reference/<config name>/overrides.txt, which is kept; its README.md says why.
+# results/reference/<reference>/overrides.txt, which is kept; its README.md says why. The reference is
+# named after the config unless CONFIG:REFERENCE names another: a second reference of one config, run with
+# its own overrides (configs/liu2006/simulation.yaml:liu2006_simulation_psi holds the psi rows at fewer
+# replications than the SVM rows of liu2006_simulation).
 # REUSE_RUNS=1 keeps the earlier run in results/<config name>/: run then skips every task whose id is
 # unchanged (for changes of collect's output or of figures; the formatted tables must come out unchanged).
 set -euo pipefail
@@ -20,7 +23,7 @@ if ((${#configs[@]} == 0)); then
            configs/ong2010/uci_mu.yaml configs/walk/convergence.yaml configs/walk/accuracy.yaml
            configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml configs/admm/penalties.yaml
            configs/admm/scaling.yaml configs/ong2010/large_shaped.yaml configs/liu2006/choice_of_a.yaml
-           configs/liu2006/simulation.yaml configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
+           configs/liu2006/simulation.yaml configs/liu2006/simulation.yaml:liu2006_simulation_psi configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
            configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml configs/ong2010/mu_sweep.yaml
            configs/beyond/all_methods.yaml configs/admm/race.yaml)
 fi
@@ -38,14 +41,16 @@ if [[ "$built" != "$head" ]]; then
   echo "regenerate_reference: $sparsesvm is built from '$built', HEAD is $head; rebuild first (cmake --build build)" >&2
   exit 1
 fi
-for config in "${configs[@]}"; do
+for argument in "${configs[@]}"; do
+  config=${argument%%:*}
   name=$(awk '/^name:/ {print $2; exit}' "$config")
+  if [[ "$argument" == *:* ]]; then name=${argument#*:}; fi
   [[ "${REUSE_RUNS:-0}" == 1 ]] || rm -rf "results/$name"
   overrides=()
   if [[ -f "results/reference/$name/overrides.txt" ]]; then
     mapfile -t overrides < <(grep -v '^#' "results/reference/$name/overrides.txt" | grep -v '^ *$')
   fi
-  "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing
+  "$sparsesvm" run "$config" "${overrides[@]}" -j "$jobs" -q --skip-missing --out "results/$name"
   mkdir -p "results/reference/$name"
   find "results/reference/$name" -maxdepth 1 -type f ! -name overrides.txt ! -name README.md -delete
   cp "results/$name"/manifest.yaml "results/$name"/summary.csv "results/$name"/statuses.csv "results/$name"/table_*.csv \

@@ -2,7 +2,7 @@
 # scripts/regenerate_reference.sh refuses to make a reference that no commit produces: in a scratch git
 # repository holding the script, a modified tracked file (a reference run's overrides.txt too) or a binary
 # built from another commit exits 1 before anything runs; a clean tree and a binary built from HEAD get
-# past the checks (to the run).
+# past the checks (to the run); CONFIG:REFERENCE runs with that reference's overrides into results/REFERENCE.
 # Usage: regenerate_test.sh REPO_ROOT
 set -uo pipefail
 root=$1
@@ -12,8 +12,9 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 git_quiet() { git -C "$tmp/repo" -c user.name=test -c user.email=test@localhost "$@" >/dev/null 2>&1; }
 
-mkdir -p "$tmp/repo/scripts" "$tmp/repo/lib" "$tmp/repo/results/reference/tiny"
+mkdir -p "$tmp/repo/scripts" "$tmp/repo/lib" "$tmp/repo/results/reference/tiny" "$tmp/repo/results/reference/tiny_part"
 echo "protocol.outer.repetitions=2" >"$tmp/repo/results/reference/tiny/overrides.txt"
+echo "methods=[SVM]" >"$tmp/repo/results/reference/tiny_part/overrides.txt"
 cp "$root/scripts/regenerate_reference.sh" "$tmp/repo/scripts/"
 echo "int x;" >"$tmp/repo/lib/code.cpp"
 echo "# notes" >"$tmp/repo/README.md"
@@ -25,11 +26,13 @@ fake() {
   cat >"$tmp/fake" <<FAKE
 #!/usr/bin/env bash
 if [[ "\$1" == --version ]]; then echo "sparsesvm 0.1.0 (commit $1)"; exit 0; fi
-echo ran >"$tmp/ran"; exit 7
+echo "\$*" >"$tmp/ran"; exit 7
 FAKE
   chmod +x "$tmp/fake"
 }
-attempt() { rm -f "$tmp/ran"; SPARSESVM="$tmp/fake" bash "$tmp/repo/scripts/regenerate_reference.sh" tiny.yaml >"$tmp/out" 2>&1; }
+attempt() {  # [CONFIG argument]
+  rm -f "$tmp/ran"; SPARSESVM="$tmp/fake" bash "$tmp/repo/scripts/regenerate_reference.sh" "${1:-tiny.yaml}" >"$tmp/out" 2>&1
+}
 
 fake "$head"
 echo "int y;" >>"$tmp/repo/lib/code.cpp"
@@ -56,6 +59,11 @@ echo "more notes" >>"$tmp/repo/README.md"                    # documentation and
 echo "x" >"$tmp/repo/results/reference/table.csv"
 attempt
 [[ -e "$tmp/ran" ]] || fail "a clean tree and a binary from HEAD did not reach the run: $(cat "$tmp/out")"
+grep -q "run tiny.yaml protocol.outer.repetitions=2 .*--out results/tiny\$" "$tmp/ran" ||
+  fail "the config's own reference: ran '$(cat "$tmp/ran")'"
+attempt tiny.yaml:tiny_part
+grep -q "run tiny.yaml methods=\[SVM\] .*--out results/tiny_part\$" "$tmp/ran" ||
+  fail "a second reference of the config: ran '$(cat "$tmp/ran" 2>/dev/null)', expected its overrides and directory"
 
-echo "$((9 - failures)) passed, $failures failed"
+echo "$((11 - failures)) passed, $failures failed"
 ((failures == 0))

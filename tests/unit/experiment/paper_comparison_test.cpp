@@ -187,8 +187,40 @@ tables:
   CHECK(rows[3].at("verdict") == "not_run");
   CHECK(rows[4].at("verdict") == "not_run");  // a label the run lacks says so, not silently
   CHECK_THAT(rows[4].at("note"), Catch::Contains("no method labelled 'SVN'") && Catch::Contains("misspelled"));
-  CHECK(rows[4].at("verdict") == "not_run");  // a label the run lacks says so, not silently
-  CHECK_THAT(rows[4].at("note"), Catch::Contains("no method labelled 'SVN'") && Catch::Contains("misspelled"));
+}
+
+TEST_CASE("a published cell of a data set an override leaves out is not run; without the override it is refused",
+          "[paper][config]") {
+  write_file("two_cases.published.csv", kHeader +
+      "T,case 1,accuracy,q,case=1,SVM,accuracy,1,0.9,,none,20,\n"
+      "T,case 2,accuracy,q,case=2,SVM,accuracy,1,0.9,,none,20,\n");
+  const std::string path = write_file("two_cases.yaml", R"(name: two_cases
+seed: 4
+datasets:
+  - name: q
+    generator: psi_quadratic
+    params: {n: 40}
+    grid: {case: [1]}
+methods: [SVM]
+protocol:
+  outer: {type: holdout, repetitions: 1}
+  inner: {type: none}
+tables:
+  published: two_cases.published.csv
+)");
+  CHECK_THROWS_WITH(experiment::load_config(path),
+                    Catch::Contains("line 3") && Catch::Contains("no data set 'q' with condition 'case=2'"));
+  const auto config = experiment::load_config(path, {"datasets.0.grid.case=[1]"});
+  const std::string directory = (testing::scratch_directory() / "two_cases_run").string();
+  std::filesystem::remove_all(directory);
+  experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
+  experiment::collect(config, {directory}, directory, false);
+  const auto rows = csv_rows(experiment::read_whole_file(directory + "/paper_comparison.csv"));
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].at("n") == "1");
+  CHECK(rows[1].at("verdict") == "not_run");
+  CHECK_THAT(rows[1].at("note"), Catch::Contains("no data set 'q' with condition 'case=2'") &&
+                                     Catch::Contains("an override left it out"));
 }
 
 TEST_CASE("every committed config's published cells name its own data sets and method labels", "[paper][config]") {
