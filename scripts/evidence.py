@@ -73,6 +73,16 @@ def explanation_of(notes, key):
     return ""
 
 
+def not_run_reason(note):
+    """Why a published cell was not run, as the evidence page says it: cells an override or the config's
+    tables.published_left_out leave out are grouped; another note (data not offline) is kept as written."""
+    if note.startswith("not run: this run has no method labelled") or not note.startswith("not run:"):
+        return "not run: the reference run's overrides leave the method out (see its overrides.txt)"
+    if note.startswith("not run: tables.published_left_out"):
+        return "not run: the reference run's overrides leave the data set out (see its overrides.txt)"
+    return note
+
+
 def section(reference, rows, notes, manifest):
     counts = Counter(row["verdict"] for row in rows)
     lines = [f"## {reference}", ""]
@@ -116,13 +126,7 @@ def section(reference, rows, notes, manifest):
         lines.append("")
     not_run = [row for row in rows if row["verdict"] == "not_run"]
     if not_run:
-        method_left_out = "not run: this run has no method labelled"
-        data_left_out = "not run: this run has no data set"
-        reasons = Counter("not run: the reference run's overrides leave the method out (see its overrides.txt)"
-                          if row["note"].startswith(method_left_out) or not row["note"].startswith("not run:") else
-                          "not run: the reference run's overrides leave the data set out (see its overrides.txt)"
-                          if row["note"].startswith(data_left_out) else row["note"]
-                          for row in not_run)
+        reasons = Counter(not_run_reason(row["note"]) for row in not_run)
         lines.append("Not run here:")
         lines.append("")
         for reason, count in reasons.items():

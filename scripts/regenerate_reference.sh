@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reruns configs whose data are present offline and copies their tables, summary, statuses, paired tests,
 # comparison tests, ranks and Friedman tests,
-# convergence tables, objective ratios, the comparison with the paper, figures (drawn by scripts/plot.py) and manifest into results/reference/<config
+# convergence tables, objective ratios, the comparison with the paper, figures (drawn by scripts/plot.py) and manifest into results/reference/<reference
 # name>/ (the effort and race configs keep their results.csv too, for the objective traces). Usage: scripts/regenerate_reference.sh [-j N] CONFIG[:REFERENCE]...   (default: every config
 # that has reference results). Each run goes to a fresh results/<reference>/ so nothing is reused.
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
@@ -9,7 +9,7 @@
 # named after the config unless CONFIG:REFERENCE names another: a second reference of one config, run with
 # its own overrides (configs/liu2006/simulation.yaml:liu2006_simulation_psi holds the psi rows at fewer
 # replications than the SVM rows of liu2006_simulation).
-# REUSE_RUNS=1 keeps the earlier run in results/<config name>/: run then skips every task whose id is
+# REUSE_RUNS=1 keeps the earlier run in results/<reference name>/: run then skips every task whose id is
 # unchanged (for changes of collect's output or of figures; the formatted tables must come out unchanged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +44,14 @@ fi
 for argument in "${configs[@]}"; do
   config=${argument%%:*}
   name=$(awk '/^name:/ {print $2; exit}' "$config")
-  if [[ "$argument" == *:* ]]; then name=${argument#*:}; fi
+  if [[ "$argument" == *:* ]]; then
+    name=${argument#*:}
+    # A second reference always has its own overrides; its name becomes a directory that is emptied below.
+    if [[ ! "$name" =~ ^[A-Za-z0-9][A-Za-z0-9._=-]*$ || ! -f "results/reference/$name/overrides.txt" ]]; then
+      echo "regenerate_reference: $argument: expected CONFIG:REFERENCE with results/reference/REFERENCE/overrides.txt" >&2
+      exit 1
+    fi
+  fi
   [[ "${REUSE_RUNS:-0}" == 1 ]] || rm -rf "results/$name"
   overrides=()
   if [[ -f "results/reference/$name/overrides.txt" ]]; then

@@ -396,7 +396,7 @@ std::vector<OurCell> our_published_cells(const ExperimentConfig& config, const s
     const bool has_label = has_method_label(config, cell.method);
     our.run = !cell.not_run() && has_data && has_label;
     if (!cell.not_run() && instance == nullptr) {
-      our.reason = fmt::format("not run: this run has no data set '{}' with condition '{}' (an override left it out)",
+      our.reason = fmt::format("not run: tables.published_left_out leaves out data set '{}' with condition '{}'",
                                cell.dataset, cell.condition);
     } else if (!cell.not_run() && !has_label) {
       our.reason = fmt::format("not run: this run has no method labelled '{}' (an override left it out, or the "

@@ -28,6 +28,11 @@ const DatasetInstance* find_instance(const ExperimentConfig& config, const std::
   return found == config.datasets.end() ? nullptr : &*found;
 }
 
+bool is_published_left_out(const ExperimentConfig& config, const std::string& name, const std::string& condition) {
+  return std::any_of(config.published_left_out.begin(), config.published_left_out.end(),
+                     [&](const DatasetKey& key) { return key.dataset == name && key.condition == condition; });
+}
+
 bool rows_keep_weights(const ExperimentConfig& config) {
   return std::any_of(config.figures.begin(), config.figures.end(), [](const FigureSpec& figure) {
     return figure.kind == "coefficient_path" || figure.kind == "boundary";
@@ -152,7 +157,8 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   check_class_weights(config, reader);
   config.table_metrics = {"accuracy", "n_features", "frac_sv"};
   if (const YAML::Node tables = root["tables"]) {
-    reader.check_keys(tables, "tables", {"metrics", "paired_test", "comparisons", "convergence", "objective_ratio", "published"});
+    reader.check_keys(tables, "tables", {"metrics", "paired_test", "comparisons", "convergence", "objective_ratio", "published",
+                                           "published_left_out"});
     if (tables["metrics"]) config.table_metrics = reader.strings(tables["metrics"], "tables.metrics");
     const std::vector<std::string> known = summary_metric_names(summarized_method_columns(config), config.protocol.metric);
     std::vector<std::string> tabulated;
@@ -176,7 +182,11 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
     }
     if (const YAML::Node convergence = tables["convergence"]) config.convergence = read_convergence(convergence, config, reader);
     if (const YAML::Node ratios = tables["objective_ratio"]) config.objective_ratios = read_objective_ratios(ratios, config, reader);
-    if (tables["published"]) read_published_cells(tables, config_dir, reader, config);
+    if (tables["published"]) {
+      read_published_cells(tables, config_dir, reader, config);
+    } else if (tables["published_left_out"]) {
+      reader.fail("tables.published_left_out", "lists data sets of published cells, but tables.published names no cells");
+    }
   }
   if (const YAML::Node figures = root["figures"]) config.figures = read_figures(figures, config, config.warnings, reader);
   if (root["keep"]) {

@@ -37,6 +37,11 @@ struct DatasetInstance {
   models::ClassWeight class_weight;  // class_weight: of every method here that gives none of its own
 };
 
+// A data set instance by its name and condition (e.g. quadratic, case=3), as published cells name it.
+struct DatasetKey {
+  std::string dataset, condition;
+};
+
 struct MethodEntry {
   std::string name;                     // a method of the registry
   std::string label;                    // the name in rows and tables; `name` unless the config gives one
@@ -123,6 +128,10 @@ struct ExperimentConfig {
   // for collect's paper_comparison.csv.
   std::string published_file;
   std::vector<PublishedCell> published;
+  // tables.published_left_out: data set instances (name, condition) whose published cells this run leaves
+  // out on purpose (a reference run of part of a table): their cells are not_run. Every other cell must name
+  // a data set of the config.
+  std::vector<DatasetKey> published_left_out;
   std::vector<FigureSpec> figures;
   // keep: [weights]: every task also writes its final model's weights by feature name (weights/<id>.csv;
   // collect's weights.csv).
@@ -144,6 +153,8 @@ bool rows_keep_weights(const ExperimentConfig& config);
 bool has_method_label(const ExperimentConfig& config, const std::string& label);
 // The data set instance named `name` with condition `condition`, or nullptr.
 const DatasetInstance* find_instance(const ExperimentConfig& config, const std::string& name, const std::string& condition);
+// Whether tables.published_left_out lists this data set instance.
+bool is_published_left_out(const ExperimentConfig& config, const std::string& name, const std::string& condition);
 
 // The model parameters of the config's methods (lambda, mu, a, ...), in order of first appearance:
 // one result column each.

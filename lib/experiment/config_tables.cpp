@@ -436,10 +436,19 @@ std::vector<FigureSpec> read_figures(const YAML::Node& node, const ExperimentCon
 
 namespace {
 
-// Whether an override changes the config's data sets (`datasets...=`).
-bool overrides_datasets(const ExperimentConfig& config) {
-  return std::any_of(config.overrides.begin(), config.overrides.end(),
-                     [](const std::string& item) { return item.starts_with("datasets.") || item.starts_with("datasets="); });
+// tables.published_left_out: [{dataset, condition}, ...], data set instances the run leaves out on purpose.
+std::vector<DatasetKey> read_published_left_out(const YAML::Node& list, const Reader& reader) {
+  const std::string key = "tables.published_left_out";
+  if (!list.IsSequence()) reader.fail(key, "expected a list of {dataset: NAME, condition: CONDITION}");
+  std::vector<DatasetKey> left_out;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string entry_key = fmt::format("{}[{}]", key, k);
+    reader.check_keys(list[k], entry_key, {"dataset", "condition"});
+    if (!list[k]["dataset"]) reader.fail(entry_key, "expected a dataset");
+    left_out.push_back({reader.scalar<std::string>(list[k]["dataset"], entry_key + ".dataset", "a data set name"),
+                        reader.optional<std::string>(list[k], entry_key, "condition", "", "a condition")});
+  }
+  return left_out;
 }
 
 }  // namespace
@@ -457,14 +466,30 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
   } catch (const core::InputError& failure) {
     reader.fail("tables.published", failure.what());
   }
+  if (const YAML::Node left_out = tables["published_left_out"]) {
+    config.published_left_out = read_published_left_out(left_out, reader);
+    for (std::size_t k = 0; k < config.published_left_out.size(); ++k) {
+      const auto& [dataset, condition] = config.published_left_out[k];
+      const auto names_it = [&](const PublishedCell& cell) { return cell.dataset == dataset && cell.condition == condition; };
+      if (find_instance(config, dataset, condition) != nullptr) {
+        reader.fail(fmt::format("tables.published_left_out[{}]", k),
+                    fmt::format("data set '{}' with condition '{}' is run by this config", dataset, condition));
+      }
+      if (std::none_of(config.published.begin(), config.published.end(), names_it)) {
+        reader.fail(fmt::format("tables.published_left_out[{}]", k),
+                    fmt::format("no published cell names data set '{}' with condition '{}'", dataset, condition));
+      }
+    }
+  }
   const std::vector<std::string> metrics = summary_metric_names(summarized_method_columns(config), config.protocol.metric);
   for (const PublishedCell& cell : config.published) {
     if (cell.not_run()) continue;  // listed only: its data is not offline
     const std::string where = fmt::format("{}: line {}", config.published_file, cell.line);
-    // A data set an override leaves out (a reference run of part of a table) makes its cells not_run; the
-    // config as written must hold every data set its published cells name.
-    if (find_instance(config, cell.dataset, cell.condition) == nullptr && !overrides_datasets(config)) {
-      reader.fail("tables.published", fmt::format("{}: no data set '{}' with condition '{}' in this config", where,
+    // A data set listed in published_left_out (a reference run of part of a table) makes its cells not_run.
+    if (find_instance(config, cell.dataset, cell.condition) == nullptr &&
+        !is_published_left_out(config, cell.dataset, cell.condition)) {
+      reader.fail("tables.published", fmt::format("{}: no data set '{}' with condition '{}' in this config (one "
+                                                  "left out on purpose goes in tables.published_left_out)", where,
                                                   cell.dataset, cell.condition));
     }
     // A label the config lacks is not checked here: an override may drop methods or sweep values (a

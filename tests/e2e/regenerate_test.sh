@@ -2,7 +2,8 @@
 # scripts/regenerate_reference.sh refuses to make a reference that no commit produces: in a scratch git
 # repository holding the script, a modified tracked file (a reference run's overrides.txt too) or a binary
 # built from another commit exits 1 before anything runs; a clean tree and a binary built from HEAD get
-# past the checks (to the run); CONFIG:REFERENCE runs with that reference's overrides into results/REFERENCE.
+# past the checks (to the run); CONFIG:REFERENCE runs with that reference's overrides into results/REFERENCE,
+# and a REFERENCE that is not a plain name with an overrides.txt is refused before anything is deleted.
 # Usage: regenerate_test.sh REPO_ROOT
 set -uo pipefail
 root=$1
@@ -65,5 +66,11 @@ attempt tiny.yaml:tiny_part
 grep -q "run tiny.yaml methods=\[SVM\] .*--out results/tiny_part\$" "$tmp/ran" ||
   fail "a second reference of the config: ran '$(cat "$tmp/ran" 2>/dev/null)', expected its overrides and directory"
 
-echo "$((11 - failures)) passed, $failures failed"
+for bad in "tiny.yaml:" "tiny.yaml:reference" "tiny.yaml:../lib" "tiny.yaml:tiny_typo"; do
+  attempt "$bad"; code=$?
+  [[ $code -eq 1 && ! -e "$tmp/ran" ]] || fail "$bad: exit $code, expected 1 before the run"
+  [[ -f "$tmp/repo/results/reference/tiny/overrides.txt" && -f "$tmp/repo/lib/code.cpp" ]] || fail "$bad: deleted files"
+done
+
+echo "$((15 - failures)) passed, $failures failed"
 ((failures == 0))

@@ -7,6 +7,7 @@
 #include "experiment/collect.hpp"
 #include "experiment/config.hpp"
 #include "experiment/csv.hpp"
+#include "experiment/manifest.hpp"
 #include "experiment/paper_comparison.hpp"
 #include "experiment/tasks.hpp"
 #include "test_files.hpp"
@@ -189,7 +190,7 @@ tables:
   CHECK_THAT(rows[4].at("note"), Catch::Contains("no method labelled 'SVN'") && Catch::Contains("misspelled"));
 }
 
-TEST_CASE("a published cell of a data set an override leaves out is not run; without the override it is refused",
+TEST_CASE("published cells of a data set listed in published_left_out are not run; unlisted, they are refused",
           "[paper][config]") {
   write_file("two_cases.published.csv", kHeader +
       "T,case 1,accuracy,q,case=1,SVM,accuracy,1,0.9,,none,20,\n"
@@ -208,9 +209,13 @@ protocol:
 tables:
   published: two_cases.published.csv
 )");
-  CHECK_THROWS_WITH(experiment::load_config(path),
-                    Catch::Contains("line 3") && Catch::Contains("no data set 'q' with condition 'case=2'"));
-  const auto config = experiment::load_config(path, {"datasets.0.grid.case=[1]"});
+  CHECK_THROWS_WITH(experiment::load_config(path), Catch::Contains("line 3") &&
+                    Catch::Contains("no data set 'q' with condition 'case=2'") && Catch::Contains("published_left_out"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {"tables.published_left_out=[{dataset: q, condition: case=1}]"}),
+                    Catch::Contains("published_left_out[0]") && Catch::Contains("is run by this config"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {"tables.published_left_out=[{dataset: q, condition: case=7}]"}),
+                    Catch::Contains("published_left_out[0]") && Catch::Contains("no published cell"));
+  const auto config = experiment::load_config(path, {"tables.published_left_out=[{dataset: q, condition: case=2}]"});
   const std::string directory = (testing::scratch_directory() / "two_cases_run").string();
   std::filesystem::remove_all(directory);
   experiment::run_tasks(config, experiment::plan_tasks(config), {directory, 1, {}});
@@ -219,8 +224,10 @@ tables:
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].at("n") == "1");
   CHECK(rows[1].at("verdict") == "not_run");
-  CHECK_THAT(rows[1].at("note"), Catch::Contains("no data set 'q' with condition 'case=2'") &&
-                                     Catch::Contains("an override left it out"));
+  CHECK_THAT(rows[1].at("note"), Catch::Contains("published_left_out leaves out data set 'q' with condition 'case=2'"));
+  // The run directory's config.yaml (what status, collect and a resumed run read) keeps the list.
+  experiment::write_run_config(directory, config);
+  CHECK(experiment::load_config(directory + "/config.yaml").published_left_out.size() == 1);
 }
 
 TEST_CASE("every committed config's published cells name its own data sets and method labels", "[paper][config]") {
