@@ -79,7 +79,7 @@ def not_run_reason(note):
     if note.startswith("not run: this run has no method labelled") or not note.startswith("not run:"):
         return "not run: the reference run's overrides leave the method out (see its overrides.txt)"
     if note.startswith("not run: tables.published_left_out"):
-        return "not run: the reference run's overrides leave the data set out (see its overrides.txt)"
+        return "not run: tables.published_left_out leaves the data set out (the reference run's overrides.txt or its config)"
     return note
 
 

@@ -6,9 +6,9 @@
 # that has reference results). Each run goes to a fresh results/<reference>/ so nothing is reused.
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
 # results/reference/<reference>/overrides.txt, which is kept; its README.md says why. The reference is
-# named after the config unless CONFIG:REFERENCE names another: a second reference of one config, run with
-# its own overrides (configs/liu2006/simulation.yaml:liu2006_simulation_psi holds the psi rows at fewer
-# replications than the SVM rows of liu2006_simulation).
+# named after the config unless CONFIG:REFERENCE names another, <config name>_SUFFIX: a second reference of
+# one config, run with its own overrides (configs/liu2006/simulation.yaml:liu2006_simulation_psi holds the
+# psi rows at fewer replications than the SVM rows of liu2006_simulation).
 # REUSE_RUNS=1 keeps the earlier run in results/<reference name>/: run then skips every task whose id is
 # unchanged (for changes of collect's output or of figures; the formatted tables must come out unchanged).
 set -euo pipefail
@@ -41,17 +41,27 @@ if [[ "$built" != "$head" ]]; then
   echo "regenerate_reference: $sparsesvm is built from '$built', HEAD is $head; rebuild first (cmake --build build)" >&2
   exit 1
 fi
+# The reference an argument makes: CONFIG's name, or for CONFIG:REFERENCE a name that begins with CONFIG's
+# name and an underscore and has its own overrides.txt (its directory is emptied below, so nothing else).
+reference_name() {
+  local config=${1%%:*} own
+  own=$(awk '/^name:/ {print $2; exit}' "$config" 2>/dev/null)
+  if [[ -z "$own" ]]; then
+    echo "regenerate_reference: $config: no 'name:' line (a reference is named after its config)" >&2
+    return 1
+  fi
+  if [[ "$1" != *:* ]]; then echo "$own"; return; fi
+  local name=${1#*:}
+  if [[ ! "$name" =~ ^${own}_[A-Za-z0-9._=-]+$ || ! -f "results/reference/$name/overrides.txt" ]]; then
+    echo "regenerate_reference: $1: expected CONFIG:${own}_SUFFIX with results/reference/${own}_SUFFIX/overrides.txt" >&2
+    return 1
+  fi
+  echo "$name"
+}
+for argument in "${configs[@]}"; do reference_name "$argument" >/dev/null || exit 1; done   # all, before any run
 for argument in "${configs[@]}"; do
   config=${argument%%:*}
-  name=$(awk '/^name:/ {print $2; exit}' "$config")
-  if [[ "$argument" == *:* ]]; then
-    name=${argument#*:}
-    # A second reference always has its own overrides; its name becomes a directory that is emptied below.
-    if [[ ! "$name" =~ ^[A-Za-z0-9][A-Za-z0-9._=-]*$ || ! -f "results/reference/$name/overrides.txt" ]]; then
-      echo "regenerate_reference: $argument: expected CONFIG:REFERENCE with results/reference/REFERENCE/overrides.txt" >&2
-      exit 1
-    fi
-  fi
+  name=$(reference_name "$argument")
   [[ "${REUSE_RUNS:-0}" == 1 ]] || rm -rf "results/$name"
   overrides=()
   if [[ -f "results/reference/$name/overrides.txt" ]]; then

@@ -445,8 +445,13 @@ std::vector<DatasetKey> read_published_left_out(const YAML::Node& list, const Re
     const std::string entry_key = fmt::format("{}[{}]", key, k);
     reader.check_keys(list[k], entry_key, {"dataset", "condition"});
     if (!list[k]["dataset"]) reader.fail(entry_key, "expected a dataset");
-    left_out.push_back({reader.scalar<std::string>(list[k]["dataset"], entry_key + ".dataset", "a data set name"),
-                        reader.optional<std::string>(list[k], entry_key, "condition", "", "a condition")});
+    DatasetKey entry{reader.scalar<std::string>(list[k]["dataset"], entry_key + ".dataset", "a data set name"),
+                     reader.optional<std::string>(list[k], entry_key, "condition", "", "a condition")};
+    const auto same = [&](const DatasetKey& other) { return other.dataset == entry.dataset && other.condition == entry.condition; };
+    if (std::any_of(left_out.begin(), left_out.end(), same)) {
+      reader.fail(entry_key, fmt::format("data set '{}' with condition '{}' is listed twice", entry.dataset, entry.condition));
+    }
+    left_out.push_back(std::move(entry));
   }
   return left_out;
 }

@@ -3,7 +3,8 @@
 # repository holding the script, a modified tracked file (a reference run's overrides.txt too) or a binary
 # built from another commit exits 1 before anything runs; a clean tree and a binary built from HEAD get
 # past the checks (to the run); CONFIG:REFERENCE runs with that reference's overrides into results/REFERENCE,
-# and a REFERENCE that is not a plain name with an overrides.txt is refused before anything is deleted.
+# and a REFERENCE that is not <config name>_SUFFIX with an overrides.txt, or a config without a name, is
+# refused before anything runs or is deleted.
 # Usage: regenerate_test.sh REPO_ROOT
 set -uo pipefail
 root=$1
@@ -66,11 +67,20 @@ attempt tiny.yaml:tiny_part
 grep -q "run tiny.yaml methods=\[SVM\] .*--out results/tiny_part\$" "$tmp/ran" ||
   fail "a second reference of the config: ran '$(cat "$tmp/ran" 2>/dev/null)', expected its overrides and directory"
 
-for bad in "tiny.yaml:" "tiny.yaml:reference" "tiny.yaml:../lib" "tiny.yaml:tiny_typo"; do
+mkdir -p "$tmp/repo/results/reference/other" && echo "methods=[SVM]" >"$tmp/repo/results/reference/other/overrides.txt"
+printf 'seed: 1\n' >"$tmp/repo/unnamed.yaml"
+git_quiet add -A && git_quiet commit -q -m "another reference, a config without a name"
+fake "$(git -C "$tmp/repo" rev-parse --short=12 HEAD)"
+for bad in "tiny.yaml:" "tiny.yaml:reference" "tiny.yaml:../lib" "tiny.yaml:tiny_typo" "tiny.yaml:other" "unnamed.yaml"; do
   attempt "$bad"; code=$?
   [[ $code -eq 1 && ! -e "$tmp/ran" ]] || fail "$bad: exit $code, expected 1 before the run"
   [[ -f "$tmp/repo/results/reference/tiny/overrides.txt" && -f "$tmp/repo/lib/code.cpp" ]] || fail "$bad: deleted files"
 done
 
-echo "$((15 - failures)) passed, $failures failed"
+rm -f "$tmp/ran"   # every argument is checked before the first run
+SPARSESVM="$tmp/fake" bash "$tmp/repo/scripts/regenerate_reference.sh" tiny.yaml tiny.yaml:tiny_typo >"$tmp/out" 2>&1
+code=$?
+[[ $code -eq 1 && ! -e "$tmp/ran" ]] || fail "a bad second argument: exit $code, or the first argument ran"
+
+echo "$((18 - failures)) passed, $failures failed"
 ((failures == 0))

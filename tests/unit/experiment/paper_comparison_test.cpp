@@ -215,6 +215,9 @@ tables:
                     Catch::Contains("published_left_out[0]") && Catch::Contains("is run by this config"));
   CHECK_THROWS_WITH(experiment::load_config(path, {"tables.published_left_out=[{dataset: q, condition: case=7}]"}),
                     Catch::Contains("published_left_out[0]") && Catch::Contains("no published cell"));
+  CHECK_THROWS_WITH(experiment::load_config(path, {"tables.published_left_out=[{dataset: q, condition: case=2}, "
+                                                   "{dataset: q, condition: case=2}]"}),
+                    Catch::Contains("published_left_out[1]") && Catch::Contains("listed twice"));
   const auto config = experiment::load_config(path, {"tables.published_left_out=[{dataset: q, condition: case=2}]"});
   const std::string directory = (testing::scratch_directory() / "two_cases_run").string();
   std::filesystem::remove_all(directory);
