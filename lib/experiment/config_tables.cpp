@@ -474,15 +474,17 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
   if (const YAML::Node left_out = tables["published_left_out"]) {
     config.published_left_out = read_published_left_out(left_out, reader);
     for (std::size_t k = 0; k < config.published_left_out.size(); ++k) {
-      const auto& [dataset, condition] = config.published_left_out[k];
-      const auto names_it = [&](const PublishedCell& cell) { return cell.dataset == dataset && cell.condition == condition; };
-      if (find_instance(config, dataset, condition) != nullptr) {
+      const DatasetKey& entry = config.published_left_out[k];
+      const auto names_it = [&](const PublishedCell& cell) {
+        return cell.dataset == entry.dataset && cell.condition == entry.condition;
+      };
+      if (find_instance(config, entry.dataset, entry.condition) != nullptr) {
         reader.fail(fmt::format("tables.published_left_out[{}]", k),
-                    fmt::format("data set '{}' with condition '{}' is run by this config", dataset, condition));
+                    fmt::format("data set '{}' with condition '{}' is run by this config", entry.dataset, entry.condition));
       }
       if (std::none_of(config.published.begin(), config.published.end(), names_it)) {
         reader.fail(fmt::format("tables.published_left_out[{}]", k),
-                    fmt::format("no published cell names data set '{}' with condition '{}'", dataset, condition));
+                    fmt::format("no published cell names data set '{}' with condition '{}'", entry.dataset, entry.condition));
       }
     }
   }
