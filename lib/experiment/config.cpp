@@ -29,8 +29,8 @@ const DatasetInstance* find_instance(const ExperimentConfig& config, const std::
 }
 
 bool is_published_left_out(const ExperimentConfig& config, const std::string& name, const std::string& condition) {
-  return std::any_of(config.published_left_out.begin(), config.published_left_out.end(),
-                     [&](const DatasetKey& key) { return key.dataset == name && key.condition == condition; });
+  const auto& left_out = config.published_left_out;
+  return std::find(left_out.begin(), left_out.end(), DatasetKey{name, condition}) != left_out.end();
 }
 
 bool rows_keep_weights(const ExperimentConfig& config) {

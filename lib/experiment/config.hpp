@@ -40,6 +40,7 @@ struct DatasetInstance {
 // A data set instance by its name and condition (e.g. quadratic, case=3), as published cells name it.
 struct DatasetKey {
   std::string dataset, condition;
+  bool operator==(const DatasetKey&) const = default;
 };
 
 struct MethodEntry {

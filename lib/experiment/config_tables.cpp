@@ -447,8 +447,7 @@ std::vector<DatasetKey> read_published_left_out(const YAML::Node& list, const Re
     if (!list[k]["dataset"]) reader.fail(entry_key, "expected a dataset");
     DatasetKey entry{reader.scalar<std::string>(list[k]["dataset"], entry_key + ".dataset", "a data set name"),
                      reader.optional<std::string>(list[k], entry_key, "condition", "", "a condition")};
-    const auto same = [&](const DatasetKey& other) { return other.dataset == entry.dataset && other.condition == entry.condition; };
-    if (std::any_of(left_out.begin(), left_out.end(), same)) {
+    if (std::find(left_out.begin(), left_out.end(), entry) != left_out.end()) {
       reader.fail(entry_key, fmt::format("data set '{}' with condition '{}' is listed twice", entry.dataset, entry.condition));
     }
     left_out.push_back(std::move(entry));
@@ -475,9 +474,7 @@ void read_published_cells(YAML::Node tables, const std::string& config_dir, cons
     config.published_left_out = read_published_left_out(left_out, reader);
     for (std::size_t k = 0; k < config.published_left_out.size(); ++k) {
       const DatasetKey& entry = config.published_left_out[k];
-      const auto names_it = [&](const PublishedCell& cell) {
-        return cell.dataset == entry.dataset && cell.condition == entry.condition;
-      };
+      const auto names_it = [&](const PublishedCell& cell) { return DatasetKey{cell.dataset, cell.condition} == entry; };
       if (find_instance(config, entry.dataset, entry.condition) != nullptr) {
         reader.fail(fmt::format("tables.published_left_out[{}]", k),
                     fmt::format("data set '{}' with condition '{}' is run by this config", entry.dataset, entry.condition));
