@@ -6,7 +6,8 @@ The LP min lambda ||w||_1 + sum_i xi_i, y_i (x_i.w + b) + xi_i >= 1, xi >= 0 as 
     min_{w, b} max_{0 <= alpha <= 1}  lambda ||w||_1 + sum_i alpha_i (1 - y_i (x_i.w + b)),
 solved by primal-dual hybrid gradient (Chambolle and Pock) with the diagonal step sizes of Pock and Chambolle
 (2011: tau_j = 1 / sum_i |K_ij|, sigma_i = 1 / sum_j |K_ij|, K the rows y_i (x_i, 1)), restarts to the
-average iterate when its duality gap has fallen by 5x since the last restart (or the average is long), and
+average or the current iterate, whichever has the smaller gap, when that gap has fallen by 5x since the
+last restart (or the average is long), and
 a primal weight moved toward the ratio of dual to primal movement between restarts (as PDLP does). Each
 iteration costs two products with X: O(nnz), nothing dense.
 
