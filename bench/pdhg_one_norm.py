@@ -16,7 +16,10 @@ objective value), a dual bound D (alpha shifted so that sum_i y_i alpha_i = 0, t
 |X'(alpha y)|_inf <= lambda: a feasible point of the LP's dual, so D <= the optimum <= P), the relative gap
 (P - D) / P, and the number of nonzero weights. Nothing here certifies more than that gap.
 
-Usage: pdhg_one_norm.py FILE LAMBDA ITERATIONS [REPORT_EVERY [N_FEATURES]]
+With SAVE given, the last iterate goes there as text, one number a line: b, then the d weights, then the n
+multipliers alpha_i (the seed that `clp_crossover` reads).
+
+Usage: pdhg_one_norm.py FILE LAMBDA ITERATIONS [REPORT_EVERY [N_FEATURES [SAVE]]]
 """
 import sys
 import time
@@ -30,6 +33,7 @@ if len(sys.argv) < 4:
 path, lam, iterations = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 report_every = int(sys.argv[4]) if len(sys.argv) > 4 else 1000
 n_features = int(sys.argv[5]) if len(sys.argv) > 5 else None
+save_path = sys.argv[6] if len(sys.argv) > 6 else None
 x, y = load_svmlight_file(path, n_features=n_features)
 yx = (scipy.sparse.diags(y) @ x.tocsr()).tocsr()
 yx_t = yx.T.tocsr()
@@ -106,3 +110,5 @@ for k in range(1, iterations + 1):
         p, bound = primal(w, b), dual_bound(alpha)
         print(f"iteration {k}: cpu {time.process_time() - start:.1f} s, P {p:.7f}, D {bound:.7f}, "
               f"relative gap {(p - bound) / max(1.0, abs(p)):.2e}, nonzero weights {(w != 0).sum()}", flush=True)
+if save_path:
+    np.savetxt(save_path, np.concatenate(([b], w, alpha)), fmt="%.17g")

@@ -1,0 +1,145 @@
+// A crossover from a first-order point to an optimal basis of OneNormSVM's full LP (min lambda ||w||_1 +
+// sum_i xi_i, y_i (x_i.(w+ - w-) + b) + xi_i >= 1), with Clp: how far the seed of `pdhg_one_norm.py` (its
+// SAVE file: b, the d weights, the n multipliers) brings the simplex on the LPs where it struggles from the
+// slack basis (docs/benchmarks.md, "Why that end is hard").
+// Usage: clp_crossover FILE LAMBDA SEED MODE [N_FEATURES]
+//   MODE values: Clp's primal simplex with a values pass from the seed's (w+, w-, b, xi).
+//   MODE primal_basis | dual_basis: a basis guessed from the seed, then Clp's primal or dual simplex. Basic:
+//   every nonzero weight (w+ or w-), b, xi_i of every example with margin below 1 - 1e-3; of the remaining
+//   examples those with the largest margins have their row's slack basic, as many as make the basis square;
+//   the rest, the |nonzero weights| + 1 examples nearest the margin, are tight.
+// Prints the guessed basis' counts, Clp's log (level 1), then status, objective, iterations, seconds.
+#include <ClpSimplex.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "data/load.hpp"
+#include "models/convex_step.hpp"
+#include "optim/coin_problem.hpp"
+
+using namespace sparsesvm;
+
+namespace {
+
+struct Seed {
+  double b = 0.0;
+  std::vector<double> w;
+};
+
+Seed read_seed(const std::string& path, std::size_t d) {
+  std::ifstream in(path);
+  Seed seed;
+  if (!(in >> seed.b)) throw std::runtime_error(path + ": no bias on the first line");
+  seed.w.resize(d);
+  for (double& value : seed.w) {
+    if (!(in >> value)) throw std::runtime_error(path + ": fewer than d weights");
+  }
+  return seed;
+}
+
+void load_lp(const core::Dataset& data, double lambda, ClpSimplex& model) {
+  optim::LpProblem lp = models::build_lp(data, false);
+  const auto d = static_cast<Eigen::Index>(data.d());
+  lp.cost.head(2 * d).setConstant(lambda);
+  lp.cost.tail(static_cast<Eigen::Index>(data.n())).setOnes();
+  const optim::CoinArrays arrays = optim::coin_arrays(lp);
+  model.loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), lp.cost.data(),
+                    arrays.row_lower.data(), arrays.row_upper.data());
+}
+
+// y_i (x_i.w + b) for every example.
+std::vector<double> margins(const core::Dataset& data, const Seed& seed) {
+  const core::SparseMatrix& x = data.sparse();
+  const core::Vector& y = data.labels();
+  std::vector<double> margin(data.n());
+  for (Eigen::Index i = 0; i < x.outerSize(); ++i) {
+    double score = seed.b;
+    for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) score += it.value() * seed.w[it.col()];
+    margin[i] = y[i] * score;
+  }
+  return margin;
+}
+
+void set_values(const core::Dataset& data, const Seed& seed, const std::vector<double>& margin, ClpSimplex& model) {
+  const std::size_t d = data.d();
+  std::vector<double> columns(2 * d + 1 + data.n(), 0.0);
+  for (std::size_t j = 0; j < d; ++j) (seed.w[j] > 0 ? columns[j] : columns[d + j]) = std::abs(seed.w[j]);
+  columns[2 * d] = seed.b;
+  for (std::size_t i = 0; i < data.n(); ++i) columns[2 * d + 1 + i] = std::max(0.0, 1.0 - margin[i]);
+  model.setColSolution(columns.data());
+}
+
+void set_basis(const core::Dataset& data, const Seed& seed, const std::vector<double>& margin, ClpSimplex& model) {
+  const std::size_t d = data.d(), n = data.n();
+  std::size_t basic_weights = 0;
+  for (std::size_t j = 0; j < 2 * d + 1 + n; ++j) model.setColumnStatus(static_cast<int>(j), ClpSimplex::atLowerBound);
+  for (std::size_t j = 0; j < d; ++j) {
+    if (seed.w[j] == 0.0) continue;
+    model.setColumnStatus(static_cast<int>(seed.w[j] > 0 ? j : d + j), ClpSimplex::basic);
+    ++basic_weights;
+  }
+  model.setColumnStatus(static_cast<int>(2 * d), ClpSimplex::basic);
+  std::vector<std::size_t> rest;
+  std::size_t violated = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (margin[i] < 1.0 - 1e-3) {
+      model.setColumnStatus(static_cast<int>(2 * d + 1 + i), ClpSimplex::basic);
+      model.setRowStatus(static_cast<int>(i), ClpSimplex::atLowerBound);
+      ++violated;
+    } else {
+      rest.push_back(i);
+    }
+  }
+  std::sort(rest.begin(), rest.end(), [&](std::size_t a, std::size_t b) { return margin[a] < margin[b]; });
+  const std::size_t tight = std::min(rest.size(), basic_weights + 1);
+  for (std::size_t k = 0; k < rest.size(); ++k) {
+    model.setRowStatus(static_cast<int>(rest[k]), k < tight ? ClpSimplex::atLowerBound : ClpSimplex::basic);
+  }
+  fmt::print("guessed basis: {} weights + b basic, {} examples inside the margin, {} tight, {} above\n",
+             basic_weights, violated, tight, rest.size() - tight);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 5) {
+    fmt::print(stderr, "usage: clp_crossover FILE LAMBDA SEED values|primal_basis|dual_basis [N_FEATURES]\n");
+    return 1;
+  }
+  data::DataSource source{argv[1], "auto", {{"storage", "sparse"}}};
+  if (argc > 5) source.options["n_features"] = argv[5];
+  const core::Dataset data = data::load_dataset(source);
+  const Seed seed = read_seed(argv[3], data.d());
+  const std::vector<double> margin = margins(data, seed);
+  const std::string mode = argv[4];
+  ClpSimplex model;
+  load_lp(data, std::stod(argv[2]), model);
+  model.setLogLevel(1);
+  const auto start = std::chrono::steady_clock::now();
+  if (mode == "values") {
+    set_values(data, seed, margin, model);
+    model.primal(1);
+  } else if (mode == "primal_basis" || mode == "dual_basis") {
+    set_basis(data, seed, margin, model);
+    if (mode == "primal_basis") model.primal();
+    else model.dual();
+  } else {
+    fmt::print(stderr, "unknown mode {} (values, primal_basis, dual_basis)\n", mode);
+    return 1;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double* solution = model.primalColumnSolution();
+  const auto d = static_cast<int>(data.d());
+  int nonzero = 0;
+  for (int j = 0; j < d; ++j) nonzero += std::abs(solution[j] - solution[d + j]) > 1e-9 ? 1 : 0;
+  fmt::print("status {} objective {:.10g} iterations {} seconds {:.1f} nonzero weights {}\n", model.status(),
+             model.objectiveValue(), model.numberIterations(), seconds, nonzero);
+  return 0;
+}
