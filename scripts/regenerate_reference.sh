@@ -7,8 +7,8 @@
 # A reference run that cannot run the whole config here takes its overrides (one per line) from
 # results/reference/<reference>/overrides.txt, which is kept; its README.md says why. The reference is
 # named after the config unless CONFIG:REFERENCE names another, <config name>_SUFFIX: a second reference of
-# one config, run with its own overrides (configs/liu2006/simulation.yaml:liu2006_simulation_psi holds the
-# psi rows at fewer replications than the SVM rows of liu2006_simulation).
+# one config, run with its own overrides (configs/liu2006/simulation.yaml:liu2006_simulation_psi_case1 and
+# :liu2006_simulation_psi_case2 hold the psi rows of one case each, the second at fewer replications).
 # REUSE_RUNS=1 keeps the earlier run in results/<reference name>/: run then skips every task whose id is
 # unchanged (for changes of collect's output or of figures; the formatted tables must come out unchanged).
 set -euo pipefail
@@ -23,7 +23,8 @@ if ((${#configs[@]} == 0)); then
            configs/ong2010/uci_mu.yaml configs/walk/convergence.yaml configs/walk/accuracy.yaml
            configs/walk/relevant.yaml configs/walk/relevant_near_zero.yaml configs/admm/penalties.yaml
            configs/admm/scaling.yaml configs/ong2010/large_shaped.yaml configs/liu2006/choice_of_a.yaml
-           configs/liu2006/simulation.yaml configs/liu2006/simulation.yaml:liu2006_simulation_psi configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
+           configs/liu2006/simulation.yaml configs/liu2006/simulation.yaml:liu2006_simulation_psi_case1
+           configs/liu2006/simulation.yaml:liu2006_simulation_psi_case2 configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
            configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml configs/ong2010/mu_sweep.yaml
            configs/beyond/all_methods.yaml configs/admm/race.yaml)
 fi
