@@ -15,14 +15,11 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <fstream>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "data/load.hpp"
-#include "models/convex_step.hpp"
-#include "optim/coin_problem.hpp"
+#include "one_norm_clp.hpp"
 
 using namespace sparsesvm;
 
@@ -42,16 +39,6 @@ Seed read_seed(const std::string& path, std::size_t d) {
     if (!(in >> value)) throw std::runtime_error(path + ": fewer than d weights");
   }
   return seed;
-}
-
-void load_lp(const core::Dataset& data, double lambda, ClpSimplex& model) {
-  optim::LpProblem lp = models::build_lp(data, false);
-  const auto d = static_cast<Eigen::Index>(data.d());
-  lp.cost.head(2 * d).setConstant(lambda);
-  lp.cost.tail(static_cast<Eigen::Index>(data.n())).setOnes();
-  const optim::CoinArrays arrays = optim::coin_arrays(lp);
-  model.loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), lp.cost.data(),
-                    arrays.row_lower.data(), arrays.row_upper.data());
 }
 
 // y_i (x_i.w + b) for every example.
@@ -113,14 +100,12 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "usage: clp_crossover FILE LAMBDA SEED values|primal_basis|dual_basis [N_FEATURES]\n");
     return 1;
   }
-  data::DataSource source{argv[1], "auto", {{"storage", "sparse"}}};
-  if (argc > 5) source.options["n_features"] = argv[5];
-  const core::Dataset data = data::load_dataset(source);
+  const core::Dataset data = bench::read_sparse(argv[1], argc > 5 ? argv[5] : nullptr);
   const Seed seed = read_seed(argv[3], data.d());
   const std::vector<double> margin = margins(data, seed);
   const std::string mode = argv[4];
   ClpSimplex model;
-  load_lp(data, std::stod(argv[2]), model);
+  bench::load_one_norm_lp(data, std::stod(argv[2]), model);
   model.setLogLevel(1);
   const auto start = std::chrono::steady_clock::now();
   if (mode == "values") {
@@ -134,12 +119,6 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "unknown mode {} (values, primal_basis, dual_basis)\n", mode);
     return 1;
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double* solution = model.primalColumnSolution();
-  const auto d = static_cast<int>(data.d());
-  int nonzero = 0;
-  for (int j = 0; j < d; ++j) nonzero += std::abs(solution[j] - solution[d + j]) > 1e-9 ? 1 : 0;
-  fmt::print("status {} objective {:.10g} iterations {} seconds {:.1f} nonzero weights {}\n", model.status(),
-             model.objectiveValue(), model.numberIterations(), seconds, nonzero);
+  bench::print_clp_result(model, data.d(), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }

@@ -9,42 +9,22 @@
 #include <ClpSimplex.hpp>
 #include <ClpSolve.hpp>
 #include <chrono>
-#include <cmath>
 #include <fmt/format.h>
 #include <string>
 
-#include "data/load.hpp"
-#include "models/convex_step.hpp"
-#include "optim/coin_problem.hpp"
+#include "one_norm_clp.hpp"
 
 using namespace sparsesvm;
-
-namespace {
-
-// The convex step's full LP (models::build_lp) with OneNormSVM's costs: lambda on w+ and w-, 1 on xi.
-void load_lp(const core::Dataset& data, double lambda, ClpSimplex& model) {
-  optim::LpProblem lp = models::build_lp(data, false);
-  const auto d = static_cast<Eigen::Index>(data.d());
-  lp.cost.head(2 * d).setConstant(lambda);
-  lp.cost.tail(static_cast<Eigen::Index>(data.n())).setOnes();
-  const optim::CoinArrays arrays = optim::coin_arrays(lp);
-  model.loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), lp.cost.data(),
-                    arrays.row_lower.data(), arrays.row_upper.data());
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 4) {
     fmt::print(stderr, "usage: clp_one_norm FILE LAMBDA barrier|dual|primal|automatic [N_FEATURES]\n");
     return 1;
   }
-  data::DataSource source{argv[1], "auto", {{"storage", "sparse"}}};
-  if (argc > 4) source.options["n_features"] = argv[4];
-  const core::Dataset data = data::load_dataset(source);
+  const core::Dataset data = bench::read_sparse(argv[1], argc > 4 ? argv[4] : nullptr);
   const std::string algorithm = argv[3];
   ClpSimplex model;
-  load_lp(data, std::stod(argv[2]), model);
+  bench::load_one_norm_lp(data, std::stod(argv[2]), model);
   model.setLogLevel(1);
   const auto start = std::chrono::steady_clock::now();
   if (algorithm == "barrier" || algorithm == "automatic") {
@@ -59,12 +39,6 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "unknown algorithm {} (barrier, dual, primal, automatic)\n", algorithm);
     return 1;
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double* solution = model.primalColumnSolution();
-  const auto d = static_cast<int>(data.d());
-  int nonzero = 0;
-  for (int j = 0; j < d; ++j) nonzero += std::abs(solution[j] - solution[d + j]) > 1e-9 ? 1 : 0;
-  fmt::print("status {} objective {:.10g} iterations {} seconds {:.1f} nonzero weights {}\n", model.status(),
-             model.objectiveValue(), model.numberIterations(), seconds, nonzero);
+  bench::print_clp_result(model, data.d(), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }
