@@ -30,13 +30,20 @@ struct Seed {
   std::vector<double> w;
 };
 
-Seed read_seed(const std::string& path, std::size_t d) {
+// The seed file of the same data: b, d weights, n multipliers (read past, unused), nothing more.
+Seed read_seed(const std::string& path, std::size_t d, std::size_t n) {
   std::ifstream in(path);
   Seed seed;
   if (!(in >> seed.b)) throw std::runtime_error(path + ": no bias on the first line");
   seed.w.resize(d);
   for (double& value : seed.w) {
     if (!(in >> value)) throw std::runtime_error(path + ": fewer than d weights");
+  }
+  std::size_t multipliers = 0;
+  for (double value = 0.0; in >> value;) ++multipliers;
+  if (multipliers != n || !in.eof()) {
+    throw std::runtime_error(fmt::format("{}: expected 1 + {} + {} numbers (b, the weights, the multipliers), found "
+                                         "1 + {} + {}{}", path, d, n, d, multipliers, in.eof() ? "" : " and text"));
   }
   return seed;
 }
@@ -101,7 +108,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   const core::Dataset data = bench::read_sparse(argv[1], argc > 5 ? argv[5] : nullptr);
-  const Seed seed = read_seed(argv[3], data.d());
+  Seed seed;
+  try {
+    seed = read_seed(argv[3], data.d(), data.n());
+  } catch (const std::runtime_error& error) {
+    fmt::print(stderr, "clp_crossover: {}\n", error.what());
+    return 1;
+  }
   const std::vector<double> margin = margins(data, seed);
   const std::string mode = argv[4];
   ClpSimplex model;

@@ -35,6 +35,7 @@ report_every = int(sys.argv[4]) if len(sys.argv) > 4 else 1000
 n_features = int(sys.argv[5]) if len(sys.argv) > 5 else None
 save_path = sys.argv[6] if len(sys.argv) > 6 else None
 x, y = load_svmlight_file(path, n_features=n_features)
+y = np.where(y == y.max(), 1.0, -1.0)  # the larger label is +1, as sparsesvm reads labels
 yx = (scipy.sparse.diags(y) @ x.tocsr()).tocsr()
 yx_t = yx.T.tocsr()
 n, d = yx.shape
