@@ -27,7 +27,7 @@ namespace {
 
 struct Seed {
   double b = 0.0;
-  std::vector<double> w;
+  core::Vector w;
 };
 
 // The seed file of the same data: b, d weights, n multipliers (read past, unused), nothing more.
@@ -35,7 +35,7 @@ Seed read_seed(const std::string& path, std::size_t d, std::size_t n) {
   std::ifstream in(path);
   Seed seed;
   if (!(in >> seed.b)) throw std::runtime_error(path + ": no bias on the first line");
-  seed.w.resize(d);
+  seed.w.resize(static_cast<Eigen::Index>(d));
   for (double& value : seed.w) {
     if (!(in >> value)) throw std::runtime_error(path + ": fewer than d weights");
   }
@@ -49,19 +49,11 @@ Seed read_seed(const std::string& path, std::size_t d, std::size_t n) {
 }
 
 // y_i (x_i.w + b) for every example.
-std::vector<double> margins(const core::Dataset& data, const Seed& seed) {
-  const core::SparseMatrix& x = data.sparse();
-  const core::Vector& y = data.labels();
-  std::vector<double> margin(data.n());
-  for (Eigen::Index i = 0; i < x.outerSize(); ++i) {
-    double score = seed.b;
-    for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) score += it.value() * seed.w[it.col()];
-    margin[i] = y[i] * score;
-  }
-  return margin;
+core::Vector margins(const core::Dataset& data, const Seed& seed) {
+  return data.labels().cwiseProduct((data.times(seed.w).array() + seed.b).matrix());
 }
 
-void set_values(const core::Dataset& data, const Seed& seed, const std::vector<double>& margin, ClpSimplex& model) {
+void set_values(const core::Dataset& data, const Seed& seed, const core::Vector& margin, ClpSimplex& model) {
   const std::size_t d = data.d();
   std::vector<double> columns(2 * d + 1 + data.n(), 0.0);
   for (std::size_t j = 0; j < d; ++j) (seed.w[j] > 0 ? columns[j] : columns[d + j]) = std::abs(seed.w[j]);
@@ -70,7 +62,7 @@ void set_values(const core::Dataset& data, const Seed& seed, const std::vector<d
   model.setColSolution(columns.data());
 }
 
-void set_basis(const core::Dataset& data, const Seed& seed, const std::vector<double>& margin, ClpSimplex& model) {
+void set_basis(const core::Dataset& data, const Seed& seed, const core::Vector& margin, ClpSimplex& model) {
   const std::size_t d = data.d(), n = data.n();
   std::size_t basic_weights = 0;
   for (std::size_t j = 0; j < 2 * d + 1 + n; ++j) model.setColumnStatus(static_cast<int>(j), ClpSimplex::atLowerBound);
@@ -115,7 +107,7 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "clp_crossover: {}\n", error.what());
     return 1;
   }
-  const std::vector<double> margin = margins(data, seed);
+  const core::Vector margin = margins(data, seed);
   const std::string mode = argv[4];
   ClpSimplex model;
   bench::load_one_norm_lp(data, std::stod(argv[2]), model);
