@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "models/lp_crossover.hpp"
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"
 #include "optim/l2_svm_solver.hpp"
@@ -158,7 +159,8 @@ bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
   const bool linf = step.regularizer == Regularizer::linf;
   const StepLpCosts costs = step_lp_costs(step, static_cast<Eigen::Index>(data_.d()));
-  StepResult result = generates(step) ? solve_generated_lp(costs, linf) : solve_full_lp(costs, linf);
+  StepResult result = generates(step) ? solve_generated_lp(costs, linf)
+                                      : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover);
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
     result.status = core::Status::solved_inaccurate;
     result.message = fmt::format("LP not certified: reduced-cost violation {:.3g}, constraint violation {:.3g}, "
@@ -169,7 +171,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   return result;
 }
 
-StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf) {
+StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover) {
   auto& lp = linf ? linf_lp_ : l1_lp_;
   auto& cached_margins = linf ? linf_margins_ : l1_margins_;
   const auto n = static_cast<Eigen::Index>(data_.n());
@@ -188,6 +190,7 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf) {
   }
   lp->set_cost(cost);
   if (!options_.warm_start) lp->forget_basis();
+  const long first_order_iterations = crossover ? start_crossover(costs, linf, *lp) : 0;
   const optim::LpSolution solution = lp->solve();
 
   StepResult result;
@@ -204,8 +207,39 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf) {
     result.certificate = certify(data_, costs, point, linf);
     result.w = point.w_plus - point.w_minus;
     result.b = point.b;
+    if (crossover) {
+      last_l1_point_ = point;
+      last_l1_feature_scale_ = feature_cost_scale(costs);
+    }
   }
+  result.first_order_iterations = first_order_iterations;
   return result;
+}
+
+bool StepSolver::still_optimal(const StepLpCosts& costs) const {
+  // Beyond the first C of a path whose answer has xi = 0 (the hard-margin regime), that answer stays
+  // optimal: for C' > C any point has lambda ||w||_1 + C' sum xi >= lambda ||w||_1 + C sum xi, which the
+  // answer minimizes with nothing from xi. Its multipliers prove it as they are when only the C_i grew
+  // (OneNormSVM-C), and scaled by lambda' / lambda when the feature costs shrank (OneNormSVM's lambda,
+  // the same LP divided by lambda): both are tried.
+  StepLpPoint point = *last_l1_point_;
+  for (const double scale : {1.0, feature_cost_scale(costs) / last_l1_feature_scale_}) {
+    point.alpha = scale * last_l1_point_->alpha;
+    if (certify(data_, costs, point, false).within(kCertificateTolerance)) return true;
+  }
+  return false;
+}
+
+long StepSolver::start_crossover(const StepLpCosts& costs, bool linf, optim::ClpLp& lp) {
+  if (const std::string why = first_order_unsupported(costs, linf); !why.empty()) {
+    throw core::InputError("lp_form crossover: " + why);
+  }
+  if (last_l1_point_ && options_.warm_start && still_optimal(costs)) return 0;
+  FirstOrderPoint start;
+  if (last_l1_point_) start = {last_l1_point_->w_plus - last_l1_point_->w_minus, last_l1_point_->b, last_l1_point_->alpha};
+  const FirstOrderPoint point = first_order_point(data_, costs, start, FirstOrderOptions{});
+  lp.start_from(crossover_basis(data_, costs, point.w, point.b));
+  return point.iterations;
 }
 
 StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {
@@ -368,9 +402,9 @@ const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
       "when d >= 4n or n > 2000, or beyond 1e5 features), full (the whole LP), generation (feature and example "
-      "generation)",
-      0, 0, 2, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
-      {"by_size", "full", "generation"}};
+      "generation), crossover (the full l1 LP from a basis guessed from a first-order point)",
+      0, 0, 3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
+      {"by_size", "full", "generation", "crossover"}};
   return spec;
 }
 

@@ -16,6 +16,7 @@
 // ||w||_1 = sum(w+ + w-) needs no extra rows. Rows: y_i (x_i.(w+ - w-) + b) + xi_i >= m_i, and for
 // l_inf also w+_j + w-_j - nu <= 0.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/dataset.hpp"
@@ -48,7 +49,11 @@ namespace sparsesvm::models {
 //                                                      15 s and 443 MB
 // Below these the full LP is cheaper (500 x 50 dense: 0.005 s against 0.12 s) or the two are alike; the
 // papers' UCI sets and golub (116,000 values) stay with the full LP.
-enum class LpForm { by_shape = 0, full = 1, generation = 2 };
+// `crossover` (never chosen by shape) is the full l1 LP started from a basis guessed from a first-order
+// point (lp_crossover.hpp), for LPs that neither the slack basis nor generation finishes: each solve
+// whose last answer is not still optimal under the new costs runs the first-order method (from that last
+// answer) and dual simplex from its basis; one that is resumes the last basis.
+enum class LpForm { by_shape = 0, full = 1, generation = 2, crossover = 3 };
 constexpr double kGenerationNonzeros = 1e6;
 constexpr double kGenerationMidNonzeros = 1.5e5;
 constexpr double kGenerationColumns = 1e5;
@@ -95,6 +100,7 @@ struct StepResult {
   std::size_t working_features = 0;  // of the generated LP (all d for the full LP)
   std::size_t working_examples = 0;
   int generation_rounds = 0;
+  long first_order_iterations = 0;  // lp_form crossover: PDHG iterations before the simplex (0: the basis resumed)
 };
 
 struct StepSolverOptions {
@@ -121,7 +127,9 @@ class StepSolver : public WorkspaceState {
 
  private:
   StepResult solve_lp(const ConvexStep& step);
-  StepResult solve_full_lp(const StepLpCosts& costs, bool linf);
+  StepResult solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover);
+  long start_crossover(const StepLpCosts& costs, bool linf, optim::ClpLp& lp);
+  bool still_optimal(const StepLpCosts& costs) const;  // the last l1 answer, under new costs
   StepResult solve_generated_lp(const StepLpCosts& costs, bool linf);
   bool generates(const ConvexStep& step) const;
   StepResult solve_qp(const ConvexStep& step);
@@ -135,6 +143,8 @@ class StepSolver : public WorkspaceState {
   std::unique_ptr<optim::L2SvmSolver> qp_;
   core::Vector l1_margins_;
   core::Vector linf_margins_;
+  std::optional<StepLpPoint> last_l1_point_;  // the full l1 LP's last answer (lp_form crossover only)
+  double last_l1_feature_scale_ = 1.0;        // and its costs' feature_cost_scale
   core::Vector last_alpha_;
   double last_b_ = 0.0;  // where dual CD's search for an unpenalized bias starts
 };

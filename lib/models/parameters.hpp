@@ -49,7 +49,7 @@ struct ParameterSpec {
   // The value as written in rows and messages: a choice's name, else the number.
   std::string format(double value) const;
   // A value as the user wrote it: a choice's name (a switch also takes true/false, yes/no, on/off) or a
-  // number. InputError "<where>: lp_form must be one of by_size, full, generation (or 0-2), found '2.5'" (no
+  // number. InputError "<where>: lp_form must be one of by_size, full, generation, crossover (or 0-3), found '2.5'" (no
   // prefix when `where` is empty).
   double parse(const std::string& text, const std::string& where) const;
 };

@@ -10,6 +10,10 @@
 #include "optim/coin_problem.hpp"
 
 namespace sparsesvm::optim {
+static_assert(static_cast<int>(BasisStatus::free) == ClpSimplex::isFree &&
+              static_cast<int>(BasisStatus::basic) == ClpSimplex::basic &&
+              static_cast<int>(BasisStatus::at_upper) == ClpSimplex::atUpperBound &&
+              static_cast<int>(BasisStatus::at_lower) == ClpSimplex::atLowerBound);
 namespace {
 
 constexpr double kLargestCost = 1e20;  // below Clp's 1e25 assertion, with room for its scaling

@@ -33,6 +33,9 @@ std::pair<core::Status, std::string> classify_clp_status(int status, int seconda
 // 1e-3 (the largest cost staying below 1e12), else 1.
 double clp_cost_scale(double largest_hinge, double largest_penalty, double largest_cost);
 
+// The statuses of a basis (ClpLp::basis, ClpLp::start_from), Clp's values (checked in clp_lp.cpp).
+enum class BasisStatus : unsigned char { free = 0, basic = 1, at_upper = 2, at_lower = 3 };
+
 class ClpLp {
  public:
   explicit ClpLp(const LpProblem& problem, LpOptions options = {});

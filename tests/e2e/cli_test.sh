@@ -113,7 +113,7 @@ if grep -E -- "--[a-z_0-9]+ INT .*(^|[ (])[0-2]: " <<<"$help"; then
 fi
 expect_ok "fit takes a choice's name" "lp_form=generation" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --lp_form generation
 expect_ok "fit takes a switch's true" "surrogate_stop=true" "$bin" fit -m FSV "$root/datasets/sonar.csv" --surrogate_stop true
-expect_error "a choice's number out of range" "lp_form must be one of by_size, full, generation (or 0-2), found '2.5'" \
+expect_error "a choice's number out of range" "lp_form must be one of by_size, full, generation, crossover (or 0-3), found '2.5'" \
   "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --lp_form 2.5
 
 # In a config too: a choice by name or number plans the same tasks (task ids hash the value, not its

@@ -515,7 +515,7 @@ TEST_CASE("choices and switches: one spec per name, names round-trip, codes and 
     CHECK(lp_form.parse(std::to_string(k), "") == static_cast<double>(k));
     CHECK(lp_form.format(static_cast<double>(k)) == lp_form.choices[k]);
   }
-  CHECK_THROWS_WITH(lp_form.parse("2.5", "x"), "x: lp_form must be one of by_size, full, generation (or 0-2), found '2.5'");
+  CHECK_THROWS_WITH(lp_form.parse("2.5", "x"), "x: lp_form must be one of by_size, full, generation, crossover (or 0-3), found '2.5'");
   CHECK(!lp_form.check(2.5).empty());
   CHECK(!lp_form.check(3).empty());
   const ParameterSpec& stop = *registry_parameter("surrogate_stop");

@@ -1,0 +1,189 @@
+#include "models/lp_crossover.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <numeric>
+
+#include "models/objective.hpp"
+#include "optim/clp_lp.hpp"
+
+namespace sparsesvm::models {
+namespace {
+
+// sum_i |x_ij| for every feature j, and sum_j |x_ij| for every example i.
+std::pair<core::Vector, core::Vector> absolute_sums(const core::Dataset& data) {
+  if (data.is_sparse()) {
+    const core::SparseMatrix absolute = data.sparse().cwiseAbs();
+    const core::Vector ones_n = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+    const core::Vector ones_d = core::Vector::Ones(static_cast<Eigen::Index>(data.d()));
+    return {absolute.transpose() * ones_n, absolute * ones_d};
+  }
+  const auto absolute = data.dense().cwiseAbs();
+  return {absolute.colwise().sum().transpose(), absolute.rowwise().sum()};
+}
+
+// The prox of tau h_j at v: the minimizer of tau h_j(w) + (w - v)^2 / 2, a soft threshold shifted by the
+// two slopes.
+double shifted_soft_threshold(double v, double tau, double p, double q) {
+  if (v > tau * p) return v - tau * p;
+  if (v < -tau * q) return v + tau * q;
+  return 0.0;
+}
+
+// The saddle problem's pieces that the iteration and its merit need.
+class SaddleLp {
+ public:
+  SaddleLp(const core::Dataset& data, const StepLpCosts& costs) : data_(data), costs_(costs) {}
+
+  // sum_j h_j(w_j) + c_b b + sum_i C_i max(0, m_i - y_i f(x_i)).
+  double primal(const core::Vector& w, double b, const core::Vector& t) const {
+    double value = costs_.bias * b;
+    for (Eigen::Index j = 0; j < w.size(); ++j) value += w[j] >= 0 ? costs_.plus[j] * w[j] : -costs_.minus[j] * w[j];
+    for (Eigen::Index i = 0; i < t.size(); ++i) value += costs_.slack[i] * std::max(0.0, costs_.margin[i] - t[i]);
+    return value;
+  }
+  // The Lagrangian's minimum over |w_j|, |b| <= radius: sum_i alpha_i m_i minus radius times every
+  // violated dual constraint (g_j above p_j or below -q_j, y'alpha off c_b).
+  double localized_dual(const core::Vector& alpha, const core::Vector& g, double radius) const {
+    double value = alpha.dot(costs_.margin) - radius * std::abs(costs_.bias - alpha.dot(data_.labels()));
+    for (Eigen::Index j = 0; j < g.size(); ++j) {
+      value -= radius * std::max({0.0, g[j] - costs_.plus[j], -costs_.minus[j] - g[j]});
+    }
+    return value;
+  }
+  // (P - D_R) / max(1, |P|) with R twice the point's largest entry (at least 1).
+  double relative_gap(const core::Vector& w, double b, const core::Vector& alpha) const {
+    const core::Vector t = margins(data_, w, b);
+    const core::Vector g = data_.transpose_times(alpha.cwiseProduct(data_.labels()));
+    const double radius = 2.0 * std::max({1.0, largest_magnitude(w), std::abs(b)});
+    const double p = primal(w, b, t);
+    return (p - localized_dual(alpha, g, radius)) / std::max(1.0, std::abs(p));
+  }
+
+ private:
+  const core::Dataset& data_;
+  const StepLpCosts& costs_;
+};
+
+// Restarts (PDLP's adaptive rule): every kRestartCheck iterations the average since the last restart
+// and the current iterate are compared by their gaps; the better one becomes the new start when its gap
+// has fallen below kRestartDecay times the gap at the last restart, or when the average spans more than
+// kLongAverage of all iterations. The primal weight then moves toward the ratio of dual to primal
+// movement since the last restart (a geometric mean of the old weight and that ratio).
+constexpr long kRestartCheck = 64;
+constexpr double kRestartDecay = 0.2;
+constexpr double kLongAverage = 0.36;
+constexpr double kStepFraction = 0.95;  // eta: the diagonal steps' fraction of their bound
+
+struct Iterate {
+  core::Vector w;
+  double b = 0.0;
+  core::Vector alpha;
+};
+
+double distance(const core::Vector& a, const core::Vector& b) { return (a - b).norm(); }
+
+}  // namespace
+
+std::string first_order_unsupported(const StepLpCosts& costs, bool linf) {
+  if (linf) return "the first-order start has no l_inf term";
+  if (((costs.plus + costs.minus).array() < 0).any()) return "the first-order start needs p_j + q_j >= 0 (a convex step)";
+  return "";
+}
+
+FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,
+                                  const FirstOrderOptions& options) {
+  const auto n = static_cast<Eigen::Index>(data.n());
+  const auto d = static_cast<Eigen::Index>(data.d());
+  const core::Vector& y = data.labels();
+  const SaddleLp lp(data, costs);
+  auto [column_sums, row_sums] = absolute_sums(data);
+  column_sums = column_sums.unaryExpr([](double s) { return s > 0 ? s : 1.0; });
+  row_sums.array() += 1.0;  // b's entry in every row
+  const double bias_column_sum = static_cast<double>(n);
+
+  Iterate current{start.w.size() == d ? start.w : core::Vector::Zero(d), start.b,
+                  start.alpha.size() == n ? core::Vector(start.alpha.cwiseMax(0.0).cwiseMin(costs.slack)) : core::Vector::Zero(n)};
+  Iterate at_restart = current;
+  Iterate sum{core::Vector::Zero(d), 0.0, core::Vector::Zero(n)};
+  long averaged = 0;
+  double restart_gap = lp.relative_gap(current.w, current.b, current.alpha);
+  double gap = restart_gap;
+  double primal_weight = 1.0;
+  long k = 0;
+  while (k < options.max_iterations && gap > options.relative_gap) {
+    ++k;
+    const core::Vector tau = kStepFraction / primal_weight * column_sums.cwiseInverse();
+    const double tau_b = kStepFraction / primal_weight / bias_column_sum;
+    const core::Vector g = data.transpose_times(current.alpha.cwiseProduct(y));
+    core::Vector w_next(d);
+    for (Eigen::Index j = 0; j < d; ++j) {
+      w_next[j] = shifted_soft_threshold(current.w[j] + tau[j] * g[j], tau[j], costs.plus[j], costs.minus[j]);
+    }
+    const double b_next = current.b + tau_b * (current.alpha.dot(y) - costs.bias);
+    // The dual step at the extrapolated primal point 2 x_next - x.
+    const core::Vector t = margins(data, 2.0 * w_next - current.w, 2.0 * b_next - current.b);
+    const core::Vector sigma = kStepFraction * primal_weight * row_sums.cwiseInverse();
+    current.alpha = (current.alpha + sigma.cwiseProduct(costs.margin - t)).cwiseMax(0.0).cwiseMin(costs.slack);
+    current.w = std::move(w_next);
+    current.b = b_next;
+    sum.w += current.w;
+    sum.b += current.b;
+    sum.alpha += current.alpha;
+    ++averaged;
+    if (k % kRestartCheck != 0) continue;
+    const double scale = 1.0 / static_cast<double>(averaged);
+    Iterate average{sum.w * scale, sum.b * scale, sum.alpha * scale};
+    const double gap_current = lp.relative_gap(current.w, current.b, current.alpha);
+    const double gap_average = lp.relative_gap(average.w, average.b, average.alpha);
+    const bool average_better = gap_average < gap_current;
+    gap = std::min(gap_current, gap_average);
+    if (gap <= options.relative_gap) {  // done: the better of the two is the point
+      if (average_better) current = std::move(average);
+      break;
+    }
+    if (gap >= kRestartDecay * restart_gap && static_cast<double>(averaged) < kLongAverage * static_cast<double>(k)) continue;
+    if (average_better) current = std::move(average);
+    const double moved_primal = std::hypot(distance(current.w, at_restart.w), current.b - at_restart.b);
+    const double moved_dual = distance(current.alpha, at_restart.alpha);
+    if (moved_primal > 1e-10 && moved_dual > 1e-10) primal_weight = std::sqrt(primal_weight * moved_dual / moved_primal);
+    at_restart = current;
+    restart_gap = gap;
+    sum = Iterate{core::Vector::Zero(d), 0.0, core::Vector::Zero(n)};
+    averaged = 0;
+  }
+  return FirstOrderPoint{current.w, current.b, current.alpha, k, lp.relative_gap(current.w, current.b, current.alpha)};
+}
+
+std::vector<unsigned char> crossover_basis(const core::Dataset& data, const StepLpCosts& costs, const core::Vector& w,
+                                           double b) {
+  const std::size_t n = data.n(), d = data.d();
+  const std::size_t columns = 2 * d + 1 + n;
+  const auto status = [](optim::BasisStatus s) { return static_cast<unsigned char>(s); };
+  std::vector<unsigned char> basis(columns + n, status(optim::BasisStatus::at_lower));
+  std::size_t basic_weights = 0;
+  for (std::size_t j = 0; j < d; ++j) {
+    const double value = w[static_cast<Eigen::Index>(j)];
+    if (value == 0.0) continue;
+    basis[value > 0 ? j : d + j] = status(optim::BasisStatus::basic);
+    ++basic_weights;
+  }
+  basis[2 * d] = status(optim::BasisStatus::basic);
+  // Each example's distance from its margin, relative to the margin's size.
+  const core::Vector t = margins(data, w, b);
+  std::vector<double> excess(n);
+  std::vector<std::size_t> outside;  // on or beyond the margin
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto k = static_cast<Eigen::Index>(i);
+    excess[i] = (t[k] - costs.margin[k]) / std::max(1.0, std::abs(costs.margin[k]));
+    if (excess[i] < -kInsideMargin) basis[2 * d + 1 + i] = status(optim::BasisStatus::basic);  // row stays tight
+    else outside.push_back(i);
+  }
+  std::stable_sort(outside.begin(), outside.end(), [&](std::size_t a, std::size_t c) { return excess[a] < excess[c]; });
+  const std::size_t tight = std::min(outside.size(), basic_weights + 1);
+  for (std::size_t k = tight; k < outside.size(); ++k) basis[columns + outside[k]] = status(optim::BasisStatus::basic);
+  return basis;
+}
+
+}  // namespace sparsesvm::models

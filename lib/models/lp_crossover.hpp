@@ -1,0 +1,66 @@
+#pragma once
+// A crossover start for the convex step's full l1 LP (convex_step.hpp), for LPs the simplex cannot finish
+// from the slack basis or from a path's last basis: the hard-margin end of a C path on text-shaped data,
+// where the optimal basis holds a nearly dense block of thousands of weights and tight examples
+// (docs/benchmarks.md, "Why that end is hard"). Two parts:
+//
+// 1. A first-order point: primal-dual hybrid gradient (Chambolle and Pock) on the LP's saddle form
+//
+//      min_{w,b} max_{0 <= alpha <= C}  sum_j h_j(w_j) + c_b b + sum_i alpha_i (m_i - y_i (x_i.w + b)),
+//      h_j(w) = p_j w for w >= 0, -q_j w for w < 0,
+//
+//    with the diagonal steps of Pock and Chambolle (2011: tau_j = eta / sum_i |x_ij|, sigma_i = eta /
+//    (sum_j |x_ij| + 1)), restarts and a primal weight as PDLP (Applegate et al. 2021) uses them. Each
+//    iteration costs two products with X, O(nnz): nothing proportional to n x d. Restarts and the stop
+//    use a localized duality gap: the primal objective P(w, b) (xi_i = max(0, m_i - y_i f(x_i))) minus the
+//    Lagrangian's minimum over the box |w_j|, |b| <= R, with R twice the largest entry of the point, which
+//    is the dual objective where alpha is dual feasible and a lower value where it is not. It is a merit,
+//    not a bound: the simplex that follows decides, and the answer is certified as every full LP's is.
+//
+// 2. A basis guessed from the point, in ClpLp::basis()'s order (columns w+, w-, b, xi, then the rows):
+//    basic are every nonzero weight (w+_j or w-_j by its sign), b, and xi_i of every example short of its
+//    margin by more than kInsideMargin (relative to max(1, |m_i|)); of the other examples the |nonzero
+//    weights| + 1 nearest their margins have their rows tight, the rest basic slacks: a square basis when
+//    there are that many. ClpLp::start_from repairs the counts and Clp a singular basis; dual simplex
+//    goes on from it.
+//
+// Measured with the Python prototype (bench/pdhg_one_norm.py, bench/clp_crossover): on 23,149 Reuters-shaped
+// rows at lambda = 0.1 a point at relative gap 8.6e-4 gives a basis 253 dual simplex iterations from the
+// optimum (203 s, mostly factorizations), where Clp from the slack basis had no answer in 14 minutes.
+#include <string>
+
+#include "core/dataset.hpp"
+#include "models/lp_generation.hpp"
+
+namespace sparsesvm::models {
+
+struct FirstOrderOptions {
+  long max_iterations = 30'000;
+  double relative_gap = 1e-3;  // stop when the localized gap is within this of max(1, |P|)
+};
+
+struct FirstOrderPoint {
+  core::Vector w;
+  double b = 0.0;
+  core::Vector alpha;
+  long iterations = 0;
+  double relative_gap = 0.0;  // localized gap / max(1, |P|) at the point returned
+};
+
+// Whether the first-order method can run on these costs: no l_inf term and p_j + q_j >= 0 (h_j convex).
+// "" when it can, else why not.
+std::string first_order_unsupported(const StepLpCosts& costs, bool linf);
+
+// PDHG from `start` (w, b, alpha; empty vectors start at zero), to `options.relative_gap` or
+// `options.max_iterations`. Deterministic: the same data, costs and start give the same point.
+FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,
+                                  const FirstOrderOptions& options);
+
+constexpr double kInsideMargin = 1e-3;
+
+// The basis guessed from (w, b) (part 2 above) for models::build_lp(data, false)'s LP: 2d + 1 + n column
+// statuses, then n row statuses (optim::BasisStatus values).
+std::vector<unsigned char> crossover_basis(const core::Dataset& data, const StepLpCosts& costs, const core::Vector& w,
+                                           double b);
+
+}  // namespace sparsesvm::models

@@ -1,0 +1,180 @@
+// The crossover start (models/lp_crossover.hpp) against the full LP solved from the slack basis: the
+// first-order point's objective near the optimum, the basis guessed from an exact optimum optimal as it
+// stands, and lp_form crossover equal to the full LP on dense, sparse, tilted and d >> n instances,
+// along a lambda path and into the hard-margin regime, where the last answer resumes.
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+#include "data/generators/generator_registry.hpp"
+#include "models/convex_step.hpp"
+#include "models/lp_crossover.hpp"
+#include "models/objective.hpp"
+#include "optim/clp_lp.hpp"
+#include "toy_problems.hpp"
+
+using namespace sparsesvm;
+using namespace sparsesvm::models;
+
+namespace {
+
+ConvexStep svm_step(const core::Dataset& data, double lambda) {
+  ConvexStep step;
+  step.hinge_weight = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+  step.margin = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+  step.regularizer = Regularizer::l1;
+  step.regularizer_weight = lambda;
+  return step;
+}
+
+// A DCA-like step: a tilt on w and b, margins other than 1, unequal hinge weights (p_j + q_j >= 0 kept).
+ConvexStep tilted_step(const core::Dataset& data, double lambda) {
+  ConvexStep step = svm_step(data, lambda);
+  const auto n = static_cast<Eigen::Index>(data.n());
+  const auto d = static_cast<Eigen::Index>(data.d());
+  step.tilt_w = core::Vector::LinSpaced(d, -0.5 * lambda, 0.5 * lambda);
+  step.tilt_b = 0.1 * lambda;  // small: on separable data a large one makes the step unbounded
+  step.margin = core::Vector::LinSpaced(n, 0.5, 1.5);
+  step.hinge_weight = core::Vector::LinSpaced(n, 0.5, 2.0);
+  return step;
+}
+
+// The costs by LP variable (convex_step.hpp): lambda -+ eta on w+ and w-, -kappa on b.
+StepLpCosts costs_of(const ConvexStep& step, Eigen::Index d) {
+  const core::Vector tilt = step.tilt_w.size() == d ? step.tilt_w : core::Vector::Zero(d);
+  const core::Vector l1 = core::Vector::Constant(d, step.regularizer_weight);
+  return {l1 - tilt, l1 + tilt, -step.tilt_b, step.hinge_weight, 0.0, step.margin};
+}
+
+StepResult solve_as(const core::Dataset& data, ConvexStep step, LpForm form) {
+  StepSolver solver(data);
+  step.lp_form = form;
+  return solver.solve(step);
+}
+
+std::vector<std::pair<std::string, core::Dataset>> instances() {
+  std::vector<std::pair<std::string, core::Dataset>> list;
+  list.emplace_back("dense 40 x 300 (d >> n)", testing::random_problem(40, 300, 7, 3));
+  list.emplace_back("dense 300 x 8", testing::random_problem(300, 8, 8, 3));
+  list.emplace_back("text-shaped CSR 400 x 3000",
+                    data::generate("text_shaped:n=400,d=3000,nnz_per_row=20,informative=30,seed=5"));
+  return list;
+}
+
+}  // namespace
+
+TEST_CASE("the first-order point's objective approaches the LP's optimum as its gap closes", "[models][crossover]") {
+  for (const auto& [name, data] : instances()) {
+    for (const double lambda : {0.05, 0.5}) {
+      for (const bool tilted : {false, true}) {
+        const ConvexStep step = tilted ? tilted_step(data, lambda) : svm_step(data, lambda);
+        const StepResult exact = solve_as(data, step, LpForm::full);
+        INFO(name << ", lambda " << lambda << (tilted ? ", tilted" : "") << ": " << exact.message);
+        REQUIRE(exact.status == core::Status::optimal);
+        const double optimum = step.value(data, exact.w, exact.b);
+        const StepLpCosts costs = costs_of(step, static_cast<Eigen::Index>(data.d()));
+        const FirstOrderPoint loose = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-2});
+        const FirstOrderPoint tight = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-4});
+        INFO(name << ", lambda " << lambda << (tilted ? ", tilted" : "") << ": optimum " << optimum << ", first-order "
+                  << step.value(data, tight.w, tight.b) << " after " << tight.iterations << " iterations, gap "
+                  << tight.relative_gap);
+        CHECK(loose.relative_gap <= 1e-2);
+        CHECK(tight.relative_gap <= 1e-4);
+        CHECK(tight.iterations > loose.iterations);
+        const double scale = std::max(1.0, std::abs(optimum));
+        CHECK(step.value(data, tight.w, tight.b) >= optimum - 1e-9 * scale);  // the LP's optimum is the least value
+        CHECK(step.value(data, tight.w, tight.b) <= optimum + 1e-3 * scale);
+        // The same start gives the same point.
+        const FirstOrderPoint again = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-4});
+        CHECK(again.iterations == tight.iterations);
+        CHECK(again.w == tight.w);
+      }
+    }
+  }
+}
+
+TEST_CASE("the basis guessed from an exact optimum is optimal as it stands", "[models][crossover]") {
+  // Nondegenerate optima: the examples on their margins are exactly as many as the nonzero weights plus
+  // one, so the guess is the optimal basis and dual simplex has (next to) nothing to do.
+  for (const auto& [name, data] : instances()) {
+    for (const double lambda : {0.05, 0.5}) {
+      const ConvexStep step = svm_step(data, lambda);
+      const StepResult exact = solve_as(data, step, LpForm::full);
+      REQUIRE(exact.status == core::Status::optimal);
+      const StepLpCosts costs = costs_of(step, static_cast<Eigen::Index>(data.d()));
+      optim::LpProblem lp = build_lp(data, false);
+      lp.cost << costs.plus, costs.minus, costs.bias, costs.slack;
+      optim::ClpLp clp(lp);
+      clp.start_from(crossover_basis(data, costs, exact.w, exact.b));
+      const optim::LpSolution solution = clp.solve();
+      INFO(name << ", lambda " << lambda << ": " << solution.iterations << " iterations (cold " << exact.simplex_iterations << "), "
+                << (exact.w.array() != 0).count() << " nonzero weights");
+      REQUIRE(solution.status == core::Status::optimal);
+      CHECK(solution.iterations <= 1);  // 0, but for one degenerate pivot on 300 x 8 at lambda 0.05 (cold: 115)
+      CHECK(solution.objective == Approx(step.value(data, exact.w, exact.b)).epsilon(1e-9));
+    }
+  }
+}
+
+TEST_CASE("lp_form crossover equals the full LP, certified, on every instance and along a path", "[models][crossover]") {
+  for (const auto& [name, data] : instances()) {
+    StepSolver path(data);
+    for (const double lambda : {4.0, 0.5, 0.05, 0.3}) {
+      for (const bool tilted : {false, true}) {
+        ConvexStep step = tilted ? tilted_step(data, lambda) : svm_step(data, lambda);
+        const StepResult full = solve_as(data, step, LpForm::full);
+        REQUIRE(full.status == core::Status::optimal);
+        step.lp_form = LpForm::crossover;
+        const StepResult crossover = path.solve(step);
+        const StepResult cold = solve_as(data, step, LpForm::crossover);
+        INFO(name << ", lambda " << lambda << (tilted ? ", tilted" : ""));
+        for (const StepResult* result : {&crossover, &cold}) {
+          REQUIRE(result->status == core::Status::optimal);
+          CHECK_FALSE(result->generated);
+          CHECK(result->certificate.within(1e-7));
+          CHECK(step.value(data, result->w, result->b) ==
+                Approx(step.value(data, full.w, full.b)).epsilon(1e-9).margin(1e-12));
+        }
+        CHECK(cold.first_order_iterations > 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("in the hard-margin regime the last answer resumes without a first-order start", "[models][crossover]") {
+  // 40 x 300: separable. Once lambda is small enough that every example meets its margin (xi = 0), the
+  // same (w, b) is optimal for every smaller lambda (larger C): the warm basis is resumed, not recomputed.
+  const core::Dataset data = testing::random_problem(40, 300, 7, 3);
+  StepSolver path(data);
+  ConvexStep step = svm_step(data, 1e-3);
+  step.lp_form = LpForm::crossover;
+  const StepResult first = path.solve(step);
+  REQUIRE(first.status == core::Status::optimal);
+  REQUIRE((margins(data, first.w, first.b).array() >= 1.0 - 1e-9).all());
+  CHECK(first.first_order_iterations > 0);
+  step.regularizer_weight = 1e-4;
+  const StepResult second = path.solve(step);
+  REQUIRE(second.status == core::Status::optimal);
+  CHECK(second.first_order_iterations == 0);
+  CHECK(second.certificate.within(1e-7));
+  CHECK((second.w - first.w).lpNorm<Eigen::Infinity>() < 1e-9);
+  // A lambda large enough to leave the regime (some example short of its margin) needs the start again.
+  step.regularizer_weight = 100.0;
+  const StepResult third = path.solve(step);
+  REQUIRE(third.status == core::Status::optimal);
+  REQUIRE((margins(data, third.w, third.b).array() < 1.0 - 1e-6).any());
+  CHECK(third.first_order_iterations > 0);
+}
+
+TEST_CASE("lp_form crossover refuses what the first-order method cannot run", "[models][crossover]") {
+  const core::Dataset data = testing::random_problem(30, 5, 3, 2);
+  ConvexStep step = svm_step(data, 0.5);
+  step.lp_form = LpForm::crossover;
+  step.regularizer = Regularizer::linf;
+  StepSolver solver(data);
+  CHECK_THROWS_AS(solver.solve(step), core::InputError);
+  CHECK_THROWS_WITH(solver.solve(step), Catch::Contains("lp_form crossover") && Catch::Contains("l_inf"));
+  StepLpCosts costs = costs_of(svm_step(data, 0.5), 5);
+  CHECK(first_order_unsupported(costs, false).empty());
+  costs.plus[2] = -1.0;  // p_2 + q_2 < 0: the step is unbounded below, not a convex LP piece
+  CHECK_FALSE(first_order_unsupported(costs, false).empty());
+}
