@@ -74,8 +74,6 @@ optim::LpProblem build_lp(const core::Dataset& data, bool with_linf) {
   return lp;
 }
 
-namespace {
-
 // The LP's costs by variable: w+_j costs u_j - eta_j and w-_j costs u_j + eta_j, so that
 // u_j (w+_j + w-_j) - eta_j (w+_j - w-_j) = u_j |w_j| - eta_j w_j at a vertex; b costs -kappa.
 StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d) {
@@ -98,8 +96,6 @@ StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d) {
   }
   return costs;
 }
-
-}  // namespace
 
 optim::L2SvmProblem ConvexStep::l2_svm_problem() const {
   optim::L2SvmProblem problem;
@@ -159,6 +155,11 @@ bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
   const bool linf = step.regularizer == Regularizer::linf;
   const StepLpCosts costs = step_lp_costs(step, static_cast<Eigen::Index>(data_.d()));
+  if (step.lp_form == LpForm::crossover) {  // refused before any LP is built
+    if (const std::string why = first_order_unsupported(costs, linf); !why.empty()) {
+      throw core::InputError("lp_form crossover: " + why);
+    }
+  }
   StepResult result = generates(step) ? solve_generated_lp(costs, linf)
                                       : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover);
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
@@ -182,7 +183,8 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   }
   core::Vector cost = core::Vector::Zero(static_cast<Eigen::Index>(lp->columns()));
   cost << costs.plus, costs.minus, costs.bias, costs.slack, core::Vector::Constant(linf ? 1 : 0, costs.linf);
-  if (costs.margin != cached_margins) {
+  const bool margins_changed = costs.margin != cached_margins;
+  if (margins_changed) {
     core::Vector row_lower = core::Vector::Constant(static_cast<Eigen::Index>(lp->rows()), -kInfinity);
     row_lower.head(n) = costs.margin;
     lp->set_row_lower(row_lower);
@@ -190,7 +192,7 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   }
   lp->set_cost(cost);
   if (!options_.warm_start) lp->forget_basis();
-  const long first_order_iterations = crossover ? start_crossover(costs, linf, *lp) : 0;
+  const long first_order_iterations = crossover ? start_crossover(costs, margins_changed, *lp) : 0;
   const optim::LpSolution solution = lp->solve();
 
   StepResult result;
@@ -200,6 +202,7 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   result.fell_back_to_cold = solution.fell_back_to_cold;
   result.working_features = static_cast<std::size_t>(d);
   result.working_examples = static_cast<std::size_t>(n);
+  if (!linf) last_l1_point_.reset();  // kept for lp_form crossover's next solve: a certified optimum, or nothing
   if (core::has_solution(solution.status)) {
     const core::Vector& x = solution.primal;
     const StepLpPoint point{x.head(d), x.segment(d, d), x[2 * d], x.segment(2 * d + 1, n), linf ? x[2 * d + 1 + n] : 0.0,
@@ -207,7 +210,7 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
     result.certificate = certify(data_, costs, point, linf);
     result.w = point.w_plus - point.w_minus;
     result.b = point.b;
-    if (crossover) {
+    if (!linf && solution.status == core::Status::optimal && result.certificate.within(kCertificateTolerance)) {
       last_l1_point_ = point;
       last_l1_feature_scale_ = feature_cost_scale(costs);
     }
@@ -224,19 +227,20 @@ bool StepSolver::still_optimal(const StepLpCosts& costs) const {
   // the same LP divided by lambda): both are tried.
   StepLpPoint point = *last_l1_point_;
   for (const double scale : {1.0, feature_cost_scale(costs) / last_l1_feature_scale_}) {
+    if (!std::isfinite(scale)) continue;
     point.alpha = scale * last_l1_point_->alpha;
     if (certify(data_, costs, point, false).within(kCertificateTolerance)) return true;
   }
   return false;
 }
 
-long StepSolver::start_crossover(const StepLpCosts& costs, bool linf, optim::ClpLp& lp) {
-  if (const std::string why = first_order_unsupported(costs, linf); !why.empty()) {
-    throw core::InputError("lp_form crossover: " + why);
-  }
-  if (last_l1_point_ && options_.warm_start && still_optimal(costs)) return 0;
-  FirstOrderPoint start;
-  if (last_l1_point_) start = {last_l1_point_->w_plus - last_l1_point_->w_minus, last_l1_point_->b, last_l1_point_->alpha};
+long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed, optim::ClpLp& lp) {
+  // An answer still optimal under the new costs, on the same rows (a new margin would leave the last
+  // basis neither primal nor dual feasible: a cold solve), resumes the last basis.
+  const bool warm = options_.warm_start && last_l1_point_;
+  if (warm && !margins_changed && still_optimal(costs)) return 0;
+  FirstOrderPoint start;  // from zero, or from the last answer
+  if (warm) start = {last_l1_point_->w_plus - last_l1_point_->w_minus, last_l1_point_->b, last_l1_point_->alpha};
   const FirstOrderPoint point = first_order_point(data_, costs, start, FirstOrderOptions{});
   lp.start_from(crossover_basis(data_, costs, point.w, point.b));
   return point.iterations;

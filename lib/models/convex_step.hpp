@@ -51,8 +51,9 @@ namespace sparsesvm::models {
 // papers' UCI sets and golub (116,000 values) stay with the full LP.
 // `crossover` (never chosen by shape) is the full l1 LP started from a basis guessed from a first-order
 // point (lp_crossover.hpp), for LPs that neither the slack basis nor generation finishes: each solve
-// whose last answer is not still optimal under the new costs runs the first-order method (from that last
-// answer) and dual simplex from its basis; one that is resumes the last basis.
+// runs the first-order method (from the last answer when there is one) and dual simplex from its basis,
+// except where the last answer is still certified optimal under the new costs on the same margins (a C
+// path beyond its first hard-margin C), which resumes the last basis.
 enum class LpForm { by_shape = 0, full = 1, generation = 2, crossover = 3 };
 constexpr double kGenerationNonzeros = 1e6;
 constexpr double kGenerationMidNonzeros = 1.5e5;
@@ -110,6 +111,9 @@ struct StepSolverOptions {
   bool warm_start = true;          // false: every solve is cold (benchmarks)
 };
 
+// The step's LP costs by variable (w+, w-, b, xi, nu), scaled by optim::clp_cost_scale.
+StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d);
+
 // The full LP of the convex step (above), with zero costs: columns w+ (d), w- (d), b, xi (n) [, nu]; rows
 // y_i (x_i.(w+ - w-) + b) + xi_i >= 1 [and w+_j + w-_j - nu <= 0]; `with_linf` adds nu and its d rows.
 optim::LpProblem build_lp(const core::Dataset& data, bool with_linf);
@@ -128,7 +132,7 @@ class StepSolver : public WorkspaceState {
  private:
   StepResult solve_lp(const ConvexStep& step);
   StepResult solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover);
-  long start_crossover(const StepLpCosts& costs, bool linf, optim::ClpLp& lp);
+  long start_crossover(const StepLpCosts& costs, bool margins_changed, optim::ClpLp& lp);
   bool still_optimal(const StepLpCosts& costs) const;  // the last l1 answer, under new costs
   StepResult solve_generated_lp(const StepLpCosts& costs, bool linf);
   bool generates(const ConvexStep& step) const;
@@ -143,7 +147,7 @@ class StepSolver : public WorkspaceState {
   std::unique_ptr<optim::L2SvmSolver> qp_;
   core::Vector l1_margins_;
   core::Vector linf_margins_;
-  std::optional<StepLpPoint> last_l1_point_;  // the full l1 LP's last answer (lp_form crossover only)
+  std::optional<StepLpPoint> last_l1_point_;  // the full l1 LP's last answer, when certified optimal
   double last_l1_feature_scale_ = 1.0;        // and its costs' feature_cost_scale
   core::Vector last_alpha_;
   double last_b_ = 0.0;  // where dual CD's search for an unpenalized bias starts

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
-#include <numeric>
+#include <limits>
 
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"
@@ -52,13 +51,24 @@ class SaddleLp {
     }
     return value;
   }
-  // (P - D_R) / max(1, |P|) with R twice the point's largest entry (at least 1).
+  // (P - D_R) / |P| with R twice the point's largest entry (at least 1). Relative to P itself, not to
+  // max(1, |P|): at the hard-margin end in the lambda form P = lambda ||w||_1 can be far below 1.
   double relative_gap(const core::Vector& w, double b, const core::Vector& alpha) const {
     const core::Vector t = margins(data_, w, b);
     const core::Vector g = data_.transpose_times(alpha.cwiseProduct(data_.labels()));
     const double radius = 2.0 * std::max({1.0, largest_magnitude(w), std::abs(b)});
     const double p = primal(w, b, t);
-    return (p - localized_dual(alpha, g, radius)) / std::max(1.0, std::abs(p));
+    return (p - localized_dual(alpha, g, radius)) / std::max(std::abs(p), std::numeric_limits<double>::min());
+  }
+  // One primal step from (w, alpha): the prox puts exact zeros where the weights are inactive, which an
+  // average of iterates (nonzero wherever any iterate was) does not have.
+  core::Vector primal_step(const core::Vector& w, const core::Vector& alpha, const core::Vector& tau) const {
+    const core::Vector g = data_.transpose_times(alpha.cwiseProduct(data_.labels()));
+    core::Vector next(w.size());
+    for (Eigen::Index j = 0; j < w.size(); ++j) {
+      next[j] = shifted_soft_threshold(w[j] + tau[j] * g[j], tau[j], costs_.plus[j], costs_.minus[j]);
+    }
+    return next;
   }
 
  private:
@@ -66,11 +76,12 @@ class SaddleLp {
   const StepLpCosts& costs_;
 };
 
-// Restarts (PDLP's adaptive rule): every kRestartCheck iterations the average since the last restart
+// Restarts (two of PDLP's three rules, its sufficient decay and its artificial restart; not the
+// necessary decay without progress): every kRestartCheck iterations the average since the last restart
 // and the current iterate are compared by their gaps; the better one becomes the new start when its gap
 // has fallen below kRestartDecay times the gap at the last restart, or when the average spans more than
-// kLongAverage of all iterations. The primal weight then moves toward the ratio of dual to primal
-// movement since the last restart (a geometric mean of the old weight and that ratio).
+// kLongAverage of all iterations. The primal weight (1 at first) then moves toward the ratio of dual to
+// primal movement since the last restart (a geometric mean of the old weight and that ratio).
 constexpr long kRestartCheck = 64;
 constexpr double kRestartDecay = 0.2;
 constexpr double kLongAverage = 0.36;
@@ -116,11 +127,7 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
     ++k;
     const core::Vector tau = kStepFraction / primal_weight * column_sums.cwiseInverse();
     const double tau_b = kStepFraction / primal_weight / bias_column_sum;
-    const core::Vector g = data.transpose_times(current.alpha.cwiseProduct(y));
-    core::Vector w_next(d);
-    for (Eigen::Index j = 0; j < d; ++j) {
-      w_next[j] = shifted_soft_threshold(current.w[j] + tau[j] * g[j], tau[j], costs.plus[j], costs.minus[j]);
-    }
+    core::Vector w_next = lp.primal_step(current.w, current.alpha, tau);
     const double b_next = current.b + tau_b * (current.alpha.dot(y) - costs.bias);
     // The dual step at the extrapolated primal point 2 x_next - x.
     const core::Vector t = margins(data, 2.0 * w_next - current.w, 2.0 * b_next - current.b);
@@ -153,6 +160,14 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
     sum = Iterate{core::Vector::Zero(d), 0.0, core::Vector::Zero(n)};
     averaged = 0;
   }
+  if (k == options.max_iterations && averaged > 0) {  // out of iterations: the better of average and iterate
+    const double scale = 1.0 / static_cast<double>(averaged);
+    Iterate average{sum.w * scale, sum.b * scale, sum.alpha * scale};
+    if (lp.relative_gap(average.w, average.b, average.alpha) < lp.relative_gap(current.w, current.b, current.alpha)) {
+      current = std::move(average);
+    }
+  }
+  current.w = lp.primal_step(current.w, current.alpha, kStepFraction / primal_weight * column_sums.cwiseInverse());
   return FirstOrderPoint{current.w, current.b, current.alpha, k, lp.relative_gap(current.w, current.b, current.alpha)};
 }
 
@@ -162,13 +177,6 @@ std::vector<unsigned char> crossover_basis(const core::Dataset& data, const Step
   const std::size_t columns = 2 * d + 1 + n;
   const auto status = [](optim::BasisStatus s) { return static_cast<unsigned char>(s); };
   std::vector<unsigned char> basis(columns + n, status(optim::BasisStatus::at_lower));
-  std::size_t basic_weights = 0;
-  for (std::size_t j = 0; j < d; ++j) {
-    const double value = w[static_cast<Eigen::Index>(j)];
-    if (value == 0.0) continue;
-    basis[value > 0 ? j : d + j] = status(optim::BasisStatus::basic);
-    ++basic_weights;
-  }
   basis[2 * d] = status(optim::BasisStatus::basic);
   // Each example's distance from its margin, relative to the margin's size.
   const core::Vector t = margins(data, w, b);
@@ -180,8 +188,19 @@ std::vector<unsigned char> crossover_basis(const core::Dataset& data, const Step
     if (excess[i] < -kInsideMargin) basis[2 * d + 1 + i] = status(optim::BasisStatus::basic);  // row stays tight
     else outside.push_back(i);
   }
+  // The nonzero weights, largest first; the basis has room for as many as the tight rows can pair with
+  // (with b, one fewer than the examples outside the margin), and the smallest are left out first.
+  std::vector<std::size_t> nonzero;
+  for (std::size_t j = 0; j < d; ++j) {
+    if (w[static_cast<Eigen::Index>(j)] != 0.0) nonzero.push_back(j);
+  }
+  std::stable_sort(nonzero.begin(), nonzero.end(), [&](std::size_t a, std::size_t c) {
+    return std::abs(w[static_cast<Eigen::Index>(a)]) > std::abs(w[static_cast<Eigen::Index>(c)]);
+  });
+  nonzero.resize(std::min(nonzero.size(), outside.empty() ? 0 : outside.size() - 1));
+  for (const std::size_t j : nonzero) basis[w[static_cast<Eigen::Index>(j)] > 0 ? j : d + j] = status(optim::BasisStatus::basic);
   std::stable_sort(outside.begin(), outside.end(), [&](std::size_t a, std::size_t c) { return excess[a] < excess[c]; });
-  const std::size_t tight = std::min(outside.size(), basic_weights + 1);
+  const std::size_t tight = std::min(outside.size(), nonzero.size() + 1);
   for (std::size_t k = tight; k < outside.size(); ++k) basis[columns + outside[k]] = status(optim::BasisStatus::basic);
   return basis;
 }

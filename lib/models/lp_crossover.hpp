@@ -10,19 +10,21 @@
 //      h_j(w) = p_j w for w >= 0, -q_j w for w < 0,
 //
 //    with the diagonal steps of Pock and Chambolle (2011: tau_j = eta / sum_i |x_ij|, sigma_i = eta /
-//    (sum_j |x_ij| + 1)), restarts and a primal weight as PDLP (Applegate et al. 2021) uses them. Each
+//    (sum_j |x_ij| + 1)), restarts and a primal weight after PDLP (Applegate et al. 2021). Each
 //    iteration costs two products with X, O(nnz): nothing proportional to n x d. Restarts and the stop
 //    use a localized duality gap: the primal objective P(w, b) (xi_i = max(0, m_i - y_i f(x_i))) minus the
 //    Lagrangian's minimum over the box |w_j|, |b| <= R, with R twice the largest entry of the point, which
-//    is the dual objective where alpha is dual feasible and a lower value where it is not. It is a merit,
-//    not a bound: the simplex that follows decides, and the answer is certified as every full LP's is.
+//    is the dual objective where alpha is dual feasible and a lower value where it is not, over |P|. It is
+//    a merit, not a bound: the simplex that follows decides, and the answer is certified as every full
+//    LP's is. The point returned takes one last primal (prox) step, so that its inactive weights are
+//    exact zeros even when it is an average of iterates.
 //
 // 2. A basis guessed from the point, in ClpLp::basis()'s order (columns w+, w-, b, xi, then the rows):
 //    basic are every nonzero weight (w+_j or w-_j by its sign), b, and xi_i of every example short of its
 //    margin by more than kInsideMargin (relative to max(1, |m_i|)); of the other examples the |nonzero
-//    weights| + 1 nearest their margins have their rows tight, the rest basic slacks: a square basis when
-//    there are that many. ClpLp::start_from repairs the counts and Clp a singular basis; dual simplex
-//    goes on from it.
+//    weights| + 1 nearest their margins have their rows tight, the rest basic slacks: a square basis
+//    (with fewer examples outside the margin than that, the smallest weights stay nonbasic). Clp repairs
+//    a singular basis; dual simplex goes on from it.
 //
 // Measured with the Python prototype (bench/pdhg_one_norm.py, bench/clp_crossover): on 23,149 Reuters-shaped
 // rows at lambda = 0.1 a point at relative gap 8.6e-4 gives a basis 253 dual simplex iterations from the
@@ -36,7 +38,7 @@ namespace sparsesvm::models {
 
 struct FirstOrderOptions {
   long max_iterations = 30'000;
-  double relative_gap = 1e-3;  // stop when the localized gap is within this of max(1, |P|)
+  double relative_gap = 1e-3;  // stop when the localized gap is within this of |P|
 };
 
 struct FirstOrderPoint {
@@ -44,7 +46,7 @@ struct FirstOrderPoint {
   double b = 0.0;
   core::Vector alpha;
   long iterations = 0;
-  double relative_gap = 0.0;  // localized gap / max(1, |P|) at the point returned
+  double relative_gap = 0.0;  // localized gap / |P| at the point returned
 };
 
 // Whether the first-order method can run on these costs: no l_inf term and p_j + q_j >= 0 (h_j convex).

@@ -38,11 +38,8 @@ ConvexStep tilted_step(const core::Dataset& data, double lambda) {
   return step;
 }
 
-// The costs by LP variable (convex_step.hpp): lambda -+ eta on w+ and w-, -kappa on b.
-StepLpCosts costs_of(const ConvexStep& step, Eigen::Index d) {
-  const core::Vector tilt = step.tilt_w.size() == d ? step.tilt_w : core::Vector::Zero(d);
-  const core::Vector l1 = core::Vector::Constant(d, step.regularizer_weight);
-  return {l1 - tilt, l1 + tilt, -step.tilt_b, step.hinge_weight, 0.0, step.margin};
+StepLpCosts costs_of(const ConvexStep& step, const core::Dataset& data) {
+  return step_lp_costs(step, static_cast<Eigen::Index>(data.d()));
 }
 
 StepResult solve_as(const core::Dataset& data, ConvexStep step, LpForm form) {
@@ -71,14 +68,16 @@ TEST_CASE("the first-order point's objective approaches the LP's optimum as its 
         INFO(name << ", lambda " << lambda << (tilted ? ", tilted" : "") << ": " << exact.message);
         REQUIRE(exact.status == core::Status::optimal);
         const double optimum = step.value(data, exact.w, exact.b);
-        const StepLpCosts costs = costs_of(step, static_cast<Eigen::Index>(data.d()));
+        const StepLpCosts costs = costs_of(step, data);
         const FirstOrderPoint loose = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-2});
         const FirstOrderPoint tight = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-4});
         INFO(name << ", lambda " << lambda << (tilted ? ", tilted" : "") << ": optimum " << optimum << ", first-order "
                   << step.value(data, tight.w, tight.b) << " after " << tight.iterations << " iterations, gap "
                   << tight.relative_gap);
-        CHECK(loose.relative_gap <= 1e-2);
-        CHECK(tight.relative_gap <= 1e-4);
+        // The stop meets the target; the point returned takes one more prox step (exact zeros), which can
+        // move its gap a little either way.
+        CHECK(loose.relative_gap <= 2e-2);
+        CHECK(tight.relative_gap <= 2e-4);
         CHECK(tight.iterations > loose.iterations);
         const double scale = std::max(1.0, std::abs(optimum));
         CHECK(step.value(data, tight.w, tight.b) >= optimum - 1e-9 * scale);  // the LP's optimum is the least value
@@ -100,7 +99,7 @@ TEST_CASE("the basis guessed from an exact optimum is optimal as it stands", "[m
       const ConvexStep step = svm_step(data, lambda);
       const StepResult exact = solve_as(data, step, LpForm::full);
       REQUIRE(exact.status == core::Status::optimal);
-      const StepLpCosts costs = costs_of(step, static_cast<Eigen::Index>(data.d()));
+      const StepLpCosts costs = costs_of(step, data);
       optim::LpProblem lp = build_lp(data, false);
       lp.cost << costs.plus, costs.minus, costs.bias, costs.slack;
       optim::ClpLp clp(lp);
@@ -173,8 +172,51 @@ TEST_CASE("lp_form crossover refuses what the first-order method cannot run", "[
   StepSolver solver(data);
   CHECK_THROWS_AS(solver.solve(step), core::InputError);
   CHECK_THROWS_WITH(solver.solve(step), Catch::Contains("lp_form crossover") && Catch::Contains("l_inf"));
-  StepLpCosts costs = costs_of(svm_step(data, 0.5), 5);
+  StepLpCosts costs = costs_of(svm_step(data, 0.5), data);
   CHECK(first_order_unsupported(costs, false).empty());
   costs.plus[2] = -1.0;  // p_2 + q_2 < 0: the step is unbounded below, not a convex LP piece
   CHECK_FALSE(first_order_unsupported(costs, false).empty());
+}
+
+TEST_CASE("the guessed basis is square, keeping the largest weights when few examples are outside the margin",
+          "[models][crossover]") {
+  const core::Dataset data = testing::random_problem(40, 300, 7, 3);
+  const ConvexStep step = svm_step(data, 1e-3);
+  const StepResult exact = solve_as(data, step, LpForm::full);
+  REQUIRE(exact.status == core::Status::optimal);
+  const auto basic_count = [](const std::vector<unsigned char>& basis) {
+    return std::count(basis.begin(), basis.end(), static_cast<unsigned char>(optim::BasisStatus::basic));
+  };
+  const StepLpCosts costs = costs_of(step, data);
+  CHECK(basic_count(crossover_basis(data, costs, exact.w, exact.b)) == 40);
+  // Every one of the 300 weights nonzero (an average of iterates), at most 40 examples to pair with: the
+  // basis keeps the largest weights, still 40 basic variables, the optimum's weights among them.
+  core::Vector smeared = exact.w;
+  for (Eigen::Index j = 0; j < smeared.size(); ++j) smeared[j] += exact.w[j] == 0.0 ? 1e-9 * (j % 2 == 0 ? 1 : -1) : 0.0;
+  const std::vector<unsigned char> basis = crossover_basis(data, costs, smeared, exact.b);
+  CHECK(basic_count(basis) == 40);
+  for (Eigen::Index j = 0; j < exact.w.size(); ++j) {
+    if (exact.w[j] == 0.0) continue;
+    INFO("weight " << j);
+    CHECK(basis[static_cast<std::size_t>(exact.w[j] > 0 ? j : 300 + j)] == static_cast<unsigned char>(optim::BasisStatus::basic));
+  }
+}
+
+TEST_CASE("with warm starts off, each crossover solve starts from zero", "[models][crossover]") {
+  const core::Dataset data = testing::random_problem(60, 100, 9, 3);
+  StepSolverOptions options;
+  options.warm_start = false;
+  StepSolver solver(data, options);
+  ConvexStep step = svm_step(data, 0.2);
+  step.lp_form = LpForm::crossover;
+  const StepResult first = solver.solve(step);
+  const StepResult second = solver.solve(step);
+  REQUIRE(first.status == core::Status::optimal);
+  REQUIRE(second.status == core::Status::optimal);
+  CHECK(first.first_order_iterations > 0);
+  CHECK(second.first_order_iterations == first.first_order_iterations);
+  // Warm, the same step again is resumed.
+  StepSolver warm(data);
+  CHECK(warm.solve(step).first_order_iterations > 0);
+  CHECK(warm.solve(step).first_order_iterations == 0);
 }
