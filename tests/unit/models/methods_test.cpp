@@ -517,7 +517,7 @@ TEST_CASE("choices and switches: one spec per name, names round-trip, codes and 
   }
   CHECK_THROWS_WITH(lp_form.parse("2.5", "x"), "x: lp_form must be one of by_size, full, generation, crossover (or 0-3), found '2.5'");
   CHECK(!lp_form.check(2.5).empty());
-  CHECK(!lp_form.check(3).empty());
+  CHECK(!lp_form.check(4).empty());
   const ParameterSpec& stop = *registry_parameter("surrogate_stop");
   REQUIRE(stop.is_switch());
   CHECK(stop.parse("true", "") == 1.0);
