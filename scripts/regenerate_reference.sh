@@ -26,7 +26,8 @@ if ((${#configs[@]} == 0)); then
            configs/liu2006/simulation.yaml configs/liu2006/simulation.yaml:liu2006_simulation_psi_case1
            configs/liu2006/simulation.yaml:liu2006_simulation_psi_case2 configs/liu2006/wdbc.yaml configs/liu2006/paths.yaml
            configs/liu2006/boundary.yaml configs/beyond/dca_global_gap.yaml configs/ong2010/mu_sweep.yaml
-           configs/beyond/all_methods.yaml configs/admm/race.yaml configs/beyond/rare_class.yaml)
+           configs/beyond/all_methods.yaml configs/admm/race.yaml configs/beyond/rare_class.yaml
+           configs/walk/reuters_shaped.yaml)
 fi
 # A reference is evidence only when a commit produces it: the tree must match HEAD (results/ and Markdown
 # aside, but not the reference runs' overrides.txt) and the binary must be built from HEAD, so that every manifest names a commit in the history.
