@@ -164,10 +164,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
                                       : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover);
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
     result.status = core::Status::solved_inaccurate;
-    result.message = fmt::format("LP not certified: reduced-cost violation {:.3g}, constraint violation {:.3g}, "
-                                 "relative gap {:.3g}",
-                                 result.certificate.reduced_cost_violation, result.certificate.constraint_violation,
-                                 result.certificate.relative_gap);
+    result.message = "LP not certified: " + result.certificate.describe();
   }
   return result;
 }
@@ -176,7 +173,6 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   auto& lp = linf ? linf_lp_ : l1_lp_;
   auto& cached_margins = linf ? linf_margins_ : l1_margins_;
   const auto n = static_cast<Eigen::Index>(data_.n());
-  const auto d = static_cast<Eigen::Index>(data_.d());
   if (!lp) {
     lp = std::make_unique<optim::ClpLp>(build_lp(data_, linf), optim::LpOptions{options_.lp_max_iterations, 0.0});
     cached_margins = core::Vector::Ones(n);
@@ -193,8 +189,30 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   lp->set_cost(cost);
   if (!options_.warm_start) lp->forget_basis();
   const long first_order_iterations = crossover ? start_crossover(costs, margins_changed, *lp) : 0;
+  if (!linf) last_l1_point_.reset();  // kept for lp_form crossover's next solve: a certified optimum, or nothing
   const optim::LpSolution solution = lp->solve();
+  auto [result, point] = read_full_lp(solution, costs, linf);
+  // A warm start (the last basis, or the crossover's) can end optimal for Clp with rows violated inside its
+  // tolerance that heavy C_i turn into a hinge the certificate refuses; the slack basis is tried once more.
+  if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance) && solution.warm) {
+    lp->forget_basis();
+    const long warm_iterations = result.simplex_iterations;
+    std::tie(result, point) = read_full_lp(lp->solve(), costs, linf);
+    result.simplex_iterations += warm_iterations;
+    result.fell_back_to_cold = true;
+  }
+  if (!linf && result.status == core::Status::optimal && result.certificate.within(kCertificateTolerance)) {
+    last_l1_point_ = point;
+    last_l1_feature_scale_ = feature_cost_scale(costs);
+  }
+  result.first_order_iterations = first_order_iterations;
+  return result;
+}
 
+std::pair<StepResult, StepLpPoint> StepSolver::read_full_lp(const optim::LpSolution& solution, const StepLpCosts& costs,
+                                                            bool linf) const {
+  const auto n = static_cast<Eigen::Index>(data_.n());
+  const auto d = static_cast<Eigen::Index>(data_.d());
   StepResult result;
   result.status = solution.status;
   result.message = solution.message;
@@ -202,21 +220,16 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   result.fell_back_to_cold = solution.fell_back_to_cold;
   result.working_features = static_cast<std::size_t>(d);
   result.working_examples = static_cast<std::size_t>(n);
-  if (!linf) last_l1_point_.reset();  // kept for lp_form crossover's next solve: a certified optimum, or nothing
+  StepLpPoint point;
   if (core::has_solution(solution.status)) {
     const core::Vector& x = solution.primal;
-    const StepLpPoint point{x.head(d), x.segment(d, d), x[2 * d], x.segment(2 * d + 1, n), linf ? x[2 * d + 1 + n] : 0.0,
-                            solution.row_duals.head(n), linf ? solution.row_duals.tail(d).eval() : core::Vector()};
+    point = {x.head(d), x.segment(d, d), x[2 * d], x.segment(2 * d + 1, n), linf ? x[2 * d + 1 + n] : 0.0,
+             solution.row_duals.head(n), linf ? solution.row_duals.tail(d).eval() : core::Vector()};
     result.certificate = certify(data_, costs, point, linf);
     result.w = point.w_plus - point.w_minus;
     result.b = point.b;
-    if (!linf && solution.status == core::Status::optimal && result.certificate.within(kCertificateTolerance)) {
-      last_l1_point_ = point;
-      last_l1_feature_scale_ = feature_cost_scale(costs);
-    }
   }
-  result.first_order_iterations = first_order_iterations;
-  return result;
+  return {result, point};
 }
 
 bool StepSolver::still_optimal(const StepLpCosts& costs) const {

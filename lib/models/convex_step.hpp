@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "core/dataset.hpp"
 #include "core/status.hpp"
@@ -132,6 +133,9 @@ class StepSolver : public WorkspaceState {
  private:
   StepResult solve_lp(const ConvexStep& step);
   StepResult solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover);
+  // The solution as a step result with its certificate, and as a point of the full LP.
+  std::pair<StepResult, StepLpPoint> read_full_lp(const optim::LpSolution& solution, const StepLpCosts& costs,
+                                                  bool linf) const;
   long start_crossover(const StepLpCosts& costs, bool margins_changed, optim::ClpLp& lp);
   bool still_optimal(const StepLpCosts& costs) const;  // the last l1 answer, under new costs
   StepResult solve_generated_lp(const StepLpCosts& costs, bool linf);

@@ -39,11 +39,17 @@ std::vector<Eigen::Index> most_violated(std::vector<std::pair<double, Eigen::Ind
 
 }  // namespace
 
+std::string LpCertificate::describe() const {
+  return fmt::format("reduced-cost violation {:.3g}, constraint violation {:.3g}, relative gap {:.3g}, hinge "
+                     "shortfall {:.3g}",
+                     reduced_cost_violation, constraint_violation, relative_gap, hinge_shortfall);
+}
+
 double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
 
 bool LpCertificate::within(double relative_tolerance) const {
   return reduced_cost_violation <= relative_tolerance && constraint_violation <= relative_tolerance &&
-         std::abs(relative_gap) <= relative_tolerance;
+         std::abs(relative_gap) <= relative_tolerance && relative_gap + hinge_shortfall <= relative_tolerance;
 }
 
 double feature_cost_scale(const StepLpCosts& costs) {
@@ -61,16 +67,19 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
                       const core::Vector& t, const core::Vector& g) {
   const core::Vector& y = data.labels();
   // Each violation relative to the size of what it is measured against: reduced costs of feature columns
-  // against the largest feature cost, of slack columns (and b's, and the multipliers' signs) against the
-  // largest C_i, rows against the largest margin, the gap against |F|. A tiny lambda is then held to
-  // the same relative accuracy as lambda = 1.
+  // against the largest feature cost, of slack columns (and the multipliers' signs) against their C_i,
+  // b's against the largest C_i, rows against the largest margin, the gap against the objective's size
+  // (below). A tiny lambda is then held to the same relative accuracy as lambda = 1.
   const double tiny = std::numeric_limits<double>::min();
   const double feature_scale = std::max(feature_cost_scale(costs), tiny);
   const double slack_scale = std::max(largest_magnitude(costs.slack), tiny);
   const double margin_scale = std::max(largest_magnitude(costs.margin), tiny);
   double primal = 0.0;  // absolute first, scaled at the end
+  double shortfall = 0.0;
   for (Eigen::Index i = 0; i < t.size(); ++i) {
-    primal = std::max({primal, costs.margin[i] - t[i] - point.xi[i], -point.xi[i]});
+    const double row_violation = costs.margin[i] - t[i] - point.xi[i];
+    primal = std::max({primal, row_violation, -point.xi[i]});
+    shortfall += costs.slack[i] * std::max(0.0, row_violation);
   }
   primal = std::max({primal, -point.w_plus.minCoeff(), -point.w_minus.minCoeff(), 0.0});
   const core::Vector beta = linf ? point.beta : core::Vector::Zero(g.size());
@@ -79,17 +88,28 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
     feature_dual = std::max({feature_dual, dual_infeasibility(costs.plus[j] - g[j] - beta[j]),
                              dual_infeasibility(costs.minus[j] + g[j] - beta[j]), beta[j]});
   }
-  double slack_dual = std::abs(costs.bias - point.alpha.dot(y));
+  // The slacks' reduced costs and the multipliers' signs each relative to their own C_i: with class
+  // weights C_i can span 1e8, and an error relative to the largest would hide one on a light example.
+  double slack_dual = std::abs(costs.bias - point.alpha.dot(y)) / slack_scale;
   for (Eigen::Index i = 0; i < t.size(); ++i) {
-    slack_dual = std::max({slack_dual, dual_infeasibility(costs.slack[i] - point.alpha[i]), -point.alpha[i]});
+    const double scale = costs.slack[i] > 0.0 ? costs.slack[i] : slack_scale;
+    slack_dual = std::max({slack_dual, dual_infeasibility(costs.slack[i] - point.alpha[i]) / scale, -point.alpha[i] / scale});
   }
   double primal_objective = costs.plus.dot(point.w_plus) + costs.minus.dot(point.w_minus) + costs.bias * point.b +
                             costs.slack.dot(point.xi);
-  // The gap's scale: the objective's size with every cost at the largest of its kind. A DCA step's
+  // The gap's scale: the objective's size with every feature cost at the largest. A DCA step's
   // objective can nearly vanish (near convergence the tilt cancels the penalty's cost of every nonzero
   // w_j), and the gap cannot be small relative to that, only relative to what the costs could make.
+  // The slacks count at their own C_i (sum_i C_i |xi_i|, here C_max sum_i (C_i / C_max) |xi_i|), and b at
+  // the smallest positive C_i.
+  const core::Vector relative_slack_cost = costs.slack / slack_scale;
+  double smallest_slack_cost = 1.0;
+  for (const double c : relative_slack_cost) {
+    if (c > 0.0) smallest_slack_cost = std::min(smallest_slack_cost, c);
+  }
   double gap_scale = feature_scale * (point.w_plus.lpNorm<1>() + point.w_minus.lpNorm<1>()) +
-                     slack_scale * (point.xi.lpNorm<1>() + std::abs(point.b));
+                     slack_scale * (relative_slack_cost.cwiseProduct(point.xi.cwiseAbs()).sum() +
+                                    smallest_slack_cost * std::abs(point.b));
   if (linf) {
     for (Eigen::Index j = 0; j < g.size(); ++j) primal = std::max(primal, point.w_plus[j] + point.w_minus[j] - point.nu);
     feature_dual = std::max(feature_dual, dual_infeasibility(costs.linf + beta.sum()));
@@ -97,11 +117,12 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
     gap_scale += feature_scale * std::abs(point.nu);
   }
   LpCertificate certificate;
-  certificate.reduced_cost_violation = std::max(feature_dual / feature_scale, slack_dual / slack_scale);
+  certificate.reduced_cost_violation = std::max(feature_dual / feature_scale, slack_dual);
   certificate.constraint_violation = primal / margin_scale;
   const double dual_objective = point.alpha.dot(costs.margin);
   certificate.absolute_gap = primal_objective - dual_objective;
   certificate.relative_gap = certificate.absolute_gap / std::max(gap_scale, tiny);
+  certificate.hinge_shortfall = shortfall / std::max(gap_scale, tiny);
   return certificate;
 }
 
@@ -574,10 +595,9 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   result.certificate = certify(data_, costs, result.point, linf_, t, g);
   if (result.status == core::Status::optimal && !result.certificate.within(settings_.relative_tolerance * 10)) {
     result.status = core::Status::solved_inaccurate;
-    result.message = fmt::format("generation {}: reduced-cost violation {:.3g}, constraint violation {:.3g}, relative gap {:.3g}",
+    result.message = fmt::format("generation {}: {}",
                                  result.rounds >= settings_.max_rounds ? "stopped at its round limit" : "not certified",
-                                 result.certificate.reduced_cost_violation, result.certificate.constraint_violation,
-                                 result.certificate.relative_gap);
+                                 result.certificate.describe());
   }
   return result;
 }

@@ -74,17 +74,24 @@ struct StepLpPoint {
 };
 
 // How far a point is from optimality on the full LP, each number relative: the largest dual
-// infeasibility (negative reduced cost of any column, wrong sign of any multiplier) over the largest cost
-// of its kind (feature costs for w and nu; C_i for the slacks, b and the multipliers), the largest
-// constraint violation over the largest margin, and the duality gap (primal - sum_i alpha_i m_i) over
-// the objective's size with each cost at the largest of its kind (sum_k scale_k |x_k|). All three near zero prove the point optimal: feasible, dual feasible, and the
-// gap closes complementary slackness.
+// infeasibility (negative reduced cost of any column, wrong sign of any multiplier) over the largest
+// feature cost for w and nu, over its own C_i for a slack and a multiplier, over the largest C_i for b;
+// the largest constraint violation over the largest margin; and the duality gap (primal - sum_i alpha_i
+// m_i) over the objective's size: the largest feature cost times ||w||_1 (and nu), plus sum_i C_i |xi_i|,
+// plus the smallest positive C_i times |b|. All three near
+// zero prove the point optimal: feasible, dual feasible, and the gap closes complementary slackness.
+// `within` also asks the gap of the objective a row reports, the one with the true hinge, to close.
 struct LpCertificate {
   double reduced_cost_violation = 0.0;
   double constraint_violation = 0.0;
   double relative_gap = 0.0;   // (P - D) relative to what the costs could make (gap_scale in certify)
   double absolute_gap = 0.0;   // P - D in the LP's own units
+  // What P understates the objective of the point's (w, b) by, on the gap's scale: sum_i C_i times row
+  // i's violation. A row violated within the simplex's tolerance (2e-8) by an example with C_i = 1e8
+  // adds 2 to the true hinge: the gap of that objective, relative_gap + hinge_shortfall, must close too.
+  double hinge_shortfall = 0.0;
   bool within(double relative_tolerance) const;
+  std::string describe() const;  // the four numbers, for a status message
 };
 double largest_magnitude(const core::Vector& v);  // max_k |v_k|, 0 for an empty v
 // The largest feature cost (|p_j|, |q_j|, r), or the largest C_i when there is none (RLP).

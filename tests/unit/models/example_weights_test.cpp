@@ -4,8 +4,10 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "data/load.hpp"
 #include "models/example_weights.hpp"
 #include "models/methods.hpp"
+#include "test_files.hpp"
 #include "toy_problems.hpp"
 
 using namespace sparsesvm;
@@ -102,4 +104,26 @@ TEST_CASE("class weights: balanced is n / (2 n_class); given weights by class; b
   Workspace heavy(data);
   heavy.set_example_weights(core::Vector::Constant(6, 1e14));
   CHECK_THROWS_WITH(fit_method("SVM-C", {{"C", 100.0}}, heavy), Catch::Contains("above the 1e+15 the solvers accept"));
+}
+
+TEST_CASE("with class weights 1e8 apart, an optimal 1-norm fit is optimal for the objective it reports, by any LP",
+          "[weights][certificate]") {
+  // german with C_i = 1 on the 300 positives and 1e8 on the 700 negatives: the optimum is w = 0, b = -1
+  // (F = 600, the full LP's). A warm or crossover start can leave the heavy rows violated by 2e-8, inside
+  // the simplex's tolerance, which C_i = 1e8 turns into a hinge of 109: a certificate that measured the
+  // LP's slacks, or scaled its gap by the largest C_i, called that answer (F = 709) optimal.
+  const core::Dataset german = data::load_dataset({testing::repo_file("datasets/german.csv"), "auto", {}});
+  const core::Vector weights = class_example_weights(ClassWeight::parse("positive=1e-4,negative=1e4", "test"), german.labels());
+  const auto fit_by = [&](double lp_form) {
+    return fit_weighted("OneNormSVM-C", german, weights, {{"C", 1e4}, {"lp_form", lp_form}});
+  };
+  const FitReport full = fit_by(1.0);
+  REQUIRE(full.status == core::Status::optimal);
+  CHECK(full.objective == Approx(600.0).epsilon(1e-9));
+  for (const double lp_form : {2.0, 3.0}) {  // generation, crossover
+    const FitReport fit = fit_by(lp_form);
+    INFO(fmt::format("lp_form {}: {} F {} ({})", lp_form, core::to_string(fit.status), fit.objective, fit.message));
+    if (fit.status == core::Status::optimal) CHECK(fit.objective == Approx(full.objective).epsilon(1e-6));
+    if (lp_form == 3.0) CHECK(fit.status == core::Status::optimal);  // the slack basis, tried again, is exact
+  }
 }
