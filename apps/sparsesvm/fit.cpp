@@ -321,6 +321,7 @@ Command add_fit(CLI::App& app) {
       const std::string refusal = models::class_weight_refusal(models::find_method(options->method));
       if (!refusal.empty()) throw core::InputError("--class-weight: " + refusal);
     }
+    models::resolve_hyperparameters(models::find_method(options->method), options->given);  // refused before any fold
     if (options->selection.requested()) {  // on the data as loaded: each fold fits its own transforms
       const SelectionOutcome outcome = select_by_cv(options->selection, options->method, options->given, class_weight,
                                                     options->transforms, data, options->seed);

@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/find_by_id.hpp"
 #include "core/rng.hpp"
+#include "models/convex_step.hpp"
 #include "models/losses/loss.hpp"
 #include "models/penalties/penalty.hpp"
 #include "models/scoring.hpp"
@@ -417,7 +418,18 @@ const MethodInfo& find_method(const std::string& name) {
 }
 
 Hyperparameters resolve_hyperparameters(const MethodInfo& method, const Hyperparameters& given) {
-  return resolve_parameters(method.parameters, given, "method " + method.name);
+  Hyperparameters resolved = resolve_parameters(method.parameters, given, "method " + method.name);
+  // lp_form crossover's first-order start solves l1 steps only (lp_crossover.hpp); refused here, where a
+  // config or a command line is checked, rather than in the first fit of a cross-validation.
+  const auto lp_form = resolved.find("lp_form");
+  if (lp_form != resolved.end() && static_cast<LpForm>(lp_form->second) == LpForm::crossover &&
+      make_penalty(method.penalty, restricted_to(find_penalty(method.penalty).parameters, resolved))->convex_regularizer() ==
+          Regularizer::linf) {
+    throw core::InputError(fmt::format("method {}: lp_form crossover solves l1 LPs only, and {}'s has an l_inf norm; "
+                                       "use lp_form full or generation",
+                                       method.name, method.name));
+  }
+  return resolved;
 }
 
 // The largest loss weight c_i passed to the solvers.

@@ -113,6 +113,9 @@ if grep -E -- "--[a-z_0-9]+ INT .*(^|[ (])[0-2]: " <<<"$help"; then
 fi
 expect_ok "fit takes a choice's name" "lp_form=generation" "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --lp_form generation
 expect_ok "fit takes a switch's true" "surrogate_stop=true" "$bin" fit -m FSV "$root/datasets/sonar.csv" --surrogate_stop true
+expect_error "lp_form crossover is refused for an l_inf LP before any fold is fitted" \
+  "error: method SVM-inf: lp_form crossover solves l1 LPs only, and SVM-inf.s has an l_inf norm; use lp_form full or generation" \
+  "$bin" fit -m SVM-inf "$root/datasets/sonar.csv" --lp_form crossover --grid lambda=0.1,1 --cv 3
 expect_error "a choice's number out of range" "lp_form must be one of by_size, full, generation, crossover (or 0-3), found '2.5'" \
   "$bin" fit -m OneNormSVM "$root/datasets/sonar.csv" --lp_form 2.5
 

@@ -199,6 +199,10 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
              Catch::Contains("methods[0]: unknown method 'OneNormSVN'"));
   CHECK_THAT(error_of("hyper.yaml", config_with("a: 2", "b: 2")),
              Catch::Contains("methods[1]: method RLSVM0: unknown parameter 'b'"));
+  CHECK_THAT(error_of("linf_crossover.yaml", config_with("OneNormSVM", "{name: SVM-inf, lp_form: crossover}")),
+             Catch::Contains("methods[0]: method SVM-inf: lp_form crossover solves l1 LPs only"));
+  CHECK_THAT(error_of("l1_crossover.yaml", config_with("OneNormSVM", "{name: OneNormSVM, lp_form: crossover}")),
+             Catch::Equals("no error"));
   CHECK_THAT(error_of("lambda.yaml", config_with("[0.5, 1]", "[0.5, x]")),
              Catch::Contains("grid.lambda[1]: expected a number, found 'x'"));
   CHECK_THAT(error_of("generator.yaml", config_with("noise_dims: [0, 5]", "noise: [0, 5]")),
