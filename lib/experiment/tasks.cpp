@@ -274,10 +274,96 @@ std::string inner_part_name(Inner inner, std::size_t part, std::size_t parts) {
   throw std::logic_error("no inner part without an inner selection");
 }
 
-// The inner selection of every method of the group: fold-major, one workspace per fold shared by all
-// methods in config order.
+// What one inner fold gives one method: its score per candidate fitted (NaN where the fit had no
+// solution), or, when an InputError stopped it there, the scores before it and the error.
+struct FoldOutcome {
+  std::vector<double> scores;
+  std::size_t fits = 0;
+  std::size_t failures = 0;  // fits without a solution
+  double seconds = 0.0;
+  std::string input_error;
+  std::string error_status;
+};
+
+// One inner fold: every method with `active[m]` fits every candidate, in config order, on the fold's
+// workspaces (shared by the methods, so a method's rows depend on which methods ran before it).
+std::vector<FoldOutcome> fit_fold(const ExperimentConfig& config, const core::Dataset& data, const DatasetInstance& instance,
+                                  const std::vector<std::size_t>& pool, const std::vector<data::Split>& folds, std::size_t f,
+                                  std::uint64_t seed, const std::vector<MethodSelection>& runs, const std::vector<bool>& active) {
+  const Parts parts = prepare(data, data::compose(pool, folds[f].train), data, data::compose(pool, folds[f].test),
+                              instance.transforms);
+  ClassWeightWorkspaces workspaces(parts.train, core::derive_seed({seed, std::string_view("fold"), f}),
+                                   [&](models::Workspace& workspace) {
+                                     if (config.protocol.inner == Inner::tuning_set) {
+                                       set_tuning(workspace, parts.test, config, instance);  // the tune part
+                                     }
+                                   });
+  std::vector<FoldOutcome> outcomes(runs.size());
+  for (std::size_t m = 0; m < runs.size(); ++m) {
+    if (!active[m]) continue;
+    const MethodSelection& run = runs[m];
+    FoldOutcome& outcome = outcomes[m];
+    const auto start = Clock::now();
+    try {
+      for (const models::Hyperparameters& candidate : run.candidates) {
+        const models::FitReport report =
+            models::fit_method(run.entry->name, candidate, workspaces.for_entry(*run.entry, instance), run.lambda_path);
+        ++outcome.fits;
+        double score = kNaN;
+        if (report.has_solution()) {
+          const bool near_zero = report.model.w().lpNorm<1>() < config.protocol.near_zero_norm;
+          score = near_zero ? 0.5
+                            : models::defined_score(config.protocol.metric, report.model.decision_values(parts.test),
+                                                    parts.test.labels());
+        } else {
+          ++outcome.failures;
+        }
+        outcome.scores.push_back(score);
+      }
+    } catch (const core::InputError& error) {
+      outcome.error_status = error_status(error);
+      // A fold is the training part minus one fold: say so, or "training data has only class +1" reads as
+      // the outer training part's fault.
+      const bool hint_stratified = config.protocol.inner == Inner::kfold && !config.protocol.stratified &&
+                                   outcome.error_status == "input_error";
+      outcome.input_error = fmt::format("{} ({} training examples): {}{}", inner_part_name(config.protocol.inner, f, folds.size()),
+                                        parts.train.n(), error.what(),
+                                        !hint_stratified ? "" : "; stratified folds keep both classes in "
+                                                                "each (a config's protocol.outer.stratified: "
+                                                                "true stratifies inner folds too; fit: --stratified)");
+    }
+    outcome.seconds = seconds_since(start);
+  }
+  return outcomes;
+}
+
+// Runs fit(f) for every fold f on up to `jobs` threads; returns what each fold threw (null where nothing).
+template <class Fit>
+std::vector<std::exception_ptr> for_each_fold(std::size_t folds, std::size_t jobs, const Fit& fit) {
+  std::vector<std::exception_ptr> failures(folds);
+  std::atomic<std::size_t> next{0};
+  const auto worker = [&]() {
+    for (std::size_t f = next++; f < folds; f = next++) {
+      try {
+        fit(f);
+      } catch (...) {
+        failures[f] = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t j = 1; j < std::min(jobs, folds); ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+  return failures;
+}
+
+// The inner selection of every method of the group: one workspace per fold shared by all methods in
+// config order. The folds are independent, so up to `fold_jobs` run at once; a method stopped by an
+// InputError in one fold is not fitted in the later ones, and a later fold that ran with it is fitted
+// again without it, so the rows are those of folds run one after another.
 void select_all(const ExperimentConfig& config, const core::Dataset& data, const DatasetInstance& instance,
-                const OuterSplit& outer, std::uint64_t seed, std::vector<MethodSelection>& runs) {
+                const OuterSplit& outer, std::uint64_t seed, std::vector<MethodSelection>& runs, std::size_t fold_jobs) {
   const bool any_choice =
       std::any_of(runs.begin(), runs.end(), [](const MethodSelection& run) { return run.candidates.size() > 1; });
   if (!any_choice || config.protocol.inner == Inner::none) return;
@@ -289,49 +375,40 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
   }
   const std::vector<data::Split> folds =
       inner_splits(config, pool_labels, outer, core::derive_seed({seed, std::string_view("inner")}));
-  for (MethodSelection& run : runs) run.selected = run.candidates.size() > 1;
+  std::vector<bool> active(runs.size());
+  for (std::size_t m = 0; m < runs.size(); ++m) {
+    runs[m].selected = runs[m].candidates.size() > 1;
+    active[m] = runs[m].selected && runs[m].input_error.empty();
+  }
+  // Side by side, every fold is fitted ahead with the methods active at the start; one after another,
+  // each fold when its turn comes.
+  std::vector<std::vector<FoldOutcome>> outcomes(folds.size());
+  std::vector<std::exception_ptr> failures(folds.size());
+  const std::vector<bool> ran_with = active;  // the methods the outcomes fitted ahead were fitted with
+  if (fold_jobs > 1) {
+    failures = for_each_fold(folds.size(), fold_jobs, [&](std::size_t f) {
+      outcomes[f] = fit_fold(config, data, instance, pool, folds, f, seed, runs, active);
+    });
+  }
   for (std::size_t f = 0; f < folds.size(); ++f) {
-    const Parts parts = prepare(data, data::compose(pool, folds[f].train), data, data::compose(pool, folds[f].test),
-                                instance.transforms);
-    ClassWeightWorkspaces workspaces(parts.train, core::derive_seed({seed, std::string_view("fold"), f}),
-                                     [&](models::Workspace& workspace) {
-                                       if (config.protocol.inner == Inner::tuning_set) {
-                                         set_tuning(workspace, parts.test, config, instance);  // the tune part
-                                       }
-                                     });
-    for (MethodSelection& run : runs) {
-      if (!run.selected || !run.input_error.empty()) continue;
-      const auto start = Clock::now();
-      try {
-        for (std::size_t c = 0; c < run.candidates.size(); ++c) {
-          const models::FitReport report =
-              models::fit_method(run.entry->name, run.candidates[c], workspaces.for_entry(*run.entry, instance),
-                                 run.lambda_path);
-          ++run.fits;
-          double score = kNaN;
-          if (report.has_solution()) {
-            const bool near_zero = report.model.w().lpNorm<1>() < config.protocol.near_zero_norm;
-            score = near_zero ? 0.5
-                              : models::defined_score(config.protocol.metric, report.model.decision_values(parts.test),
-                                                      parts.test.labels());
-          } else {
-            ++run.inner_failures;
-          }
-          run.fold_scores[c].push_back(score);
-        }
-      } catch (const core::InputError& error) {
-        run.error_status = error_status(error);
-        // A fold is the training part minus one fold: say so, or "training data has only class +1" reads as
-        // the outer training part's fault.
-        const bool hint_stratified = config.protocol.inner == Inner::kfold && !config.protocol.stratified &&
-                                     run.error_status == "input_error";
-        run.input_error = fmt::format("{} ({} training examples): {}{}", inner_part_name(config.protocol.inner, f, folds.size()),
-                                      parts.train.n(), error.what(),
-                                      !hint_stratified ? "" : "; stratified folds keep both classes in "
-                                                                        "each (a config's protocol.outer.stratified: "
-                                                                        "true stratifies inner folds too; fit: --stratified)");
+    if (fold_jobs == 1 || ran_with != active) {  // not fitted ahead, or fitted with a method since stopped
+      failures[f] = nullptr;
+      outcomes[f] = fit_fold(config, data, instance, pool, folds, f, seed, runs, active);
+    }
+    if (failures[f]) std::rethrow_exception(failures[f]);
+    for (std::size_t m = 0; m < runs.size(); ++m) {
+      if (!active[m]) continue;
+      MethodSelection& run = runs[m];
+      const FoldOutcome& outcome = outcomes[f][m];
+      for (std::size_t c = 0; c < outcome.scores.size(); ++c) run.fold_scores[c].push_back(outcome.scores[c]);
+      run.fits += outcome.fits;
+      run.inner_failures += outcome.failures;
+      run.seconds += outcome.seconds;
+      if (!outcome.input_error.empty()) {
+        run.input_error = outcome.input_error;
+        run.error_status = outcome.error_status;
+        active[m] = false;
       }
-      run.seconds += seconds_since(start);
     }
   }
   for (MethodSelection& run : runs) {
@@ -638,7 +715,7 @@ std::vector<MethodSelection> select_on_training_part(const ExperimentConfig& con
   OuterSplit whole;
   whole.train.resize(train.n());
   std::iota(whole.train.begin(), whole.train.end(), 0);
-  select_all(config, train, instance, whole, seed, runs);
+  select_all(config, train, instance, whole, seed, runs, 1);
   return runs;
 }
 
@@ -652,7 +729,7 @@ std::vector<std::string> cv_score_columns(const ExperimentConfig& config) {
 std::vector<std::string> weight_columns() { return {"dataset", "condition", "method", "rep", "feature", "weight"}; }
 
 std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
-                                  const core::Dataset& data) {
+                                  const core::Dataset& data, std::size_t fold_jobs) {
   const DatasetInstance& instance = config.datasets[dataset];
   std::vector<MethodSelection> runs = unscored_selections(config, instance);
   std::vector<std::map<std::string, std::string>> rows(runs.size());
@@ -660,7 +737,7 @@ std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t da
   try {
     const OuterSplit outer = outer_split(config, instance, data.labels(), repetition);
     const std::uint64_t seed = group_seed(config, dataset, repetition);
-    select_all(config, data, instance, outer, seed, runs);
+    select_all(config, data, instance, outer, seed, runs, fold_jobs);
     const std::optional<core::Dataset> independent =
         config.protocol.independent_test ? std::optional(independent_test_sample(config, instance, repetition)) : std::nullopt;
     std::vector<std::size_t> all_independent(independent ? independent->n() : 0);
@@ -770,6 +847,9 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
   };
   const auto status_column = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), "status") - columns.begin());
 
+  // Threads beyond one per group fit a group's inner folds side by side (a single large training set).
+  const std::size_t jobs = std::max<std::size_t>(1, options.jobs);
+  const std::size_t fold_jobs = std::max<std::size_t>(1, jobs / std::max<std::size_t>(1, groups.size()));
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::exception_ptr failure;
@@ -778,7 +858,7 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
       try {
         const std::vector<Task>& pending = groups[k];
         const auto outputs = run_group(config, pending.front().dataset, pending.front().repetition,
-                                       *dataset(pending.front().dataset, pending.front().repetition));
+                                       *dataset(pending.front().dataset, pending.front().repetition), fold_jobs);
         for (const Task& task : pending) {
           const TaskOutput& output = outputs[task.method];
           const std::vector<std::string>& fields = output.row;
@@ -801,7 +881,7 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     }
   };
   std::vector<std::thread> workers;
-  for (std::size_t j = 0; j < std::max<std::size_t>(1, options.jobs); ++j) workers.emplace_back(worker);
+  for (std::size_t j = 0; j < std::min(jobs, std::max<std::size_t>(1, groups.size())); ++j) workers.emplace_back(worker);
   for (std::thread& thread : workers) thread.join();
   if (failure) std::rethrow_exception(failure);
   return summary;

@@ -3,10 +3,10 @@
 // method), each with one result row in DIR/tasks/<id>.csv, written atomically. The tasks of one
 // (data set instance, outer split) form a group that runs as one unit: every training set of the
 // group (each inner fold, and the final training part) gets one models::Workspace that all the
-// group's methods fit on in config order, so RLSVM0 starts from the OneNormSVM fits that OneNormSVM
-// made and the LP caches are built once. Splits come from split_seed(config seed, data set +
-// condition, repetition), never from the method or the order of execution, so `-j`, sharding (by
-// group) and reruns give identical rows (timing columns aside). A rerun skips tasks whose file exists;
+// group's methods fit on in config order (inner folds side by side when threads outnumber groups), so
+// RLSVM0 starts from the OneNormSVM fits that OneNormSVM made and the LP caches are built once. Splits
+// come from split_seed(config seed, data set + condition, repetition), never from the method or the
+// order of execution, so `-j`, sharding (by group) and reruns give identical rows (timing columns aside). A rerun skips tasks whose file exists;
 // a group with any missing task is recomputed whole (its rows depend on the shared workspaces) and
 // only the missing files are written. A task also writes its inner scores to DIR/cv/<id>.csv (and, with
 // keep: [weights], DIR/weights/<id>.csv) before its row; it is finished when all its files exist. An
@@ -129,8 +129,9 @@ struct TaskOutput {
 };
 
 // The outputs of every method of the config on one data set instance and outer split, in config method
-// order, `data` being repetition_sample()'s; exposed for tests.
+// order, `data` being repetition_sample()'s; exposed for tests. Up to `fold_jobs` inner folds are fitted at
+// once (run_tasks gives a group the threads that no other group takes); the outputs do not depend on it.
 std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
-                                  const core::Dataset& data);
+                                  const core::Dataset& data, std::size_t fold_jobs = 1);
 
 }  // namespace sparsesvm::experiment

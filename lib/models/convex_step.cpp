@@ -194,12 +194,16 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   auto [result, point] = read_full_lp(solution, costs, linf);
   // A warm start (the last basis, or the crossover's) can end optimal for Clp with rows violated inside its
   // tolerance that heavy C_i turn into a hinge the certificate refuses; the slack basis is tried once more.
+  // The cold answer replaces the warm one only when it is certified.
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance) && solution.warm) {
     lp->forget_basis();
-    const long warm_iterations = result.simplex_iterations;
-    std::tie(result, point) = read_full_lp(lp->solve(), costs, linf);
-    result.simplex_iterations += warm_iterations;
-    result.fell_back_to_cold = true;
+    auto [cold, cold_point] = read_full_lp(lp->solve(), costs, linf);
+    const long iterations = result.simplex_iterations + cold.simplex_iterations;
+    if (cold.status == core::Status::optimal && cold.certificate.within(kCertificateTolerance)) {
+      std::tie(result, point) = std::tie(cold, cold_point);
+      result.fell_back_to_cold = true;
+    }
+    result.simplex_iterations = iterations;
   }
   if (!linf && result.status == core::Status::optimal && result.certificate.within(kCertificateTolerance)) {
     last_l1_point_ = point;

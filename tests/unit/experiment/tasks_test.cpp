@@ -543,3 +543,53 @@ grid: {{lambda: [0.5]}}
                     Catch::Contains("methods[0].class_weight") && Catch::Contains("averages its loss over each class"));
   CHECK_NOTHROW(load("[SVM, {name: FSV, class_weight: none}]", ", class_weight: balanced"));
 }
+
+TEST_CASE("inner folds fitted side by side give the rows and inner scores of folds fitted one after another",
+          "[tasks][cv_scores]") {
+  // Two configs: DCA methods that start from OneNormSVM's fits in each fold's shared workspace, and a
+  // rare class whose ROC AUC is undefined on some inner folds (every method stops there, and the later
+  // folds are fitted again without them). Only the timing columns may differ.
+  std::string csv = "x1,x2,label\n";
+  for (int i = 0; i < 40; ++i) csv += fmt::format("{},{},{}\n", i % 7, (i * 3) % 11, i < 4 ? 1 : -1);
+  const std::string rare = write_file("rare_side.csv", csv);
+  const std::vector<std::string> configs = {R"(name: side_by_side
+seed: 3
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 60, noise_dims: 5}}
+methods: [OneNormSVM, {name: RLSVM0, a: 3}, RLSVM1, SVM]
+grid: {lambda: [0.01, 0.1, 1]}
+protocol:
+  outer: {type: holdout, test_fraction: 0.3, repetitions: 1}
+  inner: {type: kfold, folds: 5}
+)",
+                                            fmt::format(R"(name: side_by_side_rare
+seed: 1
+datasets:
+  - {{name: rare, file: {}}}
+methods: [OneNormSVM, SVM]
+grid: {{lambda: [0.1, 1]}}
+protocol:
+  outer: {{type: holdout, test_fraction: 0.2, repetitions: 1, stratified: true}}
+  inner: {{type: kfold, folds: 5, metric: roc_auc}}
+)",
+                                                        rare)};
+  for (const std::string& text : configs) {
+    const auto config = experiment::load_config(write_file("side_by_side.yaml", text));
+    const core::Dataset data = experiment::repetition_sample(config, config.datasets[0], 0);
+    const auto one_by_one = experiment::run_group(config, 0, 0, data, 1);
+    const auto side_by_side = experiment::run_group(config, 0, 0, data, 3);
+    const std::vector<std::string> columns = experiment::result_columns(config);
+    REQUIRE(one_by_one.size() == side_by_side.size());
+    for (std::size_t m = 0; m < one_by_one.size(); ++m) {
+      CHECK(one_by_one[m].cv_scores == side_by_side[m].cv_scores);
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        if (columns[c].find("time") != std::string::npos || columns[c].find("seconds") != std::string::npos) continue;
+        INFO(config.name << " method " << m << " column " << columns[c]);
+        CHECK(one_by_one[m].row[c] == side_by_side[m].row[c]);
+      }
+    }
+    const auto status = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), "status") - columns.begin());
+    if (config.name == "side_by_side") CHECK(one_by_one[1].cv_scores.size() == 15);  // 3 lambdas x 5 folds
+    if (config.name == "side_by_side_rare") CHECK(one_by_one[0].row[status] == "input_error");
+  }
+}
