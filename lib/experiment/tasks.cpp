@@ -15,6 +15,7 @@
 #include <numeric>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include "core/errors.hpp"
@@ -352,7 +353,13 @@ std::vector<std::exception_ptr> for_each_fold(std::size_t folds, std::size_t job
     }
   };
   std::vector<std::thread> threads;
-  for (std::size_t j = 1; j < std::min(jobs, folds); ++j) threads.emplace_back(worker);
+  for (std::size_t j = 1; j < std::min(jobs, folds); ++j) {
+    try {
+      threads.emplace_back(worker);
+    } catch (const std::system_error&) {  // no thread to be had: the folds left run on this one
+      break;
+    }
+  }
   worker();
   for (std::thread& thread : threads) thread.join();
   return failures;
