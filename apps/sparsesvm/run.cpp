@@ -248,7 +248,7 @@ Command add_run(CLI::App& app) {
   CLI::App* command = app.add_subcommand("run", "Run an experiment config: plan tasks, fit, write results and tables");
   command->add_option("config", options->config, "the experiment config (YAML)")->required()->check(CLI::ExistingFile);
   command->add_option("overrides", options->overrides, "key.path=value overrides, e.g. protocol.outer.repetitions=3");
-  command->add_option("-j,--jobs", options->jobs, "threads: groups of tasks run in parallel, and a group's inner folds when groups are fewer")->check(CLI::Range(1, 256));
+  command->add_option("-j,--jobs", options->jobs, "threads: groups of tasks run in parallel, and a group's inner folds when -j is at least twice the groups")->check(CLI::Range(1, 256));
   command->add_option("--sweep", options->sweeps,
                       "NAME=V1,V2,...: one labelled variant per value of every method taking NAME (label_NAMEvalue); "
                       "another --sweep with another NAME gives every combination")

@@ -78,8 +78,8 @@ struct StepLpPoint {
 // feature cost for w and nu, over its own C_i for a slack and a multiplier, over the largest C_i for b;
 // the largest constraint violation over the largest margin; and the duality gap (primal - sum_i alpha_i
 // m_i) over the objective's size: the largest feature cost times ||w||_1 (and nu), plus sum_i C_i |xi_i|,
-// plus the smallest positive C_i times |b|. All three near
-// zero prove the point optimal: feasible, dual feasible, and the gap closes complementary slackness.
+// plus the smallest positive C_i times |b|. All three near zero prove the point optimal: feasible, dual
+// feasible, and the gap closes complementary slackness.
 // `within` also asks the gap of the objective a row reports, the one with the true hinge, to close.
 struct LpCertificate {
   double reduced_cost_violation = 0.0;
