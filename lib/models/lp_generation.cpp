@@ -526,8 +526,36 @@ void GeneratedLp::index_lp() {
 GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   if (!lp_) start_model(costs);
   update_costs_and_margins(costs);
-  GenerationResult result;
   bool all_examples_added = !settings_.generate_examples;
+  GenerationResult result = generate(costs, all_examples_added);
+  if (!core::has_solution(result.status)) return result;
+  const double tolerance = settings_.relative_tolerance * 10;
+  // The restricted LPs are solved warm, round after round. Like the full LP's (convex_step.cpp), a warm
+  // solve can end optimal for Clp with rows violated inside its tolerance that heavy C_i turn into a hinge
+  // the certificate refuses: the working sets are solved once more from the slack basis, and that answer
+  // replaces the warm one only when it is certified.
+  if (result.status == core::Status::optimal && !result.certificate.within(tolerance)) {
+    lp_->forget_basis();
+    GenerationResult cold = generate(costs, all_examples_added);
+    if (cold.status == core::Status::optimal && cold.certificate.within(tolerance)) {
+      cold.fell_back_to_cold = true;
+      cold.rounds += result.rounds;
+      cold.simplex_iterations += result.simplex_iterations;
+      return cold;
+    }
+    result.simplex_iterations += cold.simplex_iterations;
+  }
+  if (result.status == core::Status::optimal && !result.certificate.within(tolerance)) {
+    result.status = core::Status::solved_inaccurate;
+    result.message = fmt::format("generation {}: {}",
+                                 result.rounds >= settings_.max_rounds ? "stopped at its round limit" : "not certified",
+                                 result.certificate.describe());
+  }
+  return result;
+}
+
+GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examples_added) {
+  GenerationResult result;
   core::Vector g, t;  // X'(alpha y) and the margins at result.point, once computed: certify reuses them
   for (result.rounds = 1;; ++result.rounds) {
     const optim::LpSolution solution = lp_->solve();
@@ -593,12 +621,6 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
     ++result.folded_examples;
   }
   result.certificate = certify(data_, costs, result.point, linf_, t, g);
-  if (result.status == core::Status::optimal && !result.certificate.within(settings_.relative_tolerance * 10)) {
-    result.status = core::Status::solved_inaccurate;
-    result.message = fmt::format("generation {}: {}",
-                                 result.rounds >= settings_.max_rounds ? "stopped at its round limit" : "not certified",
-                                 result.certificate.describe());
-  }
   return result;
 }
 

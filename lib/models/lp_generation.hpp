@@ -163,6 +163,10 @@ class GeneratedLp {
   };
 
   void start_model(const StepLpCosts& costs);
+  // Rounds from the current working sets and basis until nothing prices out (or the round limit), then the
+  // answer's certificate on the full problem. all_examples_added: every example has its row (set here
+  // when an unbounded restricted LP makes it take them all).
+  GenerationResult generate(const StepLpCosts& costs, bool& all_examples_added);
   void add_examples(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs);
   void add_features(const std::vector<Eigen::Index>& features, const StepLpCosts& costs);
   void update_costs_and_margins(const StepLpCosts& costs);
