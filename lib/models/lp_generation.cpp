@@ -533,8 +533,10 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   // The restricted LPs are solved warm, round after round. Like the full LP's (convex_step.cpp), a warm
   // solve can end optimal for Clp with rows violated inside its tolerance that heavy C_i turn into a hinge
   // the certificate refuses: the working sets are solved once more from the slack basis, and that answer
-  // replaces the warm one only when it is certified.
-  if (result.status == core::Status::optimal && !result.certificate.within(tolerance)) {
+  // replaces the warm one only when it is certified. Not after the round limit: that is no rounding.
+  const bool at_round_limit = result.rounds >= settings_.max_rounds;
+  const bool retry = result.status == core::Status::optimal && !result.certificate.within(tolerance) && !at_round_limit;
+  if (retry) {
     lp_->forget_basis();
     GenerationResult cold = generate(costs, all_examples_added);
     if (cold.status == core::Status::optimal && cold.certificate.within(tolerance)) {
@@ -547,9 +549,9 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   }
   if (result.status == core::Status::optimal && !result.certificate.within(tolerance)) {
     result.status = core::Status::solved_inaccurate;
-    result.message = fmt::format("generation {}: {}",
-                                 result.rounds >= settings_.max_rounds ? "stopped at its round limit" : "not certified",
-                                 result.certificate.describe());
+    result.message = fmt::format("generation {}: {}{}", at_round_limit ? "stopped at its round limit" : "not certified",
+                                 result.certificate.describe(),
+                                 retry ? "; generated once more from the slack basis, not certified either" : "");
   }
   return result;
 }

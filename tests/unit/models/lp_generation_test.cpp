@@ -375,6 +375,20 @@ TEST_CASE("the certificate catches a point that is not optimal", "[models][gener
   CHECK_FALSE(certify(data, costs, no_duals, false).within(1e-7));
 }
 
+TEST_CASE("generation stopped at its round limit says so, and is not generated again from the slack basis",
+          "[models][generation]") {
+  const core::Dataset data = testing::random_problem(60, 40, 62, 3);
+  const StepLpCosts costs = costs_of(svm_step(data, 0.1), 40);
+  GenerationSettings settings = eager_settings();
+  settings.generate_examples = true;
+  settings.max_rounds = 2;  // the eager batches need more (the test above: rounds > 1)
+  const GenerationResult result = GeneratedLp(data, false, settings).solve(costs);
+  CHECK(result.status == core::Status::solved_inaccurate);
+  CHECK_THAT(result.message, Catch::Contains("stopped at its round limit"));
+  CHECK_THAT(result.message, !Catch::Contains("slack basis"));
+  CHECK(result.rounds == 2);
+}
+
 TEST_CASE("lp_form picks the LP: OneNormSVM and RLSVM0 by generation equal the full LP", "[models][generation]") {
   const core::Dataset data = testing::random_problem(80, 400, 71, 4);
   for (const std::string method : {"OneNormSVM", "RLSVM0", "CapOneNormSVM"}) {
