@@ -43,17 +43,20 @@ if [[ "$built" != "$head" ]]; then
   echo "regenerate_reference: $sparsesvm is built from '$built', HEAD is $head; rebuild first (cmake --build build)" >&2
   exit 1
 fi
+# An argument's config: the argument when it is a file (a path may hold ':'), else what precedes its last ':'.
+config_of() { if [[ -f "$1" ]]; then echo "$1"; else echo "${1%:*}"; fi; }
 # The reference an argument makes: CONFIG's name, or for CONFIG:REFERENCE a name that begins with CONFIG's
 # name and an underscore and has its own overrides.txt (its directory is emptied below, so nothing else).
 reference_name() {
-  local config=${1%%:*} own
+  local config own
+  config=$(config_of "$1")
   own=$(awk '/^name:/ {print $2; exit}' "$config" 2>/dev/null)
   if [[ -z "$own" ]]; then
     echo "regenerate_reference: $config: no 'name:' line (a reference is named after its config)" >&2
     return 1
   fi
-  if [[ "$1" != *:* ]]; then echo "$own"; return; fi
-  local name=${1#*:}
+  if [[ "$config" == "$1" ]]; then echo "$own"; return; fi
+  local name=${1##*:}
   if [[ ! "$name" =~ ^${own}_[A-Za-z0-9._=-]+$ || ! -f "results/reference/$name/overrides.txt" ]]; then
     echo "regenerate_reference: $1: expected CONFIG:${own}_SUFFIX with results/reference/${own}_SUFFIX/overrides.txt" >&2
     return 1
@@ -62,7 +65,7 @@ reference_name() {
 }
 for argument in "${configs[@]}"; do reference_name "$argument" >/dev/null || exit 1; done   # all, before any run
 for argument in "${configs[@]}"; do
-  config=${argument%%:*}
+  config=$(config_of "$argument")
   name=$(reference_name "$argument")
   [[ "${REUSE_RUNS:-0}" == 1 ]] || rm -rf "results/$name"
   overrides=()

@@ -3,8 +3,8 @@
 # repository holding the script, a modified tracked file (a reference run's overrides.txt too) or a binary
 # built from another commit exits 1 before anything runs; a clean tree and a binary built from HEAD get
 # past the checks (to the run); CONFIG:REFERENCE runs with that reference's overrides into results/REFERENCE,
-# and a REFERENCE that is not <config name>_SUFFIX with an overrides.txt, or a config without a name, is
-# refused before anything runs or is deleted.
+# also for a config whose path holds ':'; and a REFERENCE that is not <config name>_SUFFIX with an
+# overrides.txt, or a config without a name, is refused before anything runs or is deleted.
 # Usage: regenerate_test.sh REPO_ROOT
 set -uo pipefail
 root=$1
@@ -67,6 +67,16 @@ attempt tiny.yaml:tiny_part
 grep -q "run tiny.yaml methods=\[SVM\] .*--out results/tiny_part\$" "$tmp/ran" ||
   fail "a second reference of the config: ran '$(cat "$tmp/ran" 2>/dev/null)', expected its overrides and directory"
 
+mkdir -p "$tmp/repo/runs:2026" && cp "$tmp/repo/tiny.yaml" "$tmp/repo/runs:2026/tiny.yaml"   # a path that holds ':'
+git_quiet add -A && git_quiet commit -q -m "a config under a directory whose name holds ':'"
+fake "$(git -C "$tmp/repo" rev-parse --short=12 HEAD)"
+attempt "runs:2026/tiny.yaml"
+grep -q "run runs:2026/tiny.yaml protocol.outer.repetitions=2 .*--out results/tiny\$" "$tmp/ran" 2>/dev/null ||
+  fail "a config path with ':': ran '$(cat "$tmp/ran" 2>/dev/null)' ($(cat "$tmp/out"))"
+attempt "runs:2026/tiny.yaml:tiny_part"
+grep -q "run runs:2026/tiny.yaml methods=\[SVM\] .*--out results/tiny_part\$" "$tmp/ran" 2>/dev/null ||
+  fail "a config path with ':' and a second reference: ran '$(cat "$tmp/ran" 2>/dev/null)' ($(cat "$tmp/out"))"
+
 mkdir -p "$tmp/repo/results/reference/other" && echo "methods=[SVM]" >"$tmp/repo/results/reference/other/overrides.txt"
 printf 'seed: 1\n' >"$tmp/repo/unnamed.yaml"
 git_quiet add -A && git_quiet commit -q -m "another reference, a config without a name"
@@ -82,5 +92,5 @@ SPARSESVM="$tmp/fake" bash "$tmp/repo/scripts/regenerate_reference.sh" tiny.yaml
 code=$?
 [[ $code -eq 1 && ! -e "$tmp/ran" ]] || fail "a bad second argument: exit $code, or the first argument ran"
 
-echo "$((18 - failures)) passed, $failures failed"
+echo "$((20 - failures)) passed, $failures failed"
 ((failures == 0))
