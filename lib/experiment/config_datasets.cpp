@@ -246,6 +246,11 @@ void check_sizes(const Protocol& protocol, const DatasetInstance& instance, cons
     train = n - (n + protocol.outer_folds - 1) / protocol.outer_folds;
   } else if (protocol.outer == Outer::train_tune_test) {
     train = protocol.train_size;
+  } else if (protocol.outer == Outer::given) {
+    if (protocol.train_size >= n) {
+      reader.fail("protocol.outer.train", fmt::format("{}: training on {} leaves no test part", what, protocol.train_size));
+    }
+    train = protocol.train_size;
   }
   if (protocol.inner == Inner::kfold && protocol.inner_folds > train) {
     reader.fail("protocol.inner.folds", fmt::format("{}: its training parts of {} examples cannot make {} folds", what,

@@ -20,7 +20,7 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
       if (outer["test_fraction"]) reader.fail(key + ".test_fraction", "half_half splits in halves; use holdout to choose");
       protocol.test_fraction = 0.5;
     }
-    protocol.repetitions = reader.positive_count(outer, key, "repetitions", 20);
+    protocol.repetitions = reader.positive_count(outer, key, "repetitions", protocol.outer == Outer::given ? 1 : 20);
     protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
     if (protocol.outer == Outer::kfold && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
     protocol.partitions = reader.positive_count(outer, key, "partitions", 1);
@@ -43,6 +43,13 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
       protocol.tune_size = no_tune_part ? 0 : reader.positive_count(outer, key, "tune", 1);
       protocol.test_size = reader.positive_count(outer, key, "test", 1);
       protocol.independent_test = reader.optional<bool>(outer, key, "independent_test", false, "true or false");
+    } else if (protocol.outer == Outer::given) {
+      if (!outer["train"]) reader.fail(key, "given needs train, the number of examples that train (the rest test)");
+      protocol.train_size = reader.positive_count(outer, key, "train", 1);
+      for (const char* drawn : {"test_fraction", "stratified", "fresh_sample", "tune", "test", "independent_test"}) {
+        if (outer[drawn]) reader.fail(Reader::join(key, drawn), "a given split is the file's order: nothing is drawn or sized but train");
+      }
+      if (protocol.repetitions != 1) reader.fail(key + ".repetitions", "a given split is one split: 1 repetition");
     } else {
       for (const char* part : {"train", "tune", "test", "independent_test"}) {
         if (outer[part]) reader.fail(Reader::join(key, part), "applies to type train_tune_test only");

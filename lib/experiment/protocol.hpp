@@ -19,7 +19,9 @@
 
 namespace sparsesvm::experiment {
 
-enum class Outer { holdout, kfold, half_half, train_tune_test };
+// given: the split a file's order makes, for a set published with its own test part (RCV1's LYRL2004
+// split): the first `train` examples train, the rest test; one repetition, nothing drawn.
+enum class Outer { holdout, kfold, half_half, train_tune_test, given };
 enum class Inner { kfold, tuning_sets, tuning_set, none };
 
 std::string_view to_string(Outer outer);
@@ -40,7 +42,7 @@ struct Protocol {
   // which the paper comparison needs for a fixed data set (paper_comparison.hpp).
   std::size_t partitions = 1;
   bool stratified = false;
-  std::size_t train_size = 0;     // train_tune_test: examples in each part
+  std::size_t train_size = 0;     // train_tune_test: examples in each part (given: the training part)
   std::size_t tune_size = 0;
   std::size_t test_size = 0;
   bool independent_test = false;  // train_tune_test on a generator: the test part is a fresh sample
@@ -65,8 +67,8 @@ std::size_t outer_count(const Protocol& protocol);
 
 // n_test / n_train of one outer split of the protocol (the corrected resampled t-test's correction): 0
 // when every repetition draws a fresh sample (training sets share no example: the paired t-test holds);
-// NaN for an independent test sample of a resplit pool (train_tune_test with independent_test), which
-// the correction does not model (its cells stay empty).
+// NaN for an independent test sample of a resplit pool (train_tune_test with independent_test) and for a
+// given split (one split: nothing to correct), which the correction does not model (its cells stay empty).
 double test_train_ratio(const Protocol& protocol);
 
 }  // namespace sparsesvm::experiment

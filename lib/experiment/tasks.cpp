@@ -98,7 +98,8 @@ struct OuterSplit {
 };
 
 // Holdout and half/half draw with split_seed(seed, data set, r); k-fold takes fold r % folds of partition
-// p = r / folds, drawn with split_seed(seed, data set, p) (one partition: p = 0); train_tune_test draws fixed sizes with split_seed(seed, data set, r).
+// p = r / folds, drawn with split_seed(seed, data set, p) (one partition: p = 0); train_tune_test draws fixed sizes with split_seed(seed, data set, r);
+// given takes the file's order: the first train_size examples train, the rest test.
 OuterSplit outer_split(const ExperimentConfig& config, const DatasetInstance& instance, const core::Vector& labels,
                        std::size_t repetition) {
   const Protocol& p = config.protocol;
@@ -107,6 +108,17 @@ OuterSplit outer_split(const ExperimentConfig& config, const DatasetInstance& in
     core::Rng rng(data::split_seed(config.seed, key, repetition / p.outer_folds));
     data::Split fold = data::kfold_splits(labels, p.outer_folds, p.stratified, rng).at(repetition % p.outer_folds);
     return {std::move(fold.train), {}, std::move(fold.test)};
+  }
+  if (p.outer == Outer::given) {
+    const auto n = static_cast<std::size_t>(labels.size());
+    if (p.train_size >= n) {
+      throw core::InputError(fmt::format("data set {}: protocol.outer.train is {}, and it has {} examples: no test part",
+                                         instance.name, p.train_size, n));
+    }
+    OuterSplit split{std::vector<std::size_t>(p.train_size), {}, std::vector<std::size_t>(n - p.train_size)};
+    std::iota(split.train.begin(), split.train.end(), std::size_t{0});
+    std::iota(split.test.begin(), split.test.end(), p.train_size);
+    return split;
   }
   core::Rng rng(data::split_seed(config.seed, key, repetition));
   if (p.outer == Outer::train_tune_test) {

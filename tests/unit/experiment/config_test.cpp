@@ -117,6 +117,28 @@ protocol:
   check_rejects(text, "grid: {C: [1]}", "grid: {C: [1, 10]}", "protocol.outer.tune: 0 leaves nothing to select on");
 }
 
+TEST_CASE("a given split takes train alone, one repetition, and leaves a test part", "[config]") {
+  const std::string text = R"(name: given
+datasets:
+  - {name: g, generator: dca_gaussians, params: {n: 30}}
+methods: [OneNormSVM]
+grid: {lambda: [1]}
+protocol:
+  outer: {type: given, train: 20}
+  inner: {type: kfold, folds: 3}
+)";
+  const auto config = experiment::load_config(write_file("given.yaml", text));
+  CHECK(config.protocol.outer == experiment::Outer::given);
+  CHECK(config.protocol.train_size == 20);
+  CHECK(config.protocol.repetitions == 1);
+  CHECK(experiment::outer_count(config.protocol) == 1);
+  check_rejects(text, "{type: given, train: 20}", "{type: given}", "protocol.outer: given needs train");
+  check_rejects(text, "train: 20}", "train: 20, repetitions: 3}", "protocol.outer.repetitions: a given split is one split");
+  check_rejects(text, "train: 20}", "train: 20, test_fraction: 0.5}", "protocol.outer.test_fraction: a given split is the file's order");
+  check_rejects(text, "train: 20}", "train: 20, stratified: true}", "protocol.outer.stratified: a given split");
+  check_rejects(text, "train: 20}", "train: 30}", "protocol.outer.train: data set 'g' has n = 30: training on 30 leaves no test part");
+}
+
 TEST_CASE("shards are balanced by data set size and cover every task once", "[config]") {
   // Three data sets of 400, 40 and 400 examples, one repetition each, over two shards: by plan order
   // (group mod 2) both large sets would share shard 0; balanced, they are apart.
@@ -211,7 +233,7 @@ TEST_CASE("malformed configs name the file and the key", "[config]") {
              Catch::Contains("protocol.outer.type: unknown outer protocol 'bootstrap'"));
   CHECK_THAT(error_of("outer_typo.yaml", config_with("type: holdout", "type: holdot")),
              Catch::Contains("protocol.outer.type: unknown outer protocol 'holdot' (did you mean 'holdout'? known: "
-                             "holdout, kfold, half_half, train_tune_test)"));
+                             "holdout, kfold, half_half, train_tune_test, given)"));
   CHECK_THAT(error_of("inner_typo.yaml", config_with("type: kfold", "type: kfolds")),
              Catch::Contains("protocol.inner.type: unknown inner selection 'kfolds' (did you mean 'kfold'?"));
   CHECK_THAT(error_of("metric.yaml", config_with("folds: 3}", "folds: 3, metric: balanced_acuracy}")),

@@ -159,6 +159,35 @@ protocol:
   }
 }
 
+TEST_CASE("a given split trains on the file's first rows and tests on the rest", "[tasks]") {
+  // Rows 0-7 put class 1 right of 0; rows 8-11 contradict them: trained on rows 0-7 alone, the test
+  // accuracy is exactly 0, and any drawn split would have put some contradicting rows in training.
+  const std::string file = write_file("given.csv", "x,y\n-4,0\n-3,0\n-2,0\n-1,0\n1,1\n2,1\n3,1\n4,1\n10,0\n11,0\n-10,1\n-11,1\n");
+  const std::string text = R"(name: given
+datasets:
+  - name: csv
+    file: )" + file + R"(
+methods: [OneNormSVM]
+grid: {lambda: [0.01, 0.1]}
+protocol:
+  outer: {type: given, train: 8}
+  inner: {type: kfold, folds: 2}
+)";
+  const auto config = experiment::load_config(write_file("given.yaml", text));
+  const core::Dataset data = experiment::repetition_sample(config, config.datasets[0], 0);
+  CHECK(experiment::outer_training_rows(config, 0, 0, data) == std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7});
+  const auto rows = group_rows(config, 0);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].at("status") == "optimal");
+  CHECK(std::stod(rows[0].at("accuracy")) == 0.0);
+  // train: 12 leaves nothing to test on: the row says so (a file's n is known only when the task reads it).
+  std::string all_train = text;
+  all_train.replace(all_train.find("train: 8"), 8, "train: 12");
+  const auto refused = group_rows(experiment::load_config(write_file("given_all.yaml", all_train)), 0);
+  CHECK(refused[0].at("status") == "input_error");
+  CHECK_THAT(refused[0].at("message"), Catch::Contains("protocol.outer.train is 12, and it has 12 examples: no test part"));
+}
+
 TEST_CASE("a training fold with one class is a row with status input_error, not a crash", "[tasks]") {
   // A training part of one example has one class whatever the seed; every method of the group reports
   // it in its row and the run goes on.
