@@ -5,15 +5,20 @@
 # machine, is verified. A file already present is checked, not downloaded again. A download that fails,
 # stops short or does not match its checksum is removed and the script exits 1. The files are used as
 # they come: the configs read them with loader options (bupa, cleveland) or as NIPS 2003 parts (arcene,
-# gisette). Nothing here runs at build or test time; tests/e2e/fetch_test.sh runs it against a server on
-# 127.0.0.1.
-# Usage: scripts/fetch_datasets.sh [NAME ...]     (default: all; names: bupa cleveland arcene gisette)
-#   SPARSESVM_FETCH_BASE  the archive's base URL (default: the UCI repository's)
-#   SPARSESVM_RAW_DIR     where the files go (default: datasets/raw of this checkout)
+# gisette). rcv1 is RCV1-v2 as Lewis et al. (JMLR 2004) publish it: the LYRL2004 training vectors (23,149
+# documents), the first of the four test parts (199,328, the size [RW] Table 2 reports) and the topic
+# assignments; from them the script writes rcv1_ccat.libsvm, label 1 for a document in CCAT and -1 for
+# the rest, the training documents first (configs/walk/reuters.yaml splits there: protocol.outer given).
+# Nothing here runs at build or test time; tests/e2e/fetch_test.sh runs it against a server on 127.0.0.1.
+# Usage: scripts/fetch_datasets.sh [NAME ...]     (default: all; names: bupa cleveland arcene gisette rcv1)
+#   SPARSESVM_FETCH_BASE       the UCI archive's base URL (default: the UCI repository's)
+#   SPARSESVM_FETCH_RCV1_BASE  the LYRL2004 appendices' base URL (default: JMLR's page of the paper)
+#   SPARSESVM_RAW_DIR          where the files go (default: datasets/raw of this checkout)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 raw=${SPARSESVM_RAW_DIR:-datasets/raw}
-base=${SPARSESVM_FETCH_BASE:-https://archive.ics.uci.edu/ml/machine-learning-databases}
+uci_base=${SPARSESVM_FETCH_BASE:-https://archive.ics.uci.edu/ml/machine-learning-databases}
+rcv1_base=${SPARSESVM_FETCH_RCV1_BASE:-https://www.jmlr.org/papers/volume5/lewis04a}
 mkdir -p "$raw"
 
 declare -A files=(
@@ -21,7 +26,26 @@ declare -A files=(
   [cleveland]="heart-disease/processed.cleveland.data"
   [arcene]="arcene/ARCENE/arcene_train.data arcene/ARCENE/arcene_train.labels arcene/ARCENE/arcene_valid.data arcene/arcene_valid.labels"
   [gisette]="gisette/GISETTE/gisette_train.data gisette/GISETTE/gisette_train.labels gisette/GISETTE/gisette_valid.data gisette/gisette_valid.labels"
+  [rcv1]="a13-vector-files/lyrl2004_vectors_train.dat.gz a13-vector-files/lyrl2004_vectors_test_pt0.dat.gz a08-topic-qrels/rcv1-v2.topics.qrels.gz"
 )
+
+# rcv1_ccat.libsvm from the verified LYRL2004 files: each vector line is "docid  feature:value ..." (the
+# features sorted, 1-based), each topic line "TOPIC docid 1"; the label replaces the docid.
+write_rcv1_ccat() {
+  local out=$raw/rcv1_ccat.libsvm
+  if [[ -f "$out" ]]; then echo "fetch: rcv1: rcv1_ccat.libsvm present; skipped"; return; fi
+  if ! { zcat "$raw/rcv1-v2.topics.qrels.gz" | awk '$1 == "CCAT" {print $2}' >"$out.ccat" &&
+         zcat "$raw/lyrl2004_vectors_train.dat.gz" "$raw/lyrl2004_vectors_test_pt0.dat.gz" |
+           awk -v ids="$out.ccat" 'BEGIN {while ((getline id < ids) > 0) ccat[id] = 1} {$1 = ($1 in ccat) ? 1 : -1; print}' \
+             >"$out.part"; }; then
+    rm -f "$out.ccat" "$out.part"
+    echo "fetch: rcv1: could not write rcv1_ccat.libsvm (above); nothing kept" >&2
+    exit 1
+  fi
+  rm -f "$out.ccat"
+  mv "$out.part" "$out"
+  echo "fetch: rcv1: wrote rcv1_ccat.libsvm ($(wc -l <"$out") documents, CCAT against the rest)"
+}
 
 checksums="$raw/CHECKSUMS.sha256"
 touch "$checksums"
@@ -45,11 +69,13 @@ accept() {
 }
 
 names=("$@")
-((${#names[@]})) || names=(bupa cleveland arcene gisette)
+((${#names[@]})) || names=(bupa cleveland arcene gisette rcv1)
 for name in "${names[@]}"; do
   [[ -n "${files[$name]:-}" ]] || { echo "fetch: unknown data set '$name' (known: ${!files[*]})" >&2; exit 1; }
 done
 for name in "${names[@]}"; do
+  base=$uci_base
+  [[ "$name" != rcv1 ]] || base=$rcv1_base
   for path in ${files[$name]}; do
     file=$(basename "$path")
     if [[ -f "$raw/$file" ]]; then
@@ -69,4 +95,5 @@ for name in "${names[@]}"; do
     fi
     accept "$file"
   done
+  [[ "$name" != rcv1 ]] || write_rcv1_ccat
 done

@@ -2,7 +2,9 @@
 # scripts/fetch_datasets.sh against a web server on 127.0.0.1 serving small files in each source's
 # original format, made here: checksums verified (and recorded on first use), a rerun skipping what is
 # present, a corrupted, truncated or absent download refused with nothing kept, a damaged local file
-# refused, and every fetched set read by the loader with its config's options.
+# refused, every fetched set read by the loader with its config's options, and RCV1's LYRL2004 files
+# turned into rcv1_ccat.libsvm (CCAT against the rest, training documents first) that
+# configs/walk/reuters.yaml runs on (its given split).
 # Usage: fetch_test.sh PATH/TO/sparsesvm REPO_ROOT
 set -uo pipefail
 bin=$1
@@ -30,6 +32,15 @@ for set in arcene gisette; do
   printf -- '-1\n1\n' >"$www/$set/${set}_valid.labels"
 done
 
+# RCV1-v2 as LYRL2004 publishes it (gzip): "docid  feature:value ..." vectors, "TOPIC docid 1" topics;
+# CCAT holds documents 2286, 2288 (training) and 2290 (test).
+mkdir -p "$www/lyrl/a13-vector-files" "$www/lyrl/a08-topic-qrels"
+printf '2286  1:0.5 3:0.8660254037844386\n2287  2:1\n2288  1:0.6 2:0.8\n2289  4:1\n' |
+  gzip -n >"$www/lyrl/a13-vector-files/lyrl2004_vectors_train.dat.gz"
+printf '2290  1:1\n2291  4:0.6 5:0.8\n' | gzip -n >"$www/lyrl/a13-vector-files/lyrl2004_vectors_test_pt0.dat.gz"
+printf 'CCAT 2286 1\nC15 2286 1\nGCAT 2287 1\nCCAT 2288 1\nE11 2289 1\nCCAT 2290 1\nM14 2291 1\n' |
+  gzip -n >"$www/lyrl/a08-topic-qrels/rcv1-v2.topics.qrels.gz"
+
 /usr/bin/python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$www" >"$tmp/server.log" 2>&1 &
 server=$!
 port=
@@ -39,7 +50,7 @@ for _ in $(seq 1 100); do
   sleep 0.05
 done
 [[ -n "$port" ]] || { echo "FAIL: the test's web server did not start: $(cat "$tmp/server.log")"; exit 1; }
-export SPARSESVM_FETCH_BASE=http://127.0.0.1:$port SPARSESVM_RAW_DIR=$tmp/raw
+export SPARSESVM_FETCH_BASE=http://127.0.0.1:$port SPARSESVM_FETCH_RCV1_BASE=http://127.0.0.1:$port/lyrl SPARSESVM_RAW_DIR=$tmp/raw
 mkdir -p "$tmp/raw"
 # bupa's checksum is recorded beforehand (the verified path); the others are recorded on first use.
 echo "$(sha256sum "$www/liver-disorders/bupa.data" | cut -d' ' -f1)  bupa.data" >"$tmp/raw/CHECKSUMS.sha256"
@@ -91,5 +102,23 @@ grep -q "examples  5 (+1: 2, -1: 3)" "$tmp/bupa" || fail "bupa: $(head -4 "$tmp/
 grep -q "examples  4 (+1: 2, -1: 2)" "$tmp/cleveland" || fail "cleveland: $(head -4 "$tmp/cleveland")"
 "$bin" describe-data "$tmp/raw/arcene" -f nips2003 >"$tmp/arcene" || fail "arcene does not load: $(cat "$tmp/arcene")"
 grep -q "examples  5 (+1: 3, -1: 2)" "$tmp/arcene" || fail "arcene: $(head -4 "$tmp/arcene")"
+# RCV1: the three files verified and recorded, rcv1_ccat.libsvm written once (a rerun skips it), labels
+# by CCAT in the vectors' order, and configs/walk/reuters.yaml's given split over it (the first 4 train).
+out=$(bash "$fetch" rcv1 2>&1) || fail "rcv1: exit $?: $out"
+for file in lyrl2004_vectors_train.dat.gz lyrl2004_vectors_test_pt0.dat.gz rcv1-v2.topics.qrels.gz; do
+  grep -q "  $file\$" "$tmp/raw/CHECKSUMS.sha256" || fail "rcv1: $file has no recorded checksum"
+done
+expected=$'1 1:0.5 3:0.8660254037844386\n-1 2:1\n1 1:0.6 2:0.8\n-1 4:1\n1 1:1\n-1 4:0.6 5:0.8'
+[[ "$(cat "$tmp/raw/rcv1_ccat.libsvm" 2>/dev/null)" == "$expected" ]] ||
+  fail "rcv1_ccat.libsvm: $(cat "$tmp/raw/rcv1_ccat.libsvm" 2>&1)"
+grep -q "wrote rcv1_ccat.libsvm (6 documents" <<<"$out" || fail "rcv1: $out"
+out=$(bash "$fetch" rcv1 2>&1) || fail "rcv1 rerun: exit $?: $out"
+grep -q "rcv1_ccat.libsvm present; skipped" <<<"$out" || fail "rcv1 rerun: $out"
+"$bin" run "$root/configs/walk/reuters.yaml" "datasets.0.file=$tmp/raw/rcv1_ccat.libsvm" protocol.outer.train=4 \
+  protocol.inner.folds=2 "grid.C=[1]" -j 1 -q --out "$tmp/reuters" >"$tmp/reuters.log" 2>&1 ||
+  fail "configs/walk/reuters.yaml on the fetched file: $(tail -3 "$tmp/reuters.log")"
+rows=$(tail -n +2 "$tmp/reuters/results.csv" 2>/dev/null | wc -l)
+[[ "$rows" -eq 6 ]] || fail "configs/walk/reuters.yaml: $rows rows, expected 6 (one per method)"
+
 ((failures == 0)) && echo "fetch_test: all passed"
 exit $((failures > 0))
