@@ -539,13 +539,21 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   if (retry) {
     lp_->forget_basis();
     GenerationResult cold = generate(costs, all_examples_added);
+    // The row counts the work of both tries, whichever answer it keeps.
+    const auto add_work = [](const GenerationResult& from, GenerationResult& to) {
+      to.rounds += from.rounds;
+      to.simplex_iterations += from.simplex_iterations;
+      to.dropped_features += from.dropped_features;
+      to.dropped_examples += from.dropped_examples;
+      to.released_examples += from.released_examples;
+      to.box_widenings += from.box_widenings;
+    };
     if (cold.status == core::Status::optimal && cold.certificate.within(tolerance)) {
       cold.fell_back_to_cold = true;
-      cold.rounds += result.rounds;
-      cold.simplex_iterations += result.simplex_iterations;
+      add_work(result, cold);
       return cold;
     }
-    result.simplex_iterations += cold.simplex_iterations;
+    add_work(cold, result);
   }
   if (result.status == core::Status::optimal && !result.certificate.within(tolerance)) {
     result.status = core::Status::solved_inaccurate;
