@@ -30,21 +30,34 @@ declare -A files=(
 )
 
 # rcv1_ccat.libsvm from the verified LYRL2004 files: each vector line is "docid  feature:value ..." (the
-# features sorted, 1-based), each topic line "TOPIC docid 1"; the label replaces the docid.
+# features sorted, 1-based), each topic line "TOPIC docid 1"; the label replaces the docid (blank lines
+# are skipped). The training documents come first: configs/walk/reuters.yaml trains on the first 23149.
 write_rcv1_ccat() {
-  local out=$raw/rcv1_ccat.libsvm
+  local out=$raw/rcv1_ccat.libsvm train_count
   if [[ -f "$out" ]]; then echo "fetch: rcv1: rcv1_ccat.libsvm present; skipped"; return; fi
-  if ! { zcat "$raw/rcv1-v2.topics.qrels.gz" | awk '$1 == "CCAT" {print $2}' >"$out.ccat" &&
-         zcat "$raw/lyrl2004_vectors_train.dat.gz" "$raw/lyrl2004_vectors_test_pt0.dat.gz" |
-           awk -v ids="$out.ccat" 'BEGIN {while ((getline id < ids) > 0) ccat[id] = 1} {$1 = ($1 in ccat) ? 1 : -1; print}' \
-             >"$out.part"; }; then
+  rcv1_failed() {
     rm -f "$out.ccat" "$out.part"
-    echo "fetch: rcv1: could not write rcv1_ccat.libsvm (above); nothing kept" >&2
+    echo "fetch: rcv1: $1; rcv1_ccat.libsvm not written" >&2
     exit 1
-  fi
+  }
+  zcat "$raw/rcv1-v2.topics.qrels.gz" | awk '$1 == "CCAT" {print $2}' >"$out.ccat" ||
+    rcv1_failed "rcv1-v2.topics.qrels.gz could not be read (above)"
+  [[ -s "$out.ccat" ]] || rcv1_failed "rcv1-v2.topics.qrels.gz names no document in CCAT"
+  # The ids file's path goes through ENVIRON (awk -v would read backslashes in it as escapes).
+  zcat "$raw/lyrl2004_vectors_train.dat.gz" "$raw/lyrl2004_vectors_test_pt0.dat.gz" |
+    CCAT_IDS=$out.ccat awk 'BEGIN { while ((status = (getline id < ENVIRON["CCAT_IDS"])) > 0) ccat[id] = 1
+                                    if (status < 0) exit 2 }
+                            NF > 0 { $1 = ($1 in ccat) ? 1 : -1; print }' >"$out.part" ||
+    rcv1_failed "the vectors could not be read or labelled (above)"
+  train_count=$(zcat "$raw/lyrl2004_vectors_train.dat.gz" | awk 'NF > 0' | wc -l)
   rm -f "$out.ccat"
   mv "$out.part" "$out"
-  echo "fetch: rcv1: wrote rcv1_ccat.libsvm ($(wc -l <"$out") documents, CCAT against the rest)"
+  echo "fetch: rcv1: wrote rcv1_ccat.libsvm ($(wc -l <"$out") documents, the first $train_count for training;" \
+       "$(grep -c '^1 ' "$out") in CCAT against the rest)"
+  if [[ "$train_count" != 23149 ]]; then
+    echo "fetch: rcv1: warning: LYRL2004's training part has 23149 documents, this one $train_count;" \
+         "configs/walk/reuters.yaml's given split (protocol.outer.train) assumes 23149" >&2
+  fi
 }
 
 checksums="$raw/CHECKSUMS.sha256"
@@ -55,6 +68,12 @@ recorded() { awk -v f="$1" '$2 == f {print $1}' "$checksums"; }
 # into place; on a mismatch removes it and exits 1.
 accept() {
   local file=$1 actual expected
+  # A gzip file that does not decompress is a damaged download: refused before its checksum is recorded.
+  if [[ "$file" == *.gz ]] && ! gzip -t "$raw/$file.part" 2>/dev/null; then
+    rm -f "$raw/$file.part"
+    echo "fetch: $file: not a complete gzip file (a damaged or cut download); removed, nothing recorded" >&2
+    exit 1
+  fi
   actual=$(sha256sum "$raw/$file.part" | cut -d' ' -f1)
   expected=$(recorded "$file")
   if [[ -z "$expected" ]]; then
@@ -82,6 +101,10 @@ for name in "${names[@]}"; do
       expected=$(recorded "$file")
       if [[ -n "$expected" && "$(sha256sum "$raw/$file" | cut -d' ' -f1)" != "$expected" ]]; then
         echo "fetch: $raw/$file is present but does not match its recorded checksum; delete it to fetch it again" >&2
+        exit 1
+      fi
+      if [[ "$file" == *.gz ]] && ! gzip -t "$raw/$file" 2>/dev/null; then
+        echo "fetch: $raw/$file is present but not a complete gzip file; delete it and its line in $checksums to fetch it again" >&2
         exit 1
       fi
       echo "fetch: $name: $file present; skipped"

@@ -33,9 +33,9 @@ for set in arcene gisette; do
 done
 
 # RCV1-v2 as LYRL2004 publishes it (gzip): "docid  feature:value ..." vectors, "TOPIC docid 1" topics;
-# CCAT holds documents 2286, 2288 (training) and 2290 (test).
+# CCAT holds documents 2286, 2288 (training) and 2290 (test); a blank line is skipped.
 mkdir -p "$www/lyrl/a13-vector-files" "$www/lyrl/a08-topic-qrels"
-printf '2286  1:0.5 3:0.8660254037844386\n2287  2:1\n2288  1:0.6 2:0.8\n2289  4:1\n' |
+printf '2286  1:0.5 3:0.8660254037844386\n2287  2:1\n\n2288  1:0.6 2:0.8\n2289  4:1\n' |
   gzip -n >"$www/lyrl/a13-vector-files/lyrl2004_vectors_train.dat.gz"
 printf '2290  1:1\n2291  4:0.6 5:0.8\n' | gzip -n >"$www/lyrl/a13-vector-files/lyrl2004_vectors_test_pt0.dat.gz"
 printf 'CCAT 2286 1\nC15 2286 1\nGCAT 2287 1\nCCAT 2288 1\nE11 2289 1\nCCAT 2290 1\nM14 2291 1\n' |
@@ -111,7 +111,8 @@ done
 expected=$'1 1:0.5 3:0.8660254037844386\n-1 2:1\n1 1:0.6 2:0.8\n-1 4:1\n1 1:1\n-1 4:0.6 5:0.8'
 [[ "$(cat "$tmp/raw/rcv1_ccat.libsvm" 2>/dev/null)" == "$expected" ]] ||
   fail "rcv1_ccat.libsvm: $(cat "$tmp/raw/rcv1_ccat.libsvm" 2>&1)"
-grep -q "wrote rcv1_ccat.libsvm (6 documents" <<<"$out" || fail "rcv1: $out"
+grep -q "wrote rcv1_ccat.libsvm (6 documents, the first 4 for training; 3 in CCAT" <<<"$out" || fail "rcv1: $out"
+grep -q "warning: LYRL2004's training part has 23149 documents, this one 4" <<<"$out" || fail "rcv1 count warning: $out"
 out=$(bash "$fetch" rcv1 2>&1) || fail "rcv1 rerun: exit $?: $out"
 grep -q "rcv1_ccat.libsvm present; skipped" <<<"$out" || fail "rcv1 rerun: $out"
 "$bin" run "$root/configs/walk/reuters.yaml" "datasets.0.file=$tmp/raw/rcv1_ccat.libsvm" protocol.outer.train=4 \
@@ -119,6 +120,22 @@ grep -q "rcv1_ccat.libsvm present; skipped" <<<"$out" || fail "rcv1 rerun: $out"
   fail "configs/walk/reuters.yaml on the fetched file: $(tail -3 "$tmp/reuters.log")"
 rows=$(tail -n +2 "$tmp/reuters/results.csv" 2>/dev/null | wc -l)
 [[ "$rows" -eq 6 ]] || fail "configs/walk/reuters.yaml: $rows rows, expected 6 (one per method)"
+
+# A cut gzip download is refused before its checksum is recorded; topics without CCAT write nothing.
+mkdir -p "$www/cut/a13-vector-files" "$www/cut/a08-topic-qrels"
+head -c 30 "$www/lyrl/a13-vector-files/lyrl2004_vectors_train.dat.gz" >"$www/cut/a13-vector-files/lyrl2004_vectors_train.dat.gz"
+mkdir -p "$tmp/raw_cut"
+out=$(SPARSESVM_FETCH_RCV1_BASE=http://127.0.0.1:$port/cut SPARSESVM_RAW_DIR=$tmp/raw_cut bash "$fetch" rcv1 2>&1) &&
+  fail "a cut gzip download was accepted"
+grep -q "lyrl2004_vectors_train.dat.gz: not a complete gzip file" <<<"$out" || fail "cut gzip: $out"
+[[ -z "$(ls "$tmp/raw_cut" | grep lyrl)" ]] || fail "cut gzip: kept $(ls "$tmp/raw_cut")"
+! grep -q lyrl "$tmp/raw_cut/CHECKSUMS.sha256" || fail "cut gzip: its checksum was recorded"
+mkdir -p "$tmp/raw_noccat"
+cp "$tmp/raw"/lyrl2004_vectors_*.dat.gz "$tmp/raw_noccat/"
+printf 'GCAT 2287 1\n' | gzip -n >"$tmp/raw_noccat/rcv1-v2.topics.qrels.gz"
+out=$(SPARSESVM_RAW_DIR=$tmp/raw_noccat bash "$fetch" rcv1 2>&1) && fail "topics without CCAT were accepted"
+grep -q "names no document in CCAT; rcv1_ccat.libsvm not written" <<<"$out" || fail "no CCAT: $out"
+[[ -z "$(ls "$tmp/raw_noccat" | grep rcv1_ccat)" ]] || fail "no CCAT: kept $(ls "$tmp/raw_noccat")"
 
 ((failures == 0)) && echo "fetch_test: all passed"
 exit $((failures > 0))
