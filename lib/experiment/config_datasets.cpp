@@ -246,11 +246,6 @@ void check_sizes(const Protocol& protocol, const DatasetInstance& instance, cons
     train = n - (n + protocol.outer_folds - 1) / protocol.outer_folds;
   } else if (protocol.outer == Outer::train_tune_test) {
     train = protocol.train_size;
-  } else if (protocol.outer == Outer::given) {
-    if (protocol.train_size >= n) {
-      reader.fail("protocol.outer.train", fmt::format("{}: training on {} leaves no test part", what, protocol.train_size));
-    }
-    train = protocol.train_size;
   }
   if (protocol.inner == Inner::kfold && protocol.inner_folds > train) {
     reader.fail("protocol.inner.folds", fmt::format("{}: its training parts of {} examples cannot make {} folds", what,
@@ -270,6 +265,10 @@ void check_datasets(const ExperimentConfig& config, const Reader& reader) {
     if (config.protocol.independent_test && instance.generator.empty()) {
       reader.fail("protocol.outer.independent_test",
                   fmt::format("data set '{}' is a file; an independent test sample needs a generator", instance.name));
+    }
+    if (config.protocol.outer == Outer::given && !instance.generator.empty()) {
+      reader.fail("protocol.outer.type", fmt::format("data set '{}' is generated; a given split is a file's order (a "
+                                                     "generator's rows may come sorted by class): use holdout", instance.name));
     }
     if (config.protocol.fresh_sample && instance.generator.empty()) {
       reader.fail("protocol.outer.fresh_sample",

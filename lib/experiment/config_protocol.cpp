@@ -51,7 +51,8 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
       }
       if (protocol.repetitions != 1) reader.fail(key + ".repetitions", "a given split is one split: 1 repetition");
     } else {
-      for (const char* part : {"train", "tune", "test", "independent_test"}) {
+      if (outer["train"]) reader.fail(Reader::join(key, "train"), "applies to types train_tune_test and given only");
+      for (const char* part : {"tune", "test", "independent_test"}) {
         if (outer[part]) reader.fail(Reader::join(key, part), "applies to type train_tune_test only");
       }
     }

@@ -117,10 +117,11 @@ protocol:
   check_rejects(text, "grid: {C: [1]}", "grid: {C: [1, 10]}", "protocol.outer.tune: 0 leaves nothing to select on");
 }
 
-TEST_CASE("a given split takes train alone, one repetition, and leaves a test part", "[config]") {
+TEST_CASE("a given split takes train alone, one repetition, on a file", "[config]") {
+  const std::string file = write_file("given.csv", "x,y\n1,1\n2,1\n3,0\n4,0\n5,1\n6,0\n");
   const std::string text = R"(name: given
 datasets:
-  - {name: g, generator: dca_gaussians, params: {n: 30}}
+  - {name: f, file: )" + file + R"(}
 methods: [OneNormSVM]
 grid: {lambda: [1]}
 protocol:
@@ -136,7 +137,9 @@ protocol:
   check_rejects(text, "train: 20}", "train: 20, repetitions: 3}", "protocol.outer.repetitions: a given split is one split");
   check_rejects(text, "train: 20}", "train: 20, test_fraction: 0.5}", "protocol.outer.test_fraction: a given split is the file's order");
   check_rejects(text, "train: 20}", "train: 20, stratified: true}", "protocol.outer.stratified: a given split");
-  check_rejects(text, "train: 20}", "train: 30}", "protocol.outer.train: data set 'g' has n = 30: training on 30 leaves no test part");
+  check_rejects(text, "{name: f, file: " + file + "}", "{name: g, generator: dca_gaussians, params: {n: 30}}",
+                "protocol.outer.type: data set 'g' is generated; a given split is a file's order");
+  check_rejects(kGood, "repetitions: 2}", "repetitions: 2, train: 5}", "protocol.outer.train: applies to types train_tune_test and given");
 }
 
 TEST_CASE("shards are balanced by data set size and cover every task once", "[config]") {
