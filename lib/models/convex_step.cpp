@@ -193,13 +193,21 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   const optim::LpSolution solution = lp->solve();
   auto [result, point] = read_full_lp(solution, costs, linf);
   // A warm start (the last basis, or the crossover's) can end optimal for Clp with rows violated inside its
-  // tolerance that heavy C_i turn into a hinge the certificate refuses; the slack basis is tried once more.
-  // The cold answer replaces the warm one only when it is certified.
-  if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance) && solution.warm) {
+  // tolerance that heavy C_i turn into a hinge the certificate refuses: b is re-chosen for the answer's w,
+  // and if that is not certified either, the slack basis is tried once more (b re-chosen there too). The
+  // cold answer replaces the warm one only when it is certified.
+  const auto certified = [&](StepResult& answer, StepLpPoint& answer_point) {
+    if (answer.status != core::Status::optimal) return false;
+    if (answer.certificate.within(kCertificateTolerance)) return true;
+    if (!certified_with_best_bias(data_, costs, linf, kCertificateTolerance, answer_point, answer.certificate)) return false;
+    answer.b = answer_point.b;
+    return true;
+  };
+  if (result.status == core::Status::optimal && !certified(result, point) && solution.warm) {
     lp->forget_basis();
     auto [cold, cold_point] = read_full_lp(lp->solve(), costs, linf);
     const long iterations = result.simplex_iterations + cold.simplex_iterations;
-    if (cold.status == core::Status::optimal && cold.certificate.within(kCertificateTolerance)) {
+    if (certified(cold, cold_point)) {
       std::tie(result, point) = std::tie(cold, cold_point);
       result.fell_back_to_cold = true;
     }

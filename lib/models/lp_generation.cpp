@@ -126,6 +126,42 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
   return certificate;
 }
 
+StepLpPoint with_best_bias(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point) {
+  const core::Vector& y = data.labels();
+  const core::Vector s = margins(data, point.w_plus - point.w_minus, 0.0).cwiseProduct(y);  // x_i.w
+  // Example i's hinge is active for b below its kink k_i = m_i - s_i (y_i = 1), or above k_i = -(m_i + s_i)
+  // (y_i = -1). The slope in b rises by C_i at every kink, from c_b - sum_{y_i = 1} C_i below them all.
+  std::vector<std::pair<double, double>> kinks;  // (k_i, C_i)
+  double slope = costs.bias;
+  for (Eigen::Index i = 0; i < s.size(); ++i) {
+    if (!(costs.slack[i] > 0.0)) continue;
+    kinks.emplace_back(y[i] > 0 ? costs.margin[i] - s[i] : -(costs.margin[i] + s[i]), costs.slack[i]);
+    if (y[i] > 0) slope -= costs.slack[i];
+  }
+  std::sort(kinks.begin(), kinks.end());
+  StepLpPoint shifted = point;
+  if (slope > 0.0) return shifted;  // unbounded below b's kinks
+  for (const auto& [kink, weight] : kinks) {
+    slope += weight;
+    if (slope < 0.0) continue;
+    shifted.b = kink;  // the first kink where the slope turns nonnegative: 0 is in its subgradient
+    const core::Vector t = (s + core::Vector::Constant(s.size(), kink)).cwiseProduct(y);  // y_i (x_i.w + b)
+    for (Eigen::Index i = 0; i < t.size(); ++i) shifted.xi[i] = std::max(0.0, costs.margin[i] - t[i]);
+    return shifted;
+  }
+  return point;  // unbounded above
+}
+
+bool certified_with_best_bias(const core::Dataset& data, const StepLpCosts& costs, bool linf, double tolerance,
+                              StepLpPoint& point, LpCertificate& certificate) {
+  const StepLpPoint shifted = with_best_bias(data, costs, point);
+  const LpCertificate shifted_certificate = certify(data, costs, shifted, linf);
+  if (!shifted_certificate.within(tolerance)) return false;
+  point = shifted;
+  certificate = shifted_certificate;
+  return true;
+}
+
 GeneratedLp::GeneratedLp(const core::Dataset& data, bool linf, GenerationSettings settings)
     : data_(data), linf_(linf), settings_(settings) {}
 
@@ -532,10 +568,17 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   const double tolerance = settings_.relative_tolerance * 10;
   // The restricted LPs are solved warm, round after round. Like the full LP's (convex_step.cpp), a warm
   // solve can end optimal for Clp with rows violated inside its tolerance that heavy C_i turn into a hinge
-  // the certificate refuses: the working sets are solved once more from the slack basis, and that answer
-  // replaces the warm one only when it is certified. Not after the round limit: that is no rounding.
+  // the certificate refuses: b is re-chosen for the answer's w (certified_with_best_bias), and if that is
+  // not certified either, generation runs once more from the slack basis (its first round; b re-chosen
+  // there too), whose answer replaces the warm one only when it is certified. Not after the round limit:
+  // that is no rounding.
   const bool at_round_limit = result.rounds >= settings_.max_rounds;
-  const bool retry = result.status == core::Status::optimal && !result.certificate.within(tolerance) && !at_round_limit;
+  const auto certified = [&](GenerationResult& answer) {
+    return answer.status == core::Status::optimal &&
+           (answer.certificate.within(tolerance) ||
+            certified_with_best_bias(data_, costs, linf_, tolerance, answer.point, answer.certificate));
+  };
+  const bool retry = result.status == core::Status::optimal && !certified(result) && !at_round_limit;
   if (retry) {
     lp_->forget_basis();
     GenerationResult cold = generate(costs, all_examples_added);
@@ -548,7 +591,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
       to.released_examples += from.released_examples;
       to.box_widenings += from.box_widenings;
     };
-    if (cold.status == core::Status::optimal && cold.certificate.within(tolerance)) {
+    if (certified(cold)) {
       cold.fell_back_to_cold = true;
       add_work(result, cold);
       return cold;

@@ -101,6 +101,17 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
 LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point, bool linf,
                       const core::Vector& t, const core::Vector& g);
 
+// The point with b re-chosen for its w: the minimizer of c_b b + sum_i C_i max(0, m_i - y_i (x_i.w + b)),
+// a convex piecewise-linear function of b whose minimum sits at a kink, and xi_i the true hinge there.
+// w, alpha (and nu, beta) are kept. Unchanged where that function is unbounded (no kink minimizes it).
+StepLpPoint with_best_bias(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point);
+
+// For an answer whose certificate fails: a warm simplex can leave the rows of heavy examples violated
+// inside its tolerance (a shift of b they all share), a hinge the certificate refuses. Tries
+// with_best_bias; true, with point and certificate replaced, when the shifted point is certified.
+bool certified_with_best_bias(const core::Dataset& data, const StepLpCosts& costs, bool linf, double tolerance,
+                              StepLpPoint& point, LpCertificate& certificate);
+
 struct GenerationSettings {
   bool generate_examples = true;   // false: every example is in the LP from the start
   std::size_t initial_examples = 1000;

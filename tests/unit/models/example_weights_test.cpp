@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <cmath>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "data/load.hpp"
@@ -112,19 +113,27 @@ TEST_CASE("with class weights 1e8 apart, an optimal 1-norm fit is optimal for th
   // (F = 600, the full LP's). A warm or crossover start can leave the heavy rows violated by 2e-8, inside
   // the simplex's tolerance, which C_i = 1e8 turns into a hinge of 109: a certificate that measured the
   // LP's slacks, or scaled its gap by the largest C_i, called that answer (F = 709) optimal.
+  // A review found more such answers at C = 1e2 and 1e3 and with the weights the other way round (F 4%
+  // above the optimum), which a cold retry did not mend (its rounds after the first are warm again): b
+  // re-chosen for the answer's w (with_best_bias) removes the shared violation.
   const core::Dataset german = data::load_dataset({testing::repo_file("datasets/german.csv"), "auto", {}});
-  const core::Vector weights = class_example_weights(ClassWeight::parse("positive=1e-4,negative=1e4", "test"), german.labels());
-  const auto fit_by = [&](double lp_form) {
-    return fit_weighted("OneNormSVM-C", german, weights, {{"C", 1e4}, {"lp_form", lp_form}});
-  };
-  const FitReport full = fit_by(1.0);
-  REQUIRE(full.status == core::Status::optimal);
-  CHECK(full.objective == Approx(600.0).epsilon(1e-9));
-  for (const double lp_form : {2.0, 3.0}) {  // generation, crossover
-    const FitReport fit = fit_by(lp_form);
-    INFO(fmt::format("lp_form {}: {} F {} ({})", lp_form, core::to_string(fit.status), fit.objective, fit.message));
-    // Both end warm with the heavy rows violated; the slack basis, tried again, is exact.
-    CHECK(fit.status == core::Status::optimal);
-    if (fit.status == core::Status::optimal) CHECK(fit.objective == Approx(full.objective).epsilon(1e-6));
+  for (const auto& [c, weighting, optimum] : {std::tuple{1e4, "positive=1e-4,negative=1e4", 600.0},
+                                              std::tuple{1e2, "positive=1e-4,negative=1e4", 6.0},
+                                              std::tuple{1e2, "positive=1e4,negative=1e-4", 14.0},
+                                              std::tuple{1e3, "positive=1e4,negative=1e-4", 140.0}}) {
+    const core::Vector weights = class_example_weights(ClassWeight::parse(weighting, "test"), german.labels());
+    const auto fit_by = [&](double lp_form) {
+      return fit_weighted("OneNormSVM-C", german, weights, {{"C", c}, {"lp_form", lp_form}});
+    };
+    const FitReport full = fit_by(1.0);
+    INFO(fmt::format("C {} {}: full {} F {}", c, weighting, core::to_string(full.status), full.objective));
+    REQUIRE(full.status == core::Status::optimal);
+    CHECK(full.objective == Approx(optimum).epsilon(1e-7));
+    for (const double lp_form : {2.0, 3.0}) {  // generation, crossover
+      const FitReport fit = fit_by(lp_form);
+      INFO(fmt::format("lp_form {}: {} F {} ({})", lp_form, core::to_string(fit.status), fit.objective, fit.message));
+      CHECK(fit.status == core::Status::optimal);
+      if (fit.status == core::Status::optimal) CHECK(fit.objective == Approx(full.objective).epsilon(1e-6));
+    }
   }
 }

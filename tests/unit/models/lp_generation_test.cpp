@@ -11,6 +11,7 @@
 #include "models/example_seed.hpp"
 #include "models/lp_generation.hpp"
 #include "models/methods.hpp"
+#include "models/objective.hpp"
 #include "models/workspace.hpp"
 #include "toy_problems.hpp"
 #include "unit/peak_memory.hpp"
@@ -358,6 +359,37 @@ TEST_CASE("a step whose convex part has no solver is refused, not solved without
   step.regularizer = static_cast<Regularizer>(99);  // a convex part no solver knows (say, a future elastic net)
   StepSolver solver(data);
   CHECK_THROWS_WITH(solver.solve(step), Catch::Contains("no solver for convex part 99"));
+}
+
+TEST_CASE("with_best_bias gives the b that no kink of the hinge beats, and the true hinge", "[models][generation][certificate]") {
+  // Brute force: c_b b + sum_i C_i max(0, m_i - y_i (x_i.w + b)) is convex and piecewise linear in b, so its
+  // minimum is at one of the kinks b = y_i m_i - x_i.w; every kink is tried.
+  const core::Dataset data = testing::random_problem(40, 6, 63, 2);
+  core::Rng rng(64);
+  StepLpPoint point{core::Vector::Zero(6), core::Vector::Zero(6), 0.3, core::Vector::Zero(40), 0.0, core::Vector::Zero(40), {}};
+  for (Eigen::Index j = 0; j < 6; ++j) (j % 2 ? point.w_plus : point.w_minus)[j] = rng.normal();
+  const core::Vector& y = data.labels();
+  for (const double bias_cost : {0.0, 0.7, -1.3}) {
+    StepLpCosts costs{core::Vector::Ones(6), core::Vector::Ones(6), bias_cost, core::Vector(40), 0.0, core::Vector(40)};
+    for (Eigen::Index i = 0; i < 40; ++i) {
+      costs.slack[i] = std::exp(3.0 * rng.normal());  // C_i over several decades
+      costs.margin[i] = 1.0 + 0.5 * rng.normal();
+    }
+    const core::Vector xw = margins(data, point.w_plus - point.w_minus, 0.0).cwiseProduct(y);
+    const auto value = [&](double b) {
+      double total = bias_cost * b;
+      for (Eigen::Index i = 0; i < 40; ++i) total += costs.slack[i] * std::max(0.0, costs.margin[i] - y[i] * (xw[i] + b));
+      return total;
+    };
+    const StepLpPoint shifted = with_best_bias(data, costs, point);
+    INFO("c_b " << bias_cost << ", b " << shifted.b);
+    for (Eigen::Index i = 0; i < 40; ++i) {
+      CHECK(value(shifted.b) <= value(y[i] * costs.margin[i] - xw[i]) * (1 + 1e-12) + 1e-12);
+      CHECK(shifted.xi[i] == Approx(std::max(0.0, costs.margin[i] - y[i] * (xw[i] + shifted.b))).margin(1e-12));
+    }
+    CHECK(shifted.w_plus == point.w_plus);
+    CHECK(shifted.alpha == point.alpha);
+  }
 }
 
 TEST_CASE("the certificate catches a point that is not optimal", "[models][generation]") {
