@@ -138,18 +138,25 @@ StepLpPoint with_best_bias(const core::Dataset& data, const StepLpCosts& costs, 
     kinks.emplace_back(y[i] > 0 ? costs.margin[i] - s[i] : -(costs.margin[i] + s[i]), costs.slack[i]);
     if (y[i] > 0) slope -= costs.slack[i];
   }
+  if (kinks.empty()) return point;
   std::sort(kinks.begin(), kinks.end());
-  StepLpPoint shifted = point;
-  if (slope > 0.0) return shifted;  // unbounded below b's kinks
+  // The first kink where the slope turns nonnegative: 0 is in its subgradient. A dual-feasible alpha makes
+  // the slope <= 0 below every kink and >= 0 above them all; where rounding leaves it a hair off at an end
+  // (a DCA tilt c_b equal to one class's sum of C_i, summed in another order), the end kink is the
+  // minimizer exact arithmetic gives. The certificate decides whether the point is kept.
+  double chosen = kinks.back().first;
   for (const auto& [kink, weight] : kinks) {
     slope += weight;
-    if (slope < 0.0) continue;
-    shifted.b = kink;  // the first kink where the slope turns nonnegative: 0 is in its subgradient
-    const core::Vector t = (s + core::Vector::Constant(s.size(), kink)).cwiseProduct(y);  // y_i (x_i.w + b)
-    for (Eigen::Index i = 0; i < t.size(); ++i) shifted.xi[i] = std::max(0.0, costs.margin[i] - t[i]);
-    return shifted;
+    if (slope >= 0.0) {
+      chosen = kink;
+      break;
+    }
   }
-  return point;  // unbounded above
+  StepLpPoint shifted = point;
+  shifted.b = chosen;
+  const core::Vector t = (s + core::Vector::Constant(s.size(), chosen)).cwiseProduct(y);  // y_i (x_i.w + b)
+  for (Eigen::Index i = 0; i < t.size(); ++i) shifted.xi[i] = std::max(0.0, costs.margin[i] - t[i]);
+  return shifted;
 }
 
 bool certified_with_best_bias(const core::Dataset& data, const StepLpCosts& costs, bool linf, double tolerance,
@@ -570,8 +577,8 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   // solve can end optimal for Clp with rows violated inside its tolerance that heavy C_i turn into a hinge
   // the certificate refuses: b is re-chosen for the answer's w (certified_with_best_bias), and if that is
   // not certified either, generation runs once more from the slack basis (its first round; b re-chosen
-  // there too), whose answer replaces the warm one only when it is certified. Not after the round limit:
-  // that is no rounding.
+  // there too), whose answer replaces the warm one only when it is certified. No cold retry after the round
+  // limit: that is no rounding.
   const bool at_round_limit = result.rounds >= settings_.max_rounds;
   const auto certified = [&](GenerationResult& answer) {
     return answer.status == core::Status::optimal &&

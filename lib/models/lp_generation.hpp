@@ -103,7 +103,7 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
 
 // The point with b re-chosen for its w: the minimizer of c_b b + sum_i C_i max(0, m_i - y_i (x_i.w + b)),
 // a convex piecewise-linear function of b whose minimum sits at a kink, and xi_i the true hinge there.
-// w, alpha (and nu, beta) are kept. Unchanged where that function is unbounded (no kink minimizes it).
+// w, alpha (and nu, beta) are kept. Where the function's slope misses 0 at an end by rounding, the end kink.
 StepLpPoint with_best_bias(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point);
 
 // For an answer whose certificate fails: a warm simplex can leave the rows of heavy examples violated
