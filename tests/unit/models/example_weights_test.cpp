@@ -122,7 +122,7 @@ TEST_CASE("with class weights 1e8 apart, an optimal 1-norm fit is optimal for th
                                               std::tuple{1e2, "positive=1e4,negative=1e-4", 14.0},
                                               std::tuple{1e3, "positive=1e4,negative=1e-4", 140.0}}) {
     const core::Vector weights = class_example_weights(ClassWeight::parse(weighting, "test"), german.labels());
-    const auto fit_by = [&](double lp_form) {
+    const auto fit_by = [&, c = c](double lp_form) {  // (clang does not capture structured bindings)
       return fit_weighted("OneNormSVM-C", german, weights, {{"C", c}, {"lp_form", lp_form}});
     };
     const FitReport full = fit_by(1.0);
