@@ -123,6 +123,7 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
   certificate.absolute_gap = primal_objective - dual_objective;
   certificate.relative_gap = certificate.absolute_gap / std::max(gap_scale, tiny);
   certificate.hinge_shortfall = shortfall / std::max(gap_scale, tiny);
+  certificate.absolute_hinge_shortfall = shortfall;
   return certificate;
 }
 

@@ -90,6 +90,10 @@ struct LpCertificate {
   // i's violation. A row violated within the simplex's tolerance (2e-8) by an example with C_i = 1e8
   // adds 2 to the true hinge: the gap of that objective, relative_gap + hinge_shortfall, must close too.
   double hinge_shortfall = 0.0;
+  double absolute_hinge_shortfall = 0.0;  // the same in the LP's own units
+  // The objective with the true hinge at the point's (w, b), less the dual bound: absolute_gap +
+  // absolute_hinge_shortfall. What a DCA step's majorant gap subtracts to reach a lower bound.
+  double absolute_true_gap() const { return absolute_gap + absolute_hinge_shortfall; }
   bool within(double relative_tolerance) const;
   std::string describe() const;  // the four numbers, for a status message
 };

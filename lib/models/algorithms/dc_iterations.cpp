@@ -59,7 +59,9 @@ double step_majorant_gap(const ConvexStep& step, const StepResult& next, const c
   if (next.status != core::Status::optimal) return std::nan("");
   const double at_iterate = step.value(data, w, b);
   const double at_step = step.value(data, next.w, next.b);
-  const double solver_gap = next.kind == StepKind::lp ? next.certificate.absolute_gap : next.qp_relative_gap * std::abs(at_step);
+  // at_step counts the true hinge at the step's (w, b); the LP's primal counts its slacks, below that by the
+  // hinge shortfall (rows violated inside the simplex's tolerance): the dual bound lies below at_step by both.
+  const double solver_gap = next.kind == StepKind::lp ? next.certificate.absolute_true_gap() : next.qp_relative_gap * std::abs(at_step);
   const double lower_bound = at_step - std::max(0.0, solver_gap);
   const double gap = (at_iterate - lower_bound) / (value != 0.0 ? std::abs(value) : 1.0);
   return gap >= -kRoundingGap ? std::max(0.0, gap) : std::nan("");
