@@ -87,6 +87,7 @@ StepLpCosts step_lp_costs(const ConvexStep& step, Eigen::Index d) {
                                         costs.minus.cwiseAbs().maxCoeff(), std::abs(costs.bias), linf_weight});
   const double scale = optim::clp_cost_scale(step.hinge_weight.cwiseAbs().maxCoeff(),
                                       std::max(per_weight.cwiseAbs().maxCoeff(), linf_weight), largest_cost);
+  costs.scale = scale;
   if (scale != 1.0) {
     costs.plus *= scale;
     costs.minus *= scale;
@@ -162,6 +163,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   }
   StepResult result = generates(step) ? solve_generated_lp(costs, linf)
                                       : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover);
+  result.lp_cost_scale = costs.scale;
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
     result.status = core::Status::solved_inaccurate;
     result.message = "LP not certified: " + result.certificate.describe();

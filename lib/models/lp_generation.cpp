@@ -120,10 +120,9 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
   certificate.reduced_cost_violation = std::max(feature_dual / feature_scale, slack_dual);
   certificate.constraint_violation = primal / margin_scale;
   const double dual_objective = point.alpha.dot(costs.margin);
-  certificate.absolute_gap = primal_objective - dual_objective;
-  certificate.relative_gap = certificate.absolute_gap / std::max(gap_scale, tiny);
+  certificate.dual_objective = dual_objective;
+  certificate.relative_gap = (primal_objective - dual_objective) / std::max(gap_scale, tiny);
   certificate.hinge_shortfall = shortfall / std::max(gap_scale, tiny);
-  certificate.absolute_hinge_shortfall = shortfall;
   return certificate;
 }
 

@@ -61,6 +61,8 @@ struct StepLpCosts {
   core::Vector slack;   // C_i, of xi_i
   double linf = 0.0;    // r, of nu (l_inf only)
   core::Vector margin;  // m_i
+  double scale = 1.0;   // the factor every cost above was multiplied by (optim::clp_cost_scale): the LP's
+                        // objective is scale times the step's
 };
 
 // A primal-dual point of the full LP; entries outside the working sets are zero.
@@ -85,15 +87,13 @@ struct LpCertificate {
   double reduced_cost_violation = 0.0;
   double constraint_violation = 0.0;
   double relative_gap = 0.0;   // (P - D) relative to what the costs could make (gap_scale in certify)
-  double absolute_gap = 0.0;   // P - D in the LP's own units
   // What P understates the objective of the point's (w, b) by, on the gap's scale: sum_i C_i times row
   // i's violation. A row violated within the simplex's tolerance (2e-8) by an example with C_i = 1e8
   // adds 2 to the true hinge: the gap of that objective, relative_gap + hinge_shortfall, must close too.
   double hinge_shortfall = 0.0;
-  double absolute_hinge_shortfall = 0.0;  // the same in the LP's own units
-  // The objective with the true hinge at the point's (w, b), less the dual bound: absolute_gap +
-  // absolute_hinge_shortfall. What a DCA step's majorant gap subtracts to reach a lower bound.
-  double absolute_true_gap() const { return absolute_gap + absolute_hinge_shortfall; }
+  // D = sum_i alpha_i m_i in the LP's own units: for a dual feasible alpha a lower bound on the LP's optimum,
+  // whatever the primal point's slacks or violated rows (what a DCA step's majorant gap needs).
+  double dual_objective = 0.0;
   bool within(double relative_tolerance) const;
   std::string describe() const;  // the four numbers, for a status message
 };

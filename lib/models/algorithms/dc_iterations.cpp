@@ -59,10 +59,12 @@ double step_majorant_gap(const ConvexStep& step, const StepResult& next, const c
   if (next.status != core::Status::optimal) return std::nan("");
   const double at_iterate = step.value(data, w, b);
   const double at_step = step.value(data, next.w, next.b);
-  // at_step counts the true hinge at the step's (w, b); the LP's primal counts its slacks, below that by the
-  // hinge shortfall (rows violated inside the simplex's tolerance): the dual bound lies below at_step by both.
-  const double solver_gap = next.kind == StepKind::lp ? next.certificate.absolute_true_gap() : next.qp_relative_gap * std::abs(at_step);
-  const double lower_bound = at_step - std::max(0.0, solver_gap);
+  // The step's optimum is at least its dual bound: for an LP the dual objective in the step's units (the
+  // LP's costs are the step's times lp_cost_scale), not at_step less P - D, which would overstate it where
+  // rows are violated inside the simplex's tolerance (the true hinge at_step counts exceeds the LP's slacks).
+  const double lower_bound = next.kind == StepKind::lp
+                                 ? std::min(at_step, next.certificate.dual_objective / next.lp_cost_scale)
+                                 : at_step - std::max(0.0, next.qp_relative_gap * std::abs(at_step));
   const double gap = (at_iterate - lower_bound) / (value != 0.0 ? std::abs(value) : 1.0);
   return gap >= -kRoundingGap ? std::max(0.0, gap) : std::nan("");
 }

@@ -6,6 +6,7 @@
 
 #include "core/memory_budget.hpp"
 #include "core/rng.hpp"
+#include "models/algorithms/dc_iterations.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "models/convex_step.hpp"
 #include "models/example_seed.hpp"
@@ -555,4 +556,39 @@ TEST_CASE("a fit on 10^6 sparse columns (8 GB if dense) stays small and equals t
   const FitReport full = fit_method("OneNormSVM", {{"lambda", 0.1}, {"lp_form", 1}}, full_space);
   REQUIRE(full.status == core::Status::optimal);
   CHECK(generated.objective == Approx(full.objective).epsilon(1e-9));
+}
+
+// The majorant gap a DCA step certifies with: (G(iterate) - lower bound) / |F|, the bound the LP's dual
+// objective in the step's units. Hand-solved on two points: G = |w_1| + |w_2| + hinge + hinge is 2 at
+// w = 0 and 1 at its optimum w = (1, 0), b = 0, whose dual (alpha = (1/2, 1/2)) has objective 1.
+TEST_CASE("a step's majorant gap counts from its dual bound, in the step's units", "[models][certificate]") {
+  const core::Dataset data = testing::two_points();
+  ConvexStep step;
+  step.hinge_weight = core::Vector::Ones(2);
+  step.margin = core::Vector::Ones(2);
+  step.regularizer_weight = 1.0;
+  StepResult next;
+  next.status = core::Status::optimal;
+  const core::Vector zero = core::Vector::Zero(2);
+  const core::Vector optimum = core::Vector::Unit(2, 0);
+  REQUIRE(step.value(data, zero, 0.0) == Approx(2.0));
+  REQUIRE(step.value(data, optimum, 0.0) == Approx(1.0));
+  SECTION("an LP scaled by 1e4 (its costs and so its dual objective 1e4 times the step's)") {
+    next.w = optimum;
+    next.lp_cost_scale = 1e4;
+    next.certificate.dual_objective = 1e4 * 0.9;  // a dual bound 0.9, looser than the optimum's 1
+    CHECK(step_majorant_gap(step, next, data, zero, 0.0, 2.0) == Approx((2.0 - 0.9) / 2.0));
+    next.certificate.dual_objective = 1e4 * 1.0;
+    CHECK(step_majorant_gap(step, next, data, optimum, 0.0, 1.0) == Approx(0.0).margin(1e-15));
+  }
+  SECTION("the step's answer violates both rows inside the simplex's tolerance") {
+    // From the optimum, an answer w_1 = 1 - 1e-7 with zero slacks: its LP objective 1 - 1e-7 (below D by
+    // rounding), its true objective 1 + 1e-7. Counting the bound as that less P - D gives 1 + 1e-7, above
+    // G at the optimum: a gap of -1e-7, read as an inexact step (NaN). The dual bound gives 0.
+    next.w = (1.0 - 1e-7) * optimum;
+    next.certificate.dual_objective = 1.0;
+    const double gap = step_majorant_gap(step, next, data, optimum, 0.0, 1.0);
+    CHECK_FALSE(std::isnan(gap));
+    CHECK(gap == Approx(0.0).margin(1e-15));
+  }
 }
