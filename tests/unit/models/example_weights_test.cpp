@@ -141,8 +141,9 @@ TEST_CASE("with class weights 1e8 apart, an optimal 1-norm fit is optimal for th
   const core::Vector heavy_positives =
       class_example_weights(ClassWeight::parse("positive=1e4,negative=1e-4", "test"), german.labels());
   // By crossover, the certifying step resumes the basis of the first step's answer, whose b the re-choice
-  // moved: its rows are violated within Clp's tolerance, and the majorant gap must count that hinge
-  // shortfall in the step's dual bound (before: the gap came out below zero, NaN, `feasible`).
+  // moved: its rows are violated within Clp's tolerance, so its true objective lies above the iterate's,
+  // and the majorant gap must count from the LP's dual objective, not from that less P - D (which gave a
+  // gap below zero, NaN, `feasible`).
   for (const std::string method : {"RLSVM0", "RLSVM1"}) {
     const FitReport full = fit_weighted(method, german, heavy_positives, {{"lp_form", 1.0}});
     REQUIRE(full.status == core::Status::converged);

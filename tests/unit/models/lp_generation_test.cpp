@@ -591,4 +591,19 @@ TEST_CASE("a step's majorant gap counts from its dual bound, in the step's units
     CHECK_FALSE(std::isnan(gap));
     CHECK(gap == Approx(0.0).margin(1e-15));
   }
+  SECTION("solved by each LP form with every weight 1e-4 (the LP's costs scaled by 1e4)") {
+    step.hinge_weight *= 1e-4;
+    step.regularizer_weight = 1e-4;  // G = 1e-4 (|w_1| + |w_2| + hinges): 2e-4 at w = 0, 1e-4 at the optimum
+    for (const LpForm form : {LpForm::full, LpForm::generation, LpForm::crossover}) {
+      step.lp_form = form;
+      StepSolver solver(data);
+      const StepResult solved = solver.solve(step);
+      INFO("lp_form " << static_cast<int>(form) << ": " << core::to_string(solved.status) << " " << solved.message);
+      REQUIRE(solved.status == core::Status::optimal);
+      CHECK(solved.lp_cost_scale == Approx(1e4));
+      CHECK(solved.certificate.dual_objective / solved.lp_cost_scale == Approx(1e-4));
+      CHECK(step_majorant_gap(step, solved, data, zero, 0.0, 2e-4) == Approx(0.5));
+      CHECK(step_majorant_gap(step, solved, data, solved.w, solved.b, 1e-4) == Approx(0.0).margin(1e-12));
+    }
+  }
 }
