@@ -1,10 +1,13 @@
 #include "core/dataset.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <fmt/format.h>
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/huge_pages.hpp"
 
 namespace sparsesvm::core {
 
@@ -145,6 +148,48 @@ Dataset Dataset::subset(const std::vector<std::size_t>& rows) const {
   Dataset result(name_, std::move(features), std::move(labels), feature_names_, provenance_);
   result.informative_ = informative_;
   return result;
+}
+
+SparseMatrix row_major_nonzeros(const DenseMatrix& x) {
+  const Eigen::Index rows = x.rows();
+  const Eigen::Index columns = x.cols();
+  std::vector<std::size_t> row_counts(static_cast<std::size_t>(rows), 0);
+  for (Eigen::Index j = 0; j < columns; ++j) {
+    const double* column = x.col(j).data();
+    for (Eigen::Index i = 0; i < rows; ++i) row_counts[static_cast<std::size_t>(i)] += column[i] != 0.0;
+  }
+  std::size_t total = 0;
+  for (const std::size_t count : row_counts) total += count;
+  if (total > static_cast<std::size_t>(std::numeric_limits<SparseMatrix::StorageIndex>::max())) {
+    throw InputError(fmt::format("{} non-zeros are more than a CSR copy can index (2^31 - 1)", total));
+  }
+
+  SparseMatrix copy(rows, columns);
+  copy.resizeNonZeros(static_cast<Eigen::Index>(total));  // allocated, not yet written
+  advise_huge_pages(copy.valuePtr(), total * sizeof(double));
+  advise_huge_pages(copy.innerIndexPtr(), total * sizeof(SparseMatrix::StorageIndex));
+  SparseMatrix::StorageIndex* row_start = copy.outerIndexPtr();
+  row_start[0] = 0;
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    row_start[i + 1] = row_start[i] + static_cast<SparseMatrix::StorageIndex>(row_counts[static_cast<std::size_t>(i)]);
+  }
+  // A block of rows at a time: each column's run of the block is contiguous in the column-major x, and
+  // the block's write positions stay in cache.
+  constexpr Eigen::Index kBlockRows = 256;
+  std::vector<SparseMatrix::StorageIndex> next(row_start, row_start + rows);
+  for (Eigen::Index first = 0; first < rows; first += kBlockRows) {
+    const Eigen::Index end = std::min(rows, first + kBlockRows);
+    for (Eigen::Index j = 0; j < columns; ++j) {
+      const double* column = x.col(j).data();
+      for (Eigen::Index i = first; i < end; ++i) {
+        if (column[i] == 0.0) continue;
+        const SparseMatrix::StorageIndex k = next[static_cast<std::size_t>(i)]++;
+        copy.innerIndexPtr()[k] = static_cast<SparseMatrix::StorageIndex>(j);
+        copy.valuePtr()[k] = column[i];
+      }
+    }
+  }
+  return copy;
 }
 
 }  // namespace sparsesvm::core

@@ -81,4 +81,11 @@ class Dataset {
   std::optional<std::vector<bool>> informative_;
 };
 
+// The non-zeros of a dense matrix in CSR form (row-major, columns increasing in each row), for solvers
+// that walk the examples one at a time. Built by blocks of rows straight into the CSR arrays: Eigen's
+// sparseView assignment across storage orders goes through a column-major temporary and copies it
+// again (a fifth of the l2 SVM's time on a dense 6000 x 5000 file). InputError past 2^31 - 1 non-zeros
+// (the CSR's index type).
+SparseMatrix row_major_nonzeros(const DenseMatrix& x);
+
 }  // namespace sparsesvm::core

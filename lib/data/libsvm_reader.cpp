@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/huge_pages.hpp"
 #include "data/delimited_reader.hpp"
 
 namespace sparsesvm::data {
@@ -59,6 +60,7 @@ core::Dataset read_libsvm(const std::string& path, const LibsvmOptions& options)
   std::vector<RawLabel> raw_labels;
   std::vector<Entry> entries;
   entries.reserve(count_byte_in_file(path, ':'));
+  core::advise_huge_pages(entries.data(), entries.capacity() * sizeof(Entry));
   std::size_t max_index = 0;
   std::vector<Field> tokens;  // of the current line
 

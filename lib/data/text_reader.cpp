@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/errors.hpp"
+#include "core/huge_pages.hpp"
 #include "core/sha256.hpp"
 
 namespace sparsesvm::data {
@@ -313,6 +314,7 @@ core::DenseMatrix dense_from_entries(Eigen::Index rows, Eigen::Index columns, co
   const Eigen::Index block_rows = std::clamp<Eigen::Index>(kBufferBytes / (8 * columns), 1, 64);
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> block(block_rows, columns);
   core::DenseMatrix matrix(rows, columns);  // every row is written below
+  core::advise_huge_pages(matrix.data(), static_cast<std::size_t>(matrix.size()) * sizeof(double));
   std::size_t k = 0;
   for (Eigen::Index first = 0; first < rows; first += block_rows) {
     const Eigen::Index count = std::min(block_rows, rows - first);

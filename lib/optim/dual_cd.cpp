@@ -119,9 +119,7 @@ long run_epochs(const Rows& rows, double tolerance, long budget, bool shrinking,
 
 core::SparseMatrix row_major_copy(const core::Dataset& data) {
   if (data.is_sparse()) return {};
-  core::SparseMatrix copy = data.dense().sparseView(0.0, 0.0);
-  copy.makeCompressed();
-  return copy;
+  return core::row_major_nonzeros(data.dense());
 }
 
 }  // namespace

@@ -59,6 +59,46 @@ TEST_CASE("count_missing counts NaN", "[dataset]") {
   CHECK(Dataset("m", x, y, {}, {}).count_missing() == 1);
 }
 
+TEST_CASE("row_major_nonzeros is the CSR of a dense matrix's non-zeros, across blocks of rows", "[dataset]") {
+  // 600 rows: two whole blocks of 256 and a partial one. Zeros scattered, a zero row, a zero column,
+  // -0.0 (dropped, as a zero) and NaN (kept: it is not zero).
+  DenseMatrix x(600, 7);
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      x(i, j) = (i * 7 + j * 3) % 5 == 0 ? 0.0 : static_cast<double>(i) - 2.5 * static_cast<double>(j);
+    }
+  }
+  x.row(300).setZero();
+  x.col(4).setZero();
+  x(17, 2) = -0.0;
+  x(599, 6) = std::numeric_limits<double>::quiet_NaN();
+  const SparseMatrix copy = row_major_nonzeros(x);
+  REQUIRE(copy.isCompressed());
+  REQUIRE(copy.rows() == x.rows());
+  REQUIRE(copy.cols() == x.cols());
+  Eigen::Index expected_nonzeros = 0;
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    Eigen::Index previous = -1;
+    Eigen::Index in_row = 0;
+    for (SparseMatrix::InnerIterator it(copy, i); it; ++it, ++in_row) {
+      CHECK(it.col() > previous);  // columns increasing in each row
+      previous = it.col();
+      if (std::isnan(x(i, it.col()))) {
+        CHECK(std::isnan(it.value()));
+      } else {
+        CHECK(it.value() == x(i, it.col()));
+      }
+    }
+    Eigen::Index dense_nonzeros = 0;
+    for (Eigen::Index j = 0; j < x.cols(); ++j) dense_nonzeros += x(i, j) != 0.0;
+    CHECK(in_row == dense_nonzeros);
+    expected_nonzeros += dense_nonzeros;
+  }
+  CHECK(copy.nonZeros() == expected_nonzeros);
+  CHECK(copy.row(300).nonZeros() == 0);
+  CHECK(row_major_nonzeros(DenseMatrix(0, 3)).nonZeros() == 0);
+}
+
 TEST_CASE("LinearModel predicts by the sign of w.x + b and counts features above 1e-6", "[linear_model]") {
   const Dataset data = small_dense();
   Vector w(3);
