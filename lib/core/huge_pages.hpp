@@ -10,10 +10,12 @@
 namespace sparsesvm::core {
 
 // Asks the kernel to back [data, data + bytes) with huge pages (Linux's madvise MADV_HUGEPAGE on the
-// whole pages inside it), to be called after allocating and before writing: pages already touched keep
-// their size. Only for arrays of at least kHugePageAdviceBytes (glibc maps those on their own, so the
-// advice covers nothing else); smaller ones, other systems and a kernel without huge pages: nothing
-// happens. Advice only: what is stored and computed is the same either way.
+// whole pages inside it, never a page the array shares), to be called after allocating and before
+// writing: pages written before have already been faulted in small (the kernel's khugepaged may merge
+// them later). Only for arrays of at least kHugePageAdviceBytes, which glibc usually maps on their own;
+// one served from the heap instead leaves the advice on its pages after it is freed, for whatever the
+// heap puts there next. Smaller arrays, other systems and a kernel without huge pages: nothing happens.
+// Advice only: what is stored and computed is the same either way.
 void advise_huge_pages(const void* data, std::size_t bytes);
 
 inline constexpr std::size_t kHugePageAdviceBytes = std::size_t{32} << 20;

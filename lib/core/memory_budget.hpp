@@ -3,7 +3,8 @@
 // counted together; a copy of the data on its own, not added to the system that follows it). The solves whose
 // dense matrices grow with n^2 or d^2 (ADMM's Gram and factor, the interior point's system), and the
 // copies as large as the data (generation's seed on dense data: without room it reads X in place; ADMM's
-// equilibrated copy: without room, a ResourceError naming equilibrate: 0), ask first
+// equilibrated copy: without room, a ResourceError naming equilibrate: 0; dual CD's row copy of dense
+// data: without room, a ResourceError naming storage: sparse), ask first
 // with `fits_in_memory_budget` (to take another route when they do not fit) or `require_memory` (to
 // stop with a ResourceError naming the option that would fit), so such a fit ends with a clear message
 // instead of meeting the out-of-memory killer. Not covered: the data set itself and the full LP's matrix

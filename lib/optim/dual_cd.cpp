@@ -7,6 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "core/memory_budget.hpp"
 #include "core/rng.hpp"
 
 namespace sparsesvm::optim {
@@ -119,6 +120,10 @@ long run_epochs(const Rows& rows, double tolerance, long budget, bool shrinking,
 
 core::SparseMatrix row_major_copy(const core::Dataset& data) {
   if (data.is_sparse()) return {};
+  // A double and an int per non-zero: at most 1.5 times the dense matrix.
+  core::require_memory(1.5 * core::feature_matrix_bytes(data),
+                       fmt::format("dual CD's row copy of the {} x {} dense data", data.n(), data.d()),
+                       "data stored sparse (a LIBSVM or NIPS 2003 file with `storage: sparse`) is read in place");
   return core::row_major_nonzeros(data.dense());
 }
 

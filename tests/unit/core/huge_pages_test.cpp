@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "core/huge_pages.hpp"
 
 using namespace sparsesvm;
@@ -43,11 +45,23 @@ TEST_CASE("advise_huge_pages marks a large array's pages for huge pages, and lea
   }
   std::vector<double> large;
   large.reserve(core::kHugePageAdviceBytes / sizeof(double) * 2);  // allocated, not yet written
-  REQUIRE(vm_flags_at(large.data()).find(" hg") == std::string::npos);
+  const double* middle = large.data() + large.capacity() / 2;
+  const std::string before = vm_flags_at(middle);
+  if (before.empty() || before.find(" hg") != std::string::npos) {
+    // No VmFlags, or every mapping already advised (GLIBC_TUNABLES=glibc.malloc.hugetlb=1).
+    WARN("the array's flags before advice are '" << before << "': nothing to check");
+    return;
+  }
   core::advise_huge_pages(large.data(), large.capacity() * sizeof(double));
-  const std::string flags = vm_flags_at(large.data() + large.capacity() / 2);
+  const std::string flags = vm_flags_at(middle);
   INFO(flags);
   CHECK(flags.find(" hg") != std::string::npos);
+  // The page holding the array's first byte, when the array starts inside it, is shared with the
+  // allocator's header: it stays as it was.
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  if (reinterpret_cast<std::uintptr_t>(large.data()) % page != 0) {
+    CHECK(vm_flags_at(large.data()).find(" hg") == std::string::npos);
+  }
 
   std::vector<double> small;
   small.reserve(core::kHugePageAdviceBytes / sizeof(double) / 4);
