@@ -23,6 +23,7 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     protocol.repetitions = reader.positive_count(outer, key, "repetitions", protocol.outer == Outer::given ? 1 : 20);
     protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
     if (protocol.outer == Outer::kfold && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
+    if (outer["folds"] && protocol.outer != Outer::kfold) reader.fail(key + ".folds", "applies to type kfold only");
     protocol.partitions = reader.positive_count(outer, key, "partitions", 1);
     if (outer["partitions"] && protocol.outer != Outer::kfold) {
       reader.fail(key + ".partitions", "re-partitions apply to kfold (the other protocols draw a new split per repetition)");
@@ -67,6 +68,13 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     protocol.tuning_parts = reader.positive_count(inner, "protocol.inner", "parts", 10);
     protocol.tuning_fraction = reader.optional<double>(inner, "protocol.inner", "fraction", 0.1, "a number");
     if (!(protocol.tuning_fraction > 0 && protocol.tuning_fraction < 1)) reader.fail("protocol.inner.fraction", "must lie in (0, 1)");
+    // A size the chosen type does not use is a mistake to name, not a setting to ignore.
+    if (inner["folds"] && protocol.inner != Inner::kfold) reader.fail("protocol.inner.folds", "applies to inner type kfold only");
+    for (const char* sized : {"parts", "fraction"}) {
+      if (inner[sized] && protocol.inner != Inner::tuning_sets) {
+        reader.fail(Reader::join("protocol.inner", sized), "applies to inner type tuning_sets only");
+      }
+    }
   } else if (protocol.outer == Outer::train_tune_test) {
     protocol.inner = Inner::tuning_set;
   }

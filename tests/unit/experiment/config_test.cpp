@@ -427,6 +427,17 @@ protocol:
                 "protocol.outer.folds: data set 'g' has n = 20, fewer than 21 folds");
   check_rejects(base, "folds: 3}", "folds: 15}", "protocol.inner.folds: data set 'g' has n = 20: its training parts of 14");
   check_rejects(base, "folds: 3}", "folds: 1}", "protocol.inner.folds: k-fold needs at least 2 folds");
+  // Sizes a type does not use are named, not ignored.
+  check_rejects(base, "repetitions: 1}", "repetitions: 1, folds: 5}", "protocol.outer.folds: applies to type kfold only");
+  check_rejects(base, "{type: kfold, folds: 3}", "{type: tuning_sets, folds: 3}", "protocol.inner.folds: applies to inner type kfold only");
+  check_rejects(base, "{type: kfold, folds: 3}", "{type: kfold, parts: 4}", "protocol.inner.parts: applies to inner type tuning_sets only");
+  check_rejects(base, "{type: kfold, folds: 3}", "{type: kfold, fraction: 0.2}",
+                "protocol.inner.fraction: applies to inner type tuning_sets only");
+  CHECK_NOTHROW(experiment::load_config(write_file("sizes_tuning_sets.yaml", [&] {
+    std::string text = base;
+    text.replace(text.find("{type: kfold, folds: 3}"), 23, "{type: tuning_sets, parts: 4, fraction: 0.2}");
+    return text;
+  }())));
   check_rejects(base, "params: {n: 20}}", "params: {n: 20}, loader: {header: true}}", "loader: applies to files only");
 }
 
