@@ -14,6 +14,20 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     reader.check_keys(outer, key, {"type", "test_fraction", "repetitions", "folds", "partitions", "stratified", "train",
                                    "tune", "test", "independent_test", "fresh_sample"});
     protocol.outer = read_choice(reader, outer, key, "type", "holdout", parse_outer);
+    // Sizes the type does not use are named before any value is checked, never ignored; the message says
+    // which type is in effect (it may come from an override or the default).
+    // (half_half's and given's own refusals of test_fraction come below, with their reasons.)
+    const auto unused_by_type = [&](const char* name, bool used, const std::string& users, const std::string& hint) {
+      if (outer[name] && !used) {
+        reader.fail(Reader::join(key, name),
+                    fmt::format("applies to {} only; {}.type is {}{}", users, key, to_string(protocol.outer), hint));
+      }
+    };
+    unused_by_type("folds", protocol.outer == Outer::kfold, "type kfold", "");
+    unused_by_type("test_fraction", protocol.outer != Outer::kfold && protocol.outer != Outer::train_tune_test,
+                   "type holdout", "");
+    unused_by_type("repetitions", protocol.outer != Outer::kfold, "types holdout, half_half, train_tune_test and given",
+                   " (k-fold repeats by partitions)");
     protocol.test_fraction = reader.optional<double>(outer, key, "test_fraction", 0.3, "a number");
     if (!(protocol.test_fraction > 0 && protocol.test_fraction < 1)) reader.fail(key + ".test_fraction", "must lie in (0, 1)");
     if (protocol.outer == Outer::half_half) {
@@ -23,7 +37,6 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     protocol.repetitions = reader.positive_count(outer, key, "repetitions", protocol.outer == Outer::given ? 1 : 20);
     protocol.outer_folds = reader.positive_count(outer, key, "folds", 10);
     if (protocol.outer == Outer::kfold && protocol.outer_folds < 2) reader.fail(key + ".folds", "k-fold needs at least 2 folds");
-    if (outer["folds"] && protocol.outer != Outer::kfold) reader.fail(key + ".folds", "applies to type kfold only");
     protocol.partitions = reader.positive_count(outer, key, "partitions", 1);
     if (outer["partitions"] && protocol.outer != Outer::kfold) {
       reader.fail(key + ".partitions", "re-partitions apply to kfold (the other protocols draw a new split per repetition)");
@@ -63,18 +76,21 @@ Protocol read_protocol(const YAML::Node& node, const Reader& reader) {
     protocol.metric = read_choice(reader, inner, "protocol.inner", "metric", "accuracy", models::parse_metric);
     protocol.inner = read_choice(reader, inner, "protocol.inner", "type",
                                  protocol.outer == Outer::train_tune_test ? "tuning_set" : "kfold", parse_inner);
+    // As for the outer sizes: named, with the type in effect, before their values are checked.
+    const auto unused_by_type = [&](const char* name, Inner user) {
+      if (inner[name] && protocol.inner != user) {
+        reader.fail(Reader::join("protocol.inner", name), fmt::format("applies to inner type {} only; protocol.inner.type is {}",
+                                                                       to_string(user), to_string(protocol.inner)));
+      }
+    };
+    unused_by_type("folds", Inner::kfold);
+    unused_by_type("parts", Inner::tuning_sets);
+    unused_by_type("fraction", Inner::tuning_sets);
     protocol.inner_folds = reader.positive_count(inner, "protocol.inner", "folds", 5);
     if (protocol.inner == Inner::kfold && protocol.inner_folds < 2) reader.fail("protocol.inner.folds", "k-fold needs at least 2 folds");
     protocol.tuning_parts = reader.positive_count(inner, "protocol.inner", "parts", 10);
     protocol.tuning_fraction = reader.optional<double>(inner, "protocol.inner", "fraction", 0.1, "a number");
     if (!(protocol.tuning_fraction > 0 && protocol.tuning_fraction < 1)) reader.fail("protocol.inner.fraction", "must lie in (0, 1)");
-    // A size the chosen type does not use is a mistake to name, not a setting to ignore.
-    if (inner["folds"] && protocol.inner != Inner::kfold) reader.fail("protocol.inner.folds", "applies to inner type kfold only");
-    for (const char* sized : {"parts", "fraction"}) {
-      if (inner[sized] && protocol.inner != Inner::tuning_sets) {
-        reader.fail(Reader::join("protocol.inner", sized), "applies to inner type tuning_sets only");
-      }
-    }
   } else if (protocol.outer == Outer::train_tune_test) {
     protocol.inner = Inner::tuning_set;
   }

@@ -427,12 +427,24 @@ protocol:
                 "protocol.outer.folds: data set 'g' has n = 20, fewer than 21 folds");
   check_rejects(base, "folds: 3}", "folds: 15}", "protocol.inner.folds: data set 'g' has n = 20: its training parts of 14");
   check_rejects(base, "folds: 3}", "folds: 1}", "protocol.inner.folds: k-fold needs at least 2 folds");
-  // Sizes a type does not use are named, not ignored.
-  check_rejects(base, "repetitions: 1}", "repetitions: 1, folds: 5}", "protocol.outer.folds: applies to type kfold only");
-  check_rejects(base, "{type: kfold, folds: 3}", "{type: tuning_sets, folds: 3}", "protocol.inner.folds: applies to inner type kfold only");
-  check_rejects(base, "{type: kfold, folds: 3}", "{type: kfold, parts: 4}", "protocol.inner.parts: applies to inner type tuning_sets only");
+  // Sizes a type does not use are named with the type in effect, before their values are checked.
+  check_rejects(base, "repetitions: 1}", "repetitions: 1, folds: 5}",
+                "protocol.outer.folds: applies to type kfold only; protocol.outer.type is holdout");
+  check_rejects(base, "{type: holdout, test_fraction: 0.3, repetitions: 1}", "{test_fraction: 0.3, folds: 0}",
+                "protocol.outer.folds: applies to type kfold only; protocol.outer.type is holdout");
+  check_rejects(base, "{type: holdout, test_fraction: 0.3, repetitions: 1}", "{type: kfold, folds: 4, test_fraction: 0.3}",
+                "protocol.outer.test_fraction: applies to type holdout only; protocol.outer.type is kfold");
+  check_rejects(base, "{type: holdout, test_fraction: 0.3, repetitions: 1}", "{type: kfold, folds: 4, repetitions: 3}",
+                "protocol.outer.repetitions: applies to types holdout, half_half, train_tune_test and given only; "
+                "protocol.outer.type is kfold (k-fold repeats by partitions)");
+  check_rejects(base, "{type: kfold, folds: 3}", "{type: tuning_sets, folds: 3}",
+                "protocol.inner.folds: applies to inner type kfold only; protocol.inner.type is tuning_sets");
+  check_rejects(base, "{type: kfold, folds: 3}", "{type: none, folds: 0}",
+                "protocol.inner.folds: applies to inner type kfold only; protocol.inner.type is none");
+  check_rejects(base, "{type: kfold, folds: 3}", "{type: kfold, parts: 4}",
+                "protocol.inner.parts: applies to inner type tuning_sets only; protocol.inner.type is kfold");
   check_rejects(base, "{type: kfold, folds: 3}", "{type: kfold, fraction: 0.2}",
-                "protocol.inner.fraction: applies to inner type tuning_sets only");
+                "protocol.inner.fraction: applies to inner type tuning_sets only; protocol.inner.type is kfold");
   CHECK_NOTHROW(experiment::load_config(write_file("sizes_tuning_sets.yaml", [&] {
     std::string text = base;
     text.replace(text.find("{type: kfold, folds: 3}"), 23, "{type: tuning_sets, parts: 4, fraction: 0.2}");
