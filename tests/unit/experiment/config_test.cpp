@@ -428,26 +428,30 @@ protocol:
   check_rejects(base, "folds: 3}", "folds: 15}", "protocol.inner.folds: data set 'g' has n = 20: its training parts of 14");
   check_rejects(base, "folds: 3}", "folds: 1}", "protocol.inner.folds: k-fold needs at least 2 folds");
   // Sizes a type does not use are named with the type in effect, before their values are checked.
-  check_rejects(base, "repetitions: 1}", "repetitions: 1, folds: 5}",
-                "protocol.outer.folds: applies to type kfold only; protocol.outer.type is holdout");
-  check_rejects(base, "{type: holdout, test_fraction: 0.3, repetitions: 1}", "{test_fraction: 0.3, folds: 0}",
-                "protocol.outer.folds: applies to type kfold only; protocol.outer.type is holdout");
-  check_rejects(base, "{type: holdout, test_fraction: 0.3, repetitions: 1}", "{type: kfold, folds: 4, test_fraction: 0.3}",
-                "protocol.outer.test_fraction: applies to type holdout only; protocol.outer.type is kfold");
-  check_rejects(base, "{type: holdout, test_fraction: 0.3, repetitions: 1}", "{type: kfold, folds: 4, repetitions: 3}",
-                "protocol.outer.repetitions: applies to types holdout, half_half, train_tune_test and given only; "
-                "protocol.outer.type is kfold (k-fold repeats by partitions)");
-  check_rejects(base, "{type: kfold, folds: 3}", "{type: tuning_sets, folds: 3}",
-                "protocol.inner.folds: applies to inner type kfold only; protocol.inner.type is tuning_sets");
-  check_rejects(base, "{type: kfold, folds: 3}", "{type: none, folds: 0}",
-                "protocol.inner.folds: applies to inner type kfold only; protocol.inner.type is none");
-  check_rejects(base, "{type: kfold, folds: 3}", "{type: kfold, parts: 4}",
-                "protocol.inner.parts: applies to inner type tuning_sets only; protocol.inner.type is kfold");
-  check_rejects(base, "{type: kfold, folds: 3}", "{type: kfold, fraction: 0.2}",
-                "protocol.inner.fraction: applies to inner type tuning_sets only; protocol.inner.type is kfold");
+  const std::string outer = "{type: holdout, test_fraction: 0.3, repetitions: 1}";
+  const std::string inner = "{type: kfold, folds: 3}";
+  const std::string kfold_only = "applies to type kfold only; protocol.outer.type is ";
+  const std::string tuning_sets_only = "applies to inner type tuning_sets only; protocol.inner.type is kfold";
+  const struct {
+    std::string from, to, message;
+  } unused_sizes[] = {
+      {outer, "{type: holdout, repetitions: 1, folds: 5}", "protocol.outer.folds: " + kfold_only + "holdout"},
+      {outer, "{test_fraction: 0.3, folds: 0}", "protocol.outer.folds: " + kfold_only + "holdout"},  // type defaulted
+      {outer, "{type: kfold, folds: 4, test_fraction: 0.3}",
+       "protocol.outer.test_fraction: applies to type holdout only; protocol.outer.type is kfold"},
+      {outer, "{type: kfold, folds: 4, repetitions: 3}",
+       "protocol.outer.repetitions: applies to types holdout, half_half, train_tune_test and given only; "
+       "protocol.outer.type is kfold (k-fold repeats by partitions)"},
+      {inner, "{type: tuning_sets, folds: 3}",
+       "protocol.inner.folds: applies to inner type kfold only; protocol.inner.type is tuning_sets"},
+      {inner, "{type: none, folds: 0}", "protocol.inner.folds: applies to inner type kfold only; protocol.inner.type is none"},
+      {inner, "{type: kfold, parts: 4}", "protocol.inner.parts: " + tuning_sets_only},
+      {inner, "{type: kfold, fraction: 0.2}", "protocol.inner.fraction: " + tuning_sets_only},
+  };
+  for (const auto& unused : unused_sizes) check_rejects(base, unused.from, unused.to, unused.message);
   CHECK_NOTHROW(experiment::load_config(write_file("sizes_tuning_sets.yaml", [&] {
     std::string text = base;
-    text.replace(text.find("{type: kfold, folds: 3}"), 23, "{type: tuning_sets, parts: 4, fraction: 0.2}");
+    text.replace(text.find(inner), inner.size(), "{type: tuning_sets, parts: 4, fraction: 0.2}");
     return text;
   }())));
   check_rejects(base, "params: {n: 20}}", "params: {n: 20}, loader: {header: true}}", "loader: applies to files only");
