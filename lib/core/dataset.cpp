@@ -35,6 +35,21 @@ void check_labels(const std::string& name, const Vector& labels) {
   }
 }
 
+// Calls visit(i, j, x(i, j)) for every entry, a block of rows at a time and each row's columns in
+// increasing order: each column's run of the block is contiguous in the column-major x, and the
+// block's write positions in a row-major copy stay in cache.
+template <typename Visit>
+void for_each_by_row_blocks(const DenseMatrix& x, Visit&& visit) {
+  constexpr Eigen::Index kBlockRows = 256;
+  for (Eigen::Index first = 0; first < x.rows(); first += kBlockRows) {
+    const Eigen::Index end = std::min(x.rows(), first + kBlockRows);
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      const double* column = x.col(j).data();
+      for (Eigen::Index i = first; i < end; ++i) visit(i, j, column[i]);
+    }
+  }
+}
+
 }  // namespace
 
 Dataset::Dataset(std::string name, Features features, Vector labels, std::vector<std::string> feature_names,
@@ -173,22 +188,20 @@ SparseMatrix row_major_nonzeros(const DenseMatrix& x) {
   for (Eigen::Index i = 0; i < rows; ++i) {
     row_start[i + 1] = row_start[i] + static_cast<SparseMatrix::StorageIndex>(row_counts[static_cast<std::size_t>(i)]);
   }
-  // A block of rows at a time: each column's run of the block is contiguous in the column-major x, and
-  // the block's write positions stay in cache.
-  constexpr Eigen::Index kBlockRows = 256;
   std::vector<SparseMatrix::StorageIndex> next(row_start, row_start + rows);
-  for (Eigen::Index first = 0; first < rows; first += kBlockRows) {
-    const Eigen::Index end = std::min(rows, first + kBlockRows);
-    for (Eigen::Index j = 0; j < columns; ++j) {
-      const double* column = x.col(j).data();
-      for (Eigen::Index i = first; i < end; ++i) {
-        if (column[i] == 0.0) continue;
-        const SparseMatrix::StorageIndex k = next[static_cast<std::size_t>(i)]++;
-        copy.innerIndexPtr()[k] = static_cast<SparseMatrix::StorageIndex>(j);
-        copy.valuePtr()[k] = column[i];
-      }
-    }
-  }
+  for_each_by_row_blocks(x, [&](Eigen::Index i, Eigen::Index j, double value) {
+    if (value == 0.0) return;
+    const SparseMatrix::StorageIndex k = next[static_cast<std::size_t>(i)]++;
+    copy.innerIndexPtr()[k] = static_cast<SparseMatrix::StorageIndex>(j);
+    copy.valuePtr()[k] = value;
+  });
+  return copy;
+}
+
+RowMajorMatrix row_major_rows(const DenseMatrix& x) {
+  RowMajorMatrix copy(x.rows(), x.cols());  // allocated, not yet written
+  advise_huge_pages(copy.data(), static_cast<std::size_t>(copy.size()) * sizeof(double));
+  for_each_by_row_blocks(x, [&](Eigen::Index i, Eigen::Index j, double value) { copy(i, j) = value; });
   return copy;
 }
 

@@ -42,18 +42,28 @@ struct DualCdOptions {
   double bias_guess = 0.0;         // unpenalized bias: the first round's centre (the last solve's b)
 };
 
+// How dense data is copied for CD's row access: the smaller of a row-major copy and the CSR of its
+// non-zeros (the default), or the one named. Either gives the same numbers.
+enum class DenseRowCopy { smaller, row_major, csr };
+
 class DualCdSolver {
  public:
-  // Keeps a row-major copy of dense features (the CD pass reads rows) and refers to sparse CSR rows.
-  explicit DualCdSolver(const core::Dataset& train);
+  // Keeps a row-major copy of dense features (the CD pass reads rows): dense, or the CSR of the non-zeros
+  // where that is smaller; refers to sparse CSR rows in place. ResourceError when the copy is above the
+  // memory budget.
+  explicit DualCdSolver(const core::Dataset& train, DenseRowCopy copy = DenseRowCopy::smaller);
 
   // Starts from `warm_alpha` when it has n entries (clipped into the box), else from alpha = 0.
   // invalid_argument on sizes that do not match; infeasible when the unpenalized equality cannot hold.
   L2SvmSolution solve(const L2SvmProblem& problem, const core::Vector& warm_alpha, const DualCdOptions& options = {}) const;
 
+  // True when CD reads a dense row-major copy (dense data, at least two thirds non-zero).
+  bool reads_dense_rows() const { return dense_rows_.rows() > 0; }
+
  private:
   const core::Dataset& data_;
-  core::SparseMatrix row_major_;  // dense data, copied row-major; empty for sparse data
+  core::SparseMatrix sparse_rows_;   // dense data with many zeros, as CSR; else empty
+  core::RowMajorMatrix dense_rows_;  // dense data, row-major; else empty
 };
 
 }  // namespace sparsesvm::optim

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/dataset.hpp"
@@ -17,6 +18,22 @@ Dataset small_dense() {
   Vector y(4);
   y << 1, 1, -1, -1;
   return Dataset("toy", x, y, {"a", "b"}, Provenance{"generator", "hand", "", {}});
+}
+
+// 600 rows: two whole blocks of 256 and a partial one. Zeros scattered, a zero row, a zero column, -0.0
+// and NaN.
+DenseMatrix matrix_over_row_blocks() {
+  DenseMatrix x(600, 7);
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      x(i, j) = (i * 7 + j * 3) % 5 == 0 ? 0.0 : static_cast<double>(i) - 2.5 * static_cast<double>(j);
+    }
+  }
+  x.row(300).setZero();
+  x.col(4).setZero();
+  x(17, 2) = -0.0;
+  x(599, 6) = std::numeric_limits<double>::quiet_NaN();
+  return x;
 }
 
 }  // namespace
@@ -60,18 +77,8 @@ TEST_CASE("count_missing counts NaN", "[dataset]") {
 }
 
 TEST_CASE("row_major_nonzeros is the CSR of a dense matrix's non-zeros, across blocks of rows", "[dataset]") {
-  // 600 rows: two whole blocks of 256 and a partial one. Zeros scattered, a zero row, a zero column,
-  // -0.0 (dropped, as a zero) and NaN (kept: it is not zero).
-  DenseMatrix x(600, 7);
-  for (Eigen::Index i = 0; i < x.rows(); ++i) {
-    for (Eigen::Index j = 0; j < x.cols(); ++j) {
-      x(i, j) = (i * 7 + j * 3) % 5 == 0 ? 0.0 : static_cast<double>(i) - 2.5 * static_cast<double>(j);
-    }
-  }
-  x.row(300).setZero();
-  x.col(4).setZero();
-  x(17, 2) = -0.0;
-  x(599, 6) = std::numeric_limits<double>::quiet_NaN();
+  // -0.0 is dropped, as a zero; NaN is kept: it is not zero.
+  const DenseMatrix x = matrix_over_row_blocks();
   const SparseMatrix copy = row_major_nonzeros(x);
   REQUIRE(copy.isCompressed());
   REQUIRE(copy.rows() == x.rows());
@@ -97,6 +104,22 @@ TEST_CASE("row_major_nonzeros is the CSR of a dense matrix's non-zeros, across b
   CHECK(copy.nonZeros() == expected_nonzeros);
   CHECK(copy.row(300).nonZeros() == 0);
   CHECK(row_major_nonzeros(DenseMatrix(0, 3)).nonZeros() == 0);
+}
+
+TEST_CASE("row_major_rows copies every entry of a dense matrix, across blocks of rows", "[dataset]") {
+  const DenseMatrix x = matrix_over_row_blocks();
+  const RowMajorMatrix copy = row_major_rows(x);
+  REQUIRE(copy.rows() == x.rows());
+  REQUIRE(copy.cols() == x.cols());
+  Eigen::Index same = 0;  // bit for bit: NaN stays NaN, -0.0 keeps its sign
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      same += std::memcmp(&copy(i, j), &x(i, j), sizeof(double)) == 0;
+    }
+  }
+  CHECK(same == x.size());
+  CHECK(std::signbit(copy(17, 2)));
+  CHECK(row_major_rows(DenseMatrix(0, 3)).size() == 0);
 }
 
 TEST_CASE("LinearModel predicts by the sign of w.x + b and counts features above 1e-6", "[linear_model]") {

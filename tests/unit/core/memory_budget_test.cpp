@@ -95,7 +95,7 @@ TEST_CASE("ADMM refuses its equilibrated copy above the budget", "[memory]") {
 TEST_CASE("by shape, the l2 SVM keeps to dual CD where the interior point's system is over the budget", "[memory]") {
   // Found by review: by_shape handed over to the interior point after dual CD, which then refused.
   const core::Dataset data = data::generate("rw_relevant:n=500,d=100,seed=3");
-  const BudgetScope scope(1e6);  // over dual CD's row copy (600 KB), under the interior point's 1.44 MB
+  const BudgetScope scope(1e6);  // over dual CD's row copy (400 KB), under the interior point's 1.44 MB
   models::Workspace workspace(data);
   const models::FitReport report = models::fit_method("SVM", {{"lambda", 0.1}}, workspace);
   CHECK(report.status == core::Status::optimal);
@@ -103,16 +103,17 @@ TEST_CASE("by shape, the l2 SVM keeps to dual CD where the interior point's syst
 }
 
 TEST_CASE("dual CD asks the budget before copying dense rows, and reads sparse rows in place", "[memory]") {
-  const core::Dataset dense = data::generate("rw_relevant:n=500,d=100,seed=3");  // 400 KB; its row copy 600 KB
+  // 400 KB, no zeros: its row copy is row-major, 400 KB (the CSR of its non-zeros would take 600 KB).
+  const core::Dataset dense = data::generate("rw_relevant:n=500,d=100,seed=3");
   const core::Dataset sparse("sparse", core::SparseMatrix(dense.dense().sparseView()), dense.labels(), {}, {});
-  const BudgetScope scope(500e3);
+  const BudgetScope scope(350e3);
   models::Workspace dense_workspace(dense);
   const models::Hyperparameters by_dual_cd{{"lambda", 0.1}, {"qp_solver", 2.0}};  // qp_solver: dual_cd
   CHECK_THROWS_WITH(models::fit_method("SVM", by_dual_cd, dense_workspace),
                     Catch::Contains("dual CD's row copy of the 500 x 100 dense data") && Catch::Contains("storage: sparse"));
   models::Workspace sparse_workspace(sparse);
   CHECK(models::fit_method("SVM", by_dual_cd, sparse_workspace).status == core::Status::optimal);
-  const BudgetScope roomy(700e3);
+  const BudgetScope roomy(450e3);
   CHECK(models::fit_method("SVM", by_dual_cd, dense_workspace).status == core::Status::optimal);
 }
 

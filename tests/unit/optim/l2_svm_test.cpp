@@ -187,6 +187,49 @@ TEST_CASE("each l2 SVM solver gives the same solution on dense and on CSR data; 
   CHECK(warm.epochs < cold.epochs);
 }
 
+TEST_CASE("dual CD reads mostly non-zero dense rows row-major, with the CSR copy's numbers bit for bit",
+          "[optim][l2_svm]") {
+  // A fifth of the entries zero (some -0): the row-major copy (8 bytes an entry) is smaller than the CSR
+  // of the non-zeros (12 bytes a non-zero), so it is the one chosen. Both copies of the same dense data
+  // give the same fit bit for bit (the data stored sparse would not: its X'a and objective sum in
+  // another order).
+  core::Rng rng(11);
+  core::DenseMatrix x = testing::random_problem(150, 12, 7).dense();
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      if (rng.uniform(0.0, 1.0) < 0.2) x(i, j) = j % 2 == 0 ? 0.0 : -0.0;
+    }
+  }
+  const core::Dataset dense("dense", x, testing::random_problem(150, 12, 7).labels(), {}, {});
+  const optim::DualCdSolver row_major(dense);
+  const optim::DualCdSolver csr(dense, optim::DenseRowCopy::csr);
+  REQUIRE(row_major.reads_dense_rows());
+  REQUIRE_FALSE(csr.reads_dense_rows());
+  core::Vector scale = core::Vector::Constant(12, 1.0);
+  scale.head(4) << 0.5, 0.0, 2.0, 1.5;
+  for (const optim::SvmLoss loss : {optim::SvmLoss::hinge, optim::SvmLoss::squared_hinge}) {
+    for (const bool scaled : {false, true}) {
+      INFO((loss == optim::SvmLoss::hinge ? "hinge" : "squared hinge") << (scaled ? ", scaled columns" : ""));
+      optim::L2SvmProblem problem = random_step_problem(rng, dense.n(), dense.d(), !scaled);
+      problem.loss = loss;
+      if (scaled) problem.feature_scale = scale;
+      const optim::L2SvmSolution a = row_major.solve(problem, core::Vector());
+      const optim::L2SvmSolution b = csr.solve(problem, core::Vector());
+      check_certificate(a, 1e-6);
+      CHECK(a.epochs == b.epochs);
+      CHECK(a.coordinate_updates == b.coordinate_updates);
+      CHECK(a.w == b.w);
+      CHECK(a.b == b.b);
+      CHECK(a.alpha == b.alpha);
+      CHECK(a.primal_objective == b.primal_objective);
+    }
+  }
+  // Half the entries zero: the CSR of the non-zeros is the smaller copy.
+  core::DenseMatrix half = x;
+  for (Eigen::Index j = 0; j < half.cols(); j += 2) half.col(j).setZero();
+  CHECK_FALSE(optim::DualCdSolver(core::Dataset("half", half, dense.labels(), {}, {})).reads_dense_rows());
+}
+
 TEST_CASE("each l2 SVM solver on re-weighted columns equals itself on the scaled data", "[optim][l2_svm]") {
   const core::Dataset data = testing::random_problem(60, 6, 21);
   core::Vector v(6);
