@@ -90,7 +90,7 @@ class Dataset {
 SparseMatrix row_major_nonzeros(const DenseMatrix& x);
 
 // A row-major copy of a dense matrix, built by the same blocks of rows (Eigen's assignment across storage
-// orders writes each row with a stride of n doubles); its pages advised huge when large.
+// orders walks one of the two matrices with a stride of n doubles); its pages advised huge when large.
 RowMajorMatrix row_major_rows(const DenseMatrix& x);
 
 }  // namespace sparsesvm::core

@@ -12,7 +12,7 @@
 namespace sparsesvm::models {
 namespace {
 
-using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using core::RowMajorMatrix;
 
 // The primal point of the regularized problem as a function of alpha (example_seed.hpp).
 struct RegularizedPoint {

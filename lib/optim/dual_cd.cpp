@@ -18,13 +18,13 @@ constexpr double kMinimalTolerance = 1e-15;  // tightest PG tolerance tried befo
 constexpr int kMaxBiasRounds = 1000;
 
 // The training rows, and what one solve derives from the problem: liblinear's scaling (U_i, the diagonal
-// D_ii of the L2-loss), the squared column scales v_j^2 and the bias feature s. Rows are read from `dense`
-// when it has them (dense data, row-major), else from the CSR `x`. Both give the same numbers bit for bit:
-// a dense row adds the products of its zeros too, each +-0, which leave every sum and every u_j as they
-// are (a sum starts at +0, and +0 + -0 is +0).
+// D_ii of the L2-loss), the squared column scales v_j^2 and the bias feature s. Rows are read from
+// `row_major` when it has them (dense data), else from `csr`. Both give the same numbers bit for bit on
+// finite data: a dense row adds the products of its zeros too, each +-0, which leave every sum as it is
+// (a sum starts at +0, and +0 + -0 is +0) and every u_j but for the sign of a zero.
 struct Rows {
-  const core::SparseMatrix& x;
-  const core::RowMajorMatrix& dense;
+  const core::SparseMatrix& csr;
+  const core::RowMajorMatrix& row_major;
   const core::Vector& y;
   core::Vector upper;          // U_i, or +inf for the L2-loss (0 stays 0: the example has no weight)
   core::Vector diagonal;       // 1 / (2 U_i) for the L2-loss, else 0
@@ -33,42 +33,34 @@ struct Rows {
   core::Vector shifted_margin; // m_i - y_i b_k (b_k: centre of the current bias round)
   core::Vector q;              // Q_ii = ||x'_i||^2 + s^2 + D_ii
 
-  bool dense_rows() const { return dense.rows() > 0; }
+  // Calls visit(j, x_ij) for row i in increasing j: every column of a dense row, the non-zeros of a CSR row.
+  template <typename Visit>
+  void for_each_entry(Eigen::Index i, Visit&& visit) const {
+    if (row_major.rows() > 0) {
+      const double* row = row_major.row(i).data();
+      for (Eigen::Index j = 0; j < row_major.cols(); ++j) visit(j, row[j]);
+    } else {
+      for (core::SparseMatrix::InnerIterator it(csr, i); it; ++it) visit(it.col(), it.value());
+    }
+  }
   double dot(Eigen::Index i, const core::Vector& u) const {
     double sum = 0.0;
-    if (dense_rows()) {
-      const double* row = dense.row(i).data();
-      for (Eigen::Index j = 0; j < dense.cols(); ++j) sum += row[j] * u[j];
-    } else {
-      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) sum += it.value() * u[it.col()];
-    }
+    for_each_entry(i, [&](Eigen::Index j, double value) { sum += value * u[j]; });
     return sum;
   }
   // u += a v^2 x_i: keeps u = w' v (the weights on the original features) when w' += a x'_i.
   void add(Eigen::Index i, double a, core::Vector& u) const {
-    if (dense_rows()) {
-      const double* row = dense.row(i).data();
-      if (scale_squared.size() == 0) {
-        for (Eigen::Index j = 0; j < dense.cols(); ++j) u[j] += a * row[j];
-      } else {
-        for (Eigen::Index j = 0; j < dense.cols(); ++j) u[j] += a * scale_squared[j] * row[j];
-      }
-    } else if (scale_squared.size() == 0) {
-      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) u[it.col()] += a * it.value();
+    if (scale_squared.size() == 0) {
+      for_each_entry(i, [&](Eigen::Index j, double value) { u[j] += a * value; });
     } else {
-      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) u[it.col()] += a * scale_squared[it.col()] * it.value();
+      for_each_entry(i, [&](Eigen::Index j, double value) { u[j] += a * scale_squared[j] * value; });
     }
   }
   double scaled_squared_norm(Eigen::Index i) const {
-    const auto term = [&](Eigen::Index j, double value) {
-      return value * value * (scale_squared.size() == 0 ? 1.0 : scale_squared[j]);
-    };
     double sum = 0.0;
-    if (dense_rows()) {
-      for (Eigen::Index j = 0; j < dense.cols(); ++j) sum += term(j, dense(i, j));
-    } else {
-      for (core::SparseMatrix::InnerIterator it(x, i); it; ++it) sum += term(it.col(), it.value());
-    }
+    for_each_entry(i, [&](Eigen::Index j, double value) {
+      sum += value * value * (scale_squared.size() == 0 ? 1.0 : scale_squared[j]);
+    });
     return sum;
   }
 };
@@ -140,29 +132,27 @@ long run_epochs(const Rows& rows, double tolerance, long budget, bool shrinking,
   return epoch;
 }
 
-// Dense data copied for row access: row-major when that takes no more memory than the CSR of its
-// non-zeros (8 bytes an entry against 12 a non-zero: at least two thirds non-zero), else that CSR.
-struct RowCopy {
-  core::SparseMatrix sparse;
-  core::RowMajorMatrix dense;
-};
-
-RowCopy copy_rows(const core::Dataset& data, DenseRowCopy layout) {
+// The smaller of the two copies (8 bytes an entry against 12 a non-zero: row-major where at least about
+// two thirds are non-zero), or the one asked for; row-major too where the CSR could not index the non-zeros.
+DenseRowCopies copy_rows(const core::Dataset& data, DenseRowCopy layout) {
   if (data.is_sparse()) return {};
   const core::DenseMatrix& x = data.dense();
-  const auto nonzeros = static_cast<double>((x.array() != 0.0).count());
-  const double csr_bytes = static_cast<double>(sizeof(double) + sizeof(core::SparseMatrix::StorageIndex)) * nonzeros +
-                           static_cast<double>(sizeof(core::SparseMatrix::StorageIndex)) * static_cast<double>(x.rows() + 1);
+  using Index = core::SparseMatrix::StorageIndex;
+  const auto nonzeros = (x.array() != 0.0).count();
+  const double csr_bytes = static_cast<double>(sizeof(double) + sizeof(Index)) * static_cast<double>(nonzeros) +
+                           static_cast<double>(sizeof(Index)) * static_cast<double>(x.rows() + 1);
   const double dense_bytes = core::feature_matrix_bytes(data);
-  const bool row_major = layout == DenseRowCopy::row_major || (layout == DenseRowCopy::smaller && dense_bytes <= csr_bytes);
+  const bool csr_indexes = nonzeros <= std::numeric_limits<Index>::max();
+  const bool row_major = layout == DenseRowCopy::row_major ||
+                         (layout == DenseRowCopy::smaller && (dense_bytes <= csr_bytes || !csr_indexes));
   core::require_memory(row_major ? dense_bytes : csr_bytes,
                        fmt::format("dual CD's row copy of the {} x {} dense data", data.n(), data.d()),
                        "data stored sparse (a LIBSVM or NIPS 2003 file with `storage: sparse`) is read in place");
-  RowCopy copy;
+  DenseRowCopies copy;
   if (row_major) {
-    copy.dense = core::row_major_rows(x);
+    copy.row_major = core::row_major_rows(x);
   } else {
-    copy.sparse = core::row_major_nonzeros(x);
+    copy.csr = core::row_major_nonzeros(x);
   }
   return copy;
 }
@@ -181,15 +171,12 @@ L2SvmSolution unfinished(L2SvmSolution solution, const std::string& where, doubl
 
 }  // namespace
 
-DualCdSolver::DualCdSolver(const core::Dataset& train, DenseRowCopy layout) : data_(train) {
-  RowCopy copy = copy_rows(train, layout);
-  sparse_rows_ = std::move(copy.sparse);
-  dense_rows_ = std::move(copy.dense);
-}
+DualCdSolver::DualCdSolver(const core::Dataset& train, DenseRowCopy layout)
+    : data_(train), copies_(copy_rows(train, layout)) {}
 
 L2SvmSolution DualCdSolver::solve(const L2SvmProblem& p, const core::Vector& warm_alpha,
                                   const DualCdOptions& options) const {
-  const core::SparseMatrix& x = data_.is_sparse() ? data_.sparse() : sparse_rows_;
+  const core::SparseMatrix& csr = data_.is_sparse() ? data_.sparse() : copies_.csr;
   const core::Vector& y = data_.labels();
   const Eigen::Index n = y.size();
   const auto d = static_cast<Eigen::Index>(data_.d());
@@ -198,7 +185,7 @@ L2SvmSolution DualCdSolver::solve(const L2SvmProblem& p, const core::Vector& war
   const bool l2_loss = p.loss == SvmLoss::squared_hinge;
   const bool unpenalized = p.bias == BiasMode::unpenalized;
 
-  Rows rows{x, dense_rows_, y, {}, core::Vector::Zero(n), {}, 0.0, p.margin, {}};
+  Rows rows{csr, copies_.row_major, y, {}, core::Vector::Zero(n), {}, 0.0, p.margin, {}};
   rows.upper = p.upper * half_over_lambda;
   if (l2_loss) {
     for (Eigen::Index i = 0; i < n; ++i) {

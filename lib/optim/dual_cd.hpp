@@ -12,9 +12,9 @@
 //   0 <= alpha_i <= U_i (L1-loss) or alpha_i >= 0 (L2-loss).
 //
 // One coordinate step per example in a random order per epoch (our own RNG), keeping w'(alpha) up to
-// date in O(nnz(x_i)), with no n x n matrix; shrinking of bounded examples whose projected gradient
-// points out of the box; an epoch ends the inner loop when the spread of projected gradients max PG -
-// min PG is below the tolerance (Hsieh et al., section 3).
+// date in O(nnz(x_i)) (O(d) on a row of a row-major copy), with no n x n matrix; shrinking of bounded
+// examples whose projected gradient points out of the box; an epoch ends the inner loop when the spread
+// of projected gradients max PG - min PG is below the tolerance (Hsieh et al., section 3).
 //
 // The unpenalized bias is handled without an n x n matrix by the proximal point method on b (= the
 // method of multipliers on the equality constraint): each outer round solves the regularized-bias
@@ -46,6 +46,12 @@ struct DualCdOptions {
 // non-zeros (the default), or the one named. Either gives the same numbers.
 enum class DenseRowCopy { smaller, row_major, csr };
 
+// Dense data's copy for row access: the one chosen filled, the other empty; both empty for sparse data.
+struct DenseRowCopies {
+  core::SparseMatrix csr;
+  core::RowMajorMatrix row_major;
+};
+
 class DualCdSolver {
  public:
   // Keeps a row-major copy of dense features (the CD pass reads rows): dense, or the CSR of the non-zeros
@@ -57,13 +63,12 @@ class DualCdSolver {
   // invalid_argument on sizes that do not match; infeasible when the unpenalized equality cannot hold.
   L2SvmSolution solve(const L2SvmProblem& problem, const core::Vector& warm_alpha, const DualCdOptions& options = {}) const;
 
-  // True when CD reads a dense row-major copy (dense data, at least two thirds non-zero).
-  bool reads_dense_rows() const { return dense_rows_.rows() > 0; }
+  // True when CD reads a row-major copy of dense data.
+  bool reads_dense_rows() const { return copies_.row_major.rows() > 0; }
 
  private:
   const core::Dataset& data_;
-  core::SparseMatrix sparse_rows_;   // dense data with many zeros, as CSR; else empty
-  core::RowMajorMatrix dense_rows_;  // dense data, row-major; else empty
+  DenseRowCopies copies_;
 };
 
 }  // namespace sparsesvm::optim

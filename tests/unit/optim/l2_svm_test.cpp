@@ -194,27 +194,34 @@ TEST_CASE("dual CD reads mostly non-zero dense rows row-major, with the CSR copy
   // give the same fit bit for bit (the data stored sparse would not: its X'a and objective sum in
   // another order).
   core::Rng rng(11);
-  core::DenseMatrix x = testing::random_problem(150, 12, 7).dense();
+  const core::Dataset drawn = testing::random_problem(150, 12, 7);
+  core::DenseMatrix x = drawn.dense();
   for (Eigen::Index i = 0; i < x.rows(); ++i) {
     for (Eigen::Index j = 0; j < x.cols(); ++j) {
       if (rng.uniform(0.0, 1.0) < 0.2) x(i, j) = j % 2 == 0 ? 0.0 : -0.0;
     }
   }
-  const core::Dataset dense("dense", x, testing::random_problem(150, 12, 7).labels(), {}, {});
+  const core::Dataset dense("dense", x, drawn.labels(), {}, {});
   const optim::DualCdSolver row_major(dense);
   const optim::DualCdSolver csr(dense, optim::DenseRowCopy::csr);
   REQUIRE(row_major.reads_dense_rows());
   REQUIRE_FALSE(csr.reads_dense_rows());
   core::Vector scale = core::Vector::Constant(12, 1.0);
   scale.head(4) << 0.5, 0.0, 2.0, 1.5;
+  const core::Vector warm = core::Vector::Constant(150, 0.3);
   for (const optim::SvmLoss loss : {optim::SvmLoss::hinge, optim::SvmLoss::squared_hinge}) {
     for (const bool scaled : {false, true}) {
+      // Unpenalized bias with a tilt from alpha = 0, or a regularized one on scaled columns from a warm alpha.
       INFO((loss == optim::SvmLoss::hinge ? "hinge" : "squared hinge") << (scaled ? ", scaled columns" : ""));
       optim::L2SvmProblem problem = random_step_problem(rng, dense.n(), dense.d(), !scaled);
       problem.loss = loss;
-      if (scaled) problem.feature_scale = scale;
-      const optim::L2SvmSolution a = row_major.solve(problem, core::Vector());
-      const optim::L2SvmSolution b = csr.solve(problem, core::Vector());
+      if (scaled) {
+        problem.feature_scale = scale;
+        problem.bias = optim::BiasMode::regularized;
+      }
+      const core::Vector start = scaled ? warm : core::Vector();
+      const optim::L2SvmSolution a = row_major.solve(problem, start);
+      const optim::L2SvmSolution b = csr.solve(problem, start);
       check_certificate(a, 1e-6);
       CHECK(a.epochs == b.epochs);
       CHECK(a.coordinate_updates == b.coordinate_updates);
