@@ -602,6 +602,28 @@ TEST_CASE("search: auto is Cbc's search, row for row, beyond 4 features", "[psi]
   }
 }
 
+TEST_CASE("search: auto is optimal where the box's bound and Cbc's answer meet, at the optimum each proves alone",
+          "[psi][box]") {
+  // psi_quadratic case 1, n = 60, C = 1: the box search alone closes in 531 nodes. On a node limit of 700,
+  // auto's box phase gets 525 and stops short; Cbc on the last 175 nodes does not close on its own bound
+  // either, but its answer meets the box's bound: optimal by the two together (with that promotion planted
+  // away the row stays feasible). The claim is checked against both searches run to their own proofs.
+  const core::Dataset data = data::generate("psi_quadratic:n=60,seed=6");
+  models::Workspace workspace(data);
+  const models::FitReport automatic = models::fit_method("PSI-1", {{"C", 1.0}, {"node_limit", 700.0}}, workspace);
+  const models::FitReport box_phase =
+      models::fit_method("PSI-1", {{"C", 1.0}, {"search", kBox}, {"node_limit", 525.0}}, workspace);
+  const models::FitReport box = models::fit_method("PSI-1", {{"C", 1.0}, {"search", kBox}}, workspace);
+  const models::FitReport cbc = models::fit_method("PSI-1", {{"C", 1.0}, {"search", kCbc}}, workspace);
+  REQUIRE(box_phase.status == core::Status::feasible);
+  REQUIRE(box.status == core::Status::optimal);
+  REQUIRE(cbc.status == core::Status::optimal);
+  CHECK(automatic.status == core::Status::optimal);
+  CHECK(automatic.stop_reason == "box and Cbc bounds met");
+  CHECK(automatic.objective == Approx(box.objective).epsilon(1e-9));
+  CHECK(automatic.objective == Approx(cbc.objective).epsilon(1e-9));
+}
+
 TEST_CASE("search: auto proves with the box search where Cbc's tree stalls", "[psi][box]") {
   // psi_quadratic case 1 (2 features), n = 100, C = 0.03: Cbc's tree ends its 2e5 simplex iterations at a
   // point near F = 2.58, gap 0.64; the box search proves F = 1.5 in about 10^4 of its iterations (500 units
