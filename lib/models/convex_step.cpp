@@ -268,9 +268,9 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
   if (warm && !margins_changed && still_optimal(costs)) return 0;
   FirstOrderPoint start;  // from zero, or from the last answer
   if (warm) start = {last_l1_point_->w_plus - last_l1_point_->w_minus, last_l1_point_->b, last_l1_point_->alpha};
-  const FirstOrderPoint point = first_order_point(data_, costs, start, FirstOrderOptions{});
-  lp.start_from(crossover_basis(data_, costs, point.w, point.b));
-  return point.iterations;
+  const CrossoverStart crossover = crossover_start(data_, costs, start);
+  lp.start_from(crossover.basis);
+  return crossover.point.iterations;
 }
 
 StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <limits>
 
 #include "models/objective.hpp"
@@ -122,8 +123,15 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
   double restart_gap = lp.relative_gap(current.w, current.b, current.alpha);
   double gap = restart_gap;
   double primal_weight = 1.0;
+  double target_gap = options.relative_gap;
   long k = 0;
-  while (k < options.max_iterations && gap > options.relative_gap) {
+  // The point returned: one last primal (prox) step from `point`, so that inactive weights are exact zeros.
+  const auto finished = [&](const Iterate& point) {
+    core::Vector w = lp.primal_step(point.w, point.alpha, kStepFraction / primal_weight * column_sums.cwiseInverse());
+    const double relative_gap = lp.relative_gap(w, point.b, point.alpha);
+    return FirstOrderPoint{std::move(w), point.b, point.alpha, k, relative_gap};
+  };
+  while (k < options.max_iterations && (gap > target_gap || options.accept)) {
     ++k;
     const core::Vector tau = kStepFraction / primal_weight * column_sums.cwiseInverse();
     const double tau_b = kStepFraction / primal_weight / bias_column_sum;
@@ -146,9 +154,15 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
     const double gap_average = lp.relative_gap(average.w, average.b, average.alpha);
     const bool average_better = gap_average < gap_current;
     gap = std::min(gap_current, gap_average);
-    if (gap <= options.relative_gap) {  // done: the better of the two is the point
+    if (gap <= target_gap && !options.accept) {  // done: the better of the two is the point
       if (average_better) current = std::move(average);
       break;
+    }
+    if (gap <= target_gap) {  // a check: the better of the two, offered to `accept`
+      const Iterate& best = average_better ? average : current;
+      FirstOrderPoint point = finished(best);
+      if (target_gap <= options.smallest_gap || options.accept(point)) return point;
+      target_gap /= 2;
     }
     if (gap >= kRestartDecay * restart_gap && static_cast<double>(averaged) < kLongAverage * static_cast<double>(k)) continue;
     if (average_better) current = std::move(average);
@@ -167,8 +181,7 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
       current = std::move(average);
     }
   }
-  current.w = lp.primal_step(current.w, current.alpha, kStepFraction / primal_weight * column_sums.cwiseInverse());
-  return FirstOrderPoint{current.w, current.b, current.alpha, k, lp.relative_gap(current.w, current.b, current.alpha)};
+  return finished(current);
 }
 
 std::vector<unsigned char> crossover_basis(const core::Dataset& data, const StepLpCosts& costs, const core::Vector& w,
@@ -203,6 +216,30 @@ std::vector<unsigned char> crossover_basis(const core::Dataset& data, const Step
   const std::size_t tight = std::min(outside.size(), nonzero.size() + 1);
   for (std::size_t k = tight; k < outside.size(); ++k) basis[columns + outside[k]] = status(optim::BasisStatus::basic);
   return basis;
+}
+
+CrossoverStart crossover_start(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start) {
+  CrossoverStart answer;
+  std::vector<unsigned char> previous;  // the last guess
+  bool accepted = false;
+  FirstOrderOptions options;
+  options.relative_gap = kCrossoverFirstGap;
+  options.smallest_gap = kCrossoverLastGap;
+  options.accept = [&](const FirstOrderPoint& point) {
+    std::vector<unsigned char> basis = crossover_basis(data, costs, point.w, point.b);
+    ++answer.checks;
+    std::size_t moved = 0;
+    if (!previous.empty()) {
+      for (std::size_t k = 0; k < basis.size(); ++k) moved += basis[k] != previous[k] ? 1 : 0;
+    }
+    accepted = !previous.empty() && moved <= data.n() / kSettledShare;
+    previous = std::move(basis);
+    return accepted;
+  };
+  answer.point = first_order_point(data, costs, start, options);
+  // An accepted point's basis is the last guess; at the smallest gap or out of iterations, guessed now.
+  answer.basis = accepted ? std::move(previous) : crossover_basis(data, costs, answer.point.w, answer.point.b);
+  return answer;
 }
 
 }  // namespace sparsesvm::models

@@ -29,17 +29,14 @@
 // Measured with the Python prototype (bench/pdhg_one_norm.py, bench/clp_crossover): on 23,149 Reuters-shaped
 // rows at lambda = 0.1 a point at relative gap 8.6e-4 gives a basis 253 dual simplex iterations from the
 // optimum (203 s, mostly factorizations), where Clp from the slack basis had no answer in 14 minutes.
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "core/dataset.hpp"
 #include "models/lp_generation.hpp"
 
 namespace sparsesvm::models {
-
-struct FirstOrderOptions {
-  long max_iterations = 30'000;
-  double relative_gap = 1e-3;  // stop when the localized gap is within this of |P|
-};
 
 struct FirstOrderPoint {
   core::Vector w;
@@ -49,12 +46,21 @@ struct FirstOrderPoint {
   double relative_gap = 0.0;  // localized gap / |P| at the point returned
 };
 
+struct FirstOrderOptions {
+  long max_iterations = 30'000;
+  double relative_gap = 1e-3;  // stop when the localized gap is within this of |P|
+  // When set, relative_gap is only the first check: the point there, and at every halving of the gap after
+  // it down to smallest_gap, is offered to `accept`, and the method stops at the first point accepted.
+  std::function<bool(const FirstOrderPoint&)> accept;
+  double smallest_gap = 1e-6;
+};
+
 // Whether the first-order method can run on these costs: no l_inf term and p_j + q_j >= 0 (h_j convex).
 // "" when it can, else why not.
 std::string first_order_unsupported(const StepLpCosts& costs, bool linf);
 
-// PDHG from `start` (w, b, alpha; empty vectors start at zero), to `options.relative_gap` or
-// `options.max_iterations`. Deterministic: the same data, costs and start give the same point.
+// PDHG from `start` (w, b, alpha; empty vectors start at zero), to `options.relative_gap` (or, with
+// `options.accept`, to the first point accepted) or `options.max_iterations`. Deterministic: the same data, costs and start give the same point.
 FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,
                                   const FirstOrderOptions& options);
 
@@ -64,5 +70,23 @@ constexpr double kInsideMargin = 1e-3;
 // statuses, then n row statuses (optim::BasisStatus values).
 std::vector<unsigned char> crossover_basis(const core::Dataset& data, const StepLpCosts& costs, const core::Vector& w,
                                            double b);
+
+// How far the first-order method goes before the crossover. A fixed gap is a gamble: on issue 37's uniform
+// sparse draw (2000 x 20000) the basis guessed at 1e-3 was 10,686 dual simplex pivots from the optimum,
+// the one at 1.4e-4 91 (docs/benchmarks.md). So the gap is halved from kCrossoverFirstGap, the basis
+// guessed at each check, and the method stops where the guess differs from the one before in at most
+// n / kSettledShare statuses (the active set has settled), at kCrossoverLastGap, or out of iterations.
+constexpr double kCrossoverFirstGap = 2e-3;
+constexpr double kCrossoverLastGap = 1e-6;
+constexpr std::size_t kSettledShare = 16;
+
+struct CrossoverStart {
+  FirstOrderPoint point;
+  std::vector<unsigned char> basis;  // crossover_basis at the point
+  int checks = 0;                    // bases guessed on the way
+};
+
+// The first-order point for a crossover by the rule above, from `start` (as first_order_point's), and its basis.
+CrossoverStart crossover_start(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start);
 
 }  // namespace sparsesvm::models
