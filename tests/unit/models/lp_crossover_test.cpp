@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.hpp"
+#include "core/rng.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "models/convex_step.hpp"
 #include "models/lp_crossover.hpp"
@@ -48,6 +49,37 @@ StepResult solve_as(const core::Dataset& data, ConvexStep step, LpForm form) {
   return solver.solve(step);
 }
 
+FirstOrderOptions to_gap(double relative_gap) {
+  FirstOrderOptions options;
+  options.relative_gap = relative_gap;
+  return options;
+}
+
+// Issue 37's uniform sparse draw in small (bench/uniform_sparse_draw.py: 2000 x 20000): values uniform on
+// [0, 1) in a `density` share of the cells, labels the sign of a Gaussian weighting of the first
+// `informative` features, so most rows, holding none of them, carry tie-broken noise. Separable, with an
+// optimum that keeps about as many features as examples on the margin: a degenerate square basis.
+core::Dataset uniform_sparse_draw(Eigen::Index n, Eigen::Index d, double density, Eigen::Index informative,
+                                  std::uint64_t seed) {
+  core::Rng rng(seed);
+  std::vector<Eigen::Triplet<double>> entries;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < d; ++j) {
+      if (rng.bernoulli(density)) entries.emplace_back(i, j, rng.uniform());
+    }
+  }
+  core::SparseMatrix x(n, d);
+  x.setFromTriplets(entries.begin(), entries.end());
+  core::Vector direction(d);
+  for (Eigen::Index j = 0; j < d; ++j) direction[j] = j < informative ? rng.normal() : 0.0;
+  core::Vector labels(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double score = x.row(i).dot(direction.transpose()) + 1e-9 * rng.normal();
+    labels[i] = score > 0 ? 1.0 : -1.0;
+  }
+  return core::Dataset("uniform_sparse_draw", x, labels, {}, {});
+}
+
 std::vector<std::pair<std::string, core::Dataset>> instances() {
   std::vector<std::pair<std::string, core::Dataset>> list;
   list.emplace_back("dense 40 x 300 (d >> n)", testing::random_problem(40, 300, 7, 3));
@@ -69,8 +101,8 @@ TEST_CASE("the first-order point's objective approaches the LP's optimum as its 
         REQUIRE(exact.status == core::Status::optimal);
         const double optimum = step.value(data, exact.w, exact.b);
         const StepLpCosts costs = costs_of(step, data);
-        const FirstOrderPoint loose = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-2});
-        const FirstOrderPoint tight = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-4});
+        const FirstOrderPoint loose = first_order_point(data, costs, {}, to_gap(1e-2));
+        const FirstOrderPoint tight = first_order_point(data, costs, {}, to_gap(1e-4));
         INFO(name << ", lambda " << lambda << (tilted ? ", tilted" : "") << ": optimum " << optimum << ", first-order "
                   << step.value(data, tight.w, tight.b) << " after " << tight.iterations << " iterations, gap "
                   << tight.relative_gap);
@@ -83,7 +115,7 @@ TEST_CASE("the first-order point's objective approaches the LP's optimum as its 
         CHECK(step.value(data, tight.w, tight.b) >= optimum - 1e-9 * scale);  // the LP's optimum is the least value
         CHECK(step.value(data, tight.w, tight.b) <= optimum + 1e-3 * scale);
         // The same start gives the same point.
-        const FirstOrderPoint again = first_order_point(data, costs, {}, FirstOrderOptions{30'000, 1e-4});
+        const FirstOrderPoint again = first_order_point(data, costs, {}, to_gap(1e-4));
         CHECK(again.iterations == tight.iterations);
         CHECK(again.w == tight.w);
       }
@@ -219,4 +251,68 @@ TEST_CASE("with warm starts off, each crossover solve starts from zero", "[model
   StepSolver warm(data);
   CHECK(warm.solve(step).first_order_iterations > 0);
   CHECK(warm.solve(step).first_order_iterations == 0);
+}
+
+TEST_CASE("offered points: taking the first stops where a fixed gap does; refusing all halves the gap to the smallest",
+          "[models][crossover]") {
+  for (const auto& [name, data] : instances()) {
+    const StepLpCosts costs = costs_of(svm_step(data, 0.5), data);
+    const FirstOrderPoint fixed = first_order_point(data, costs, {}, to_gap(1e-3));
+    FirstOrderOptions take_first = to_gap(1e-3);
+    take_first.accept = [](const FirstOrderPoint&) { return true; };
+    const FirstOrderPoint taken = first_order_point(data, costs, {}, take_first);
+    INFO(name << ": " << fixed.iterations << " iterations to 1e-3");
+    CHECK(taken.iterations == fixed.iterations);
+    CHECK(taken.w == fixed.w);
+    CHECK(taken.b == fixed.b);
+    CHECK(taken.alpha == fixed.alpha);
+    CHECK(taken.relative_gap == fixed.relative_gap);
+
+    FirstOrderOptions refuse_all = to_gap(1e-3);
+    refuse_all.smallest_gap = 1e-5;
+    std::vector<FirstOrderPoint> offered;
+    refuse_all.accept = [&](const FirstOrderPoint& point) {
+      offered.push_back(point);
+      return false;
+    };
+    const FirstOrderPoint last = first_order_point(data, costs, {}, refuse_all);
+    // Offered at 1e-3 / 2^k for k = 0..6 (down to 1.6e-5); the gap 7.8e-6 <= 1e-5 ends it unoffered.
+    REQUIRE(offered.size() == 7);
+    for (std::size_t k = 1; k < offered.size(); ++k) CHECK(offered[k].iterations > offered[k - 1].iterations);
+    CHECK(offered.front().iterations == fixed.iterations);
+    CHECK(last.iterations > offered.back().iterations);
+    CHECK(last.relative_gap <= 2e-5);  // 7.8e-6, but for the last prox step's move
+  }
+}
+
+TEST_CASE("the crossover's first-order point goes on until its basis settles: dual simplex far nearer the optimum",
+          "[models][crossover]") {
+  // On this draw the basis guessed at a fixed gap of 1e-3 is 578 dual simplex pivots from the optimum
+  // (the slack basis: 998); at the gap where the guess settles, 43.
+  const core::Dataset data = uniform_sparse_draw(300, 3000, 0.01, 20, 3);
+  const ConvexStep step = svm_step(data, 1.0);
+  const StepLpCosts costs = costs_of(step, data);
+  const StepResult full = solve_as(data, step, LpForm::full);
+  REQUIRE(full.status == core::Status::optimal);
+  const auto dual_simplex_from = [&](const std::vector<unsigned char>& basis) {
+    optim::LpProblem lp = build_lp(data, false);
+    lp.cost << costs.plus, costs.minus, costs.bias, costs.slack;
+    optim::ClpLp clp(lp);
+    clp.start_from(basis);
+    return clp.solve();
+  };
+  const FirstOrderPoint fixed = first_order_point(data, costs, {}, to_gap(1e-3));
+  const CrossoverStart settled = crossover_start(data, costs, {});
+  CHECK(settled.basis == crossover_basis(data, costs, settled.point.w, settled.point.b));
+  CHECK(settled.checks >= 3);  // 2e-3 (nothing to compare with), 1e-3, then on
+  CHECK(settled.point.relative_gap < 5e-4);
+  const optim::LpSolution from_fixed = dual_simplex_from(crossover_basis(data, costs, fixed.w, fixed.b));
+  const optim::LpSolution from_settled = dual_simplex_from(settled.basis);
+  INFO("pivots: cold " << full.simplex_iterations << ", from the 1e-3 guess " << from_fixed.iterations << ", from the settled guess "
+                       << from_settled.iterations << " (" << settled.checks << " checks, gap " << settled.point.relative_gap << ")");
+  REQUIRE(from_fixed.status == core::Status::optimal);
+  REQUIRE(from_settled.status == core::Status::optimal);
+  CHECK(4 * from_settled.iterations < from_fixed.iterations);
+  CHECK(from_settled.objective == Approx(from_fixed.objective).epsilon(1e-9));
+  CHECK(from_settled.objective / full.lp_cost_scale == Approx(step.value(data, full.w, full.b)).epsilon(1e-9));
 }
