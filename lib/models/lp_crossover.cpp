@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 #include <limits>
+#include <utility>
 
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"

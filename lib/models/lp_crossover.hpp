@@ -17,7 +17,8 @@
 //    is the dual objective where alpha is dual feasible and a lower value where it is not, over |P|. It is
 //    a merit, not a bound: the simplex that follows decides, and the answer is certified as every full
 //    LP's is. The point returned takes one last primal (prox) step, so that its inactive weights are
-//    exact zeros even when it is an average of iterates.
+//    exact zeros even when it is an average of iterates. For a crossover the method stops where the
+//    basis of part 2 guessed from its point has settled (crossover_start, below), not at a fixed gap.
 //
 // 2. A basis guessed from the point, in ClpLp::basis()'s order (columns w+, w-, b, xi, then the rows):
 //    basic are every nonzero weight (w+_j or w-_j by its sign), b, and xi_i of every example short of its
@@ -49,8 +50,9 @@ struct FirstOrderPoint {
 struct FirstOrderOptions {
   long max_iterations = 30'000;
   double relative_gap = 1e-3;  // stop when the localized gap is within this of |P|
-  // When set, relative_gap is only the first check: the point there, and at every halving of the gap after
-  // it down to smallest_gap, is offered to `accept`, and the method stops at the first point accepted.
+  // When set, relative_gap is only the first check: the point there and at every halving of the gap after
+  // it is offered to `accept`, and the method stops at the first point accepted, or, unoffered, at the
+  // first check once the halvings have reached smallest_gap.
   std::function<bool(const FirstOrderPoint&)> accept;
   double smallest_gap = 1e-6;
 };
