@@ -218,13 +218,24 @@ std::vector<unsigned char> crossover_basis(const core::Dataset& data, const Step
   return basis;
 }
 
-CrossoverStart crossover_start(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start) {
+CrossoverStart crossover_start(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,
+                               const CrossoverRule& rule) {
   CrossoverStart answer;
+  if (start.w.size() > 0) {  // a warm start: taken as it stands when already within warm_gap
+    FirstOrderOptions as_it_stands;
+    as_it_stands.max_iterations = 0;
+    answer.point = first_order_point(data, costs, start, as_it_stands);
+    if (answer.point.relative_gap <= rule.warm_gap) {
+      answer.basis = crossover_basis(data, costs, answer.point.w, answer.point.b);
+      return answer;
+    }
+  }
   std::vector<unsigned char> previous;  // the last guess
   bool accepted = false;
   FirstOrderOptions options;
-  options.relative_gap = kCrossoverFirstGap;
-  options.smallest_gap = kCrossoverLastGap;
+  options.max_iterations = rule.max_iterations;
+  options.relative_gap = rule.first_gap;
+  options.smallest_gap = rule.last_gap;
   options.accept = [&](const FirstOrderPoint& point) {
     std::vector<unsigned char> basis = crossover_basis(data, costs, point.w, point.b);
     ++answer.checks;
@@ -232,7 +243,7 @@ CrossoverStart crossover_start(const core::Dataset& data, const StepLpCosts& cos
     if (!previous.empty()) {
       for (std::size_t k = 0; k < basis.size(); ++k) moved += basis[k] != previous[k] ? 1 : 0;
     }
-    accepted = !previous.empty() && moved <= data.n() / kSettledShare;
+    accepted = !previous.empty() && moved < data.n() / rule.settled_share;
     previous = std::move(basis);
     return accepted;
   };

@@ -51,8 +51,9 @@ struct FirstOrderOptions {
   long max_iterations = 30'000;
   double relative_gap = 1e-3;  // stop when the localized gap is within this of |P|
   // When set, relative_gap is only the first check: the point there and at every halving of the gap after
-  // it is offered to `accept`, and the method stops at the first point accepted, or, unoffered, at the
-  // first check once the halvings have reached smallest_gap.
+  // it (the gap measured before the point's last prox step) is offered to `accept`, and the method stops
+  // at the first point accepted, or, unoffered, at the first check once the halvings have reached
+  // smallest_gap.
   std::function<bool(const FirstOrderPoint&)> accept;
   double smallest_gap = 1e-6;
 };
@@ -75,12 +76,17 @@ std::vector<unsigned char> crossover_basis(const core::Dataset& data, const Step
 
 // How far the first-order method goes before the crossover. A fixed gap is a gamble: on issue 37's uniform
 // sparse draw (2000 x 20000) the basis guessed at 1e-3 was 10,686 dual simplex pivots from the optimum,
-// the one at 1.4e-4 91 (docs/benchmarks.md). So the gap is halved from kCrossoverFirstGap, the basis
-// guessed at each check, and the method stops where the guess differs from the one before in at most
-// n / kSettledShare statuses (the active set has settled), at kCrossoverLastGap, or out of iterations.
-constexpr double kCrossoverFirstGap = 2e-3;
-constexpr double kCrossoverLastGap = 1e-6;
-constexpr std::size_t kSettledShare = 16;
+// the one at 1e-4 91 (docs/benchmarks.md, "The first-order stop"). So the gap is halved from first_gap,
+// a basis guessed at each check, and the method stops where the guess differs from the one before in
+// fewer than n / settled_share statuses (the active set has settled), once the halvings reach last_gap,
+// or out of iterations. A start already within warm_gap (a path's last answer) is taken as it stands.
+struct CrossoverRule {
+  double first_gap = 2e-3;
+  double last_gap = 1e-6;
+  std::size_t settled_share = 16;
+  double warm_gap = 1e-3;
+  long max_iterations = 30'000;
+};
 
 struct CrossoverStart {
   FirstOrderPoint point;
@@ -88,7 +94,8 @@ struct CrossoverStart {
   int checks = 0;                    // bases guessed on the way
 };
 
-// The first-order point for a crossover by the rule above, from `start` (as first_order_point's), and its basis.
-CrossoverStart crossover_start(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start);
+// The first-order point for a crossover by `rule`, from `start` (as first_order_point's), and its basis.
+CrossoverStart crossover_start(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,
+                               const CrossoverRule& rule = {});
 
 }  // namespace sparsesvm::models

@@ -316,3 +316,45 @@ TEST_CASE("the crossover's first-order point goes on until its basis settles: du
   CHECK(from_settled.objective == Approx(from_fixed.objective).epsilon(1e-9));
   CHECK(from_settled.objective / full.lp_cost_scale == Approx(step.value(data, full.w, full.b)).epsilon(1e-9));
 }
+
+TEST_CASE("crossover_start: a warm start within warm_gap stands; every way of stopping returns the point's basis",
+          "[models][crossover]") {
+  const core::Dataset data = uniform_sparse_draw(300, 3000, 0.01, 20, 3);
+  const StepLpCosts costs = costs_of(svm_step(data, 1.0), data);
+  const auto check_basis = [&](const CrossoverStart& answer) {
+    CHECK(answer.basis == crossover_basis(data, costs, answer.point.w, answer.point.b));
+  };
+  SECTION("a start already within warm_gap: no iteration, no check") {
+    const FirstOrderPoint near = first_order_point(data, costs, {}, to_gap(1e-5));
+    const CrossoverStart answer = crossover_start(data, costs, near);
+    CHECK(answer.point.iterations == 0);
+    CHECK(answer.checks == 0);
+    CHECK(answer.point.relative_gap <= 1e-3);
+    check_basis(answer);
+  }
+  SECTION("a start outside it is iterated from") {
+    const FirstOrderPoint far = first_order_point(data, costs, {}, to_gap(2e-2));
+    REQUIRE(far.relative_gap > 1e-3);
+    const CrossoverStart answer = crossover_start(data, costs, far);
+    CHECK(answer.point.iterations > 0);
+    CHECK(answer.checks >= 2);
+    check_basis(answer);
+  }
+  SECTION("out of iterations before settling") {
+    CrossoverRule rule;
+    rule.max_iterations = 3000;  // past the first checks (2e-3 at about 1000, 1e-3 at 1600), short of settling
+    const CrossoverStart answer = crossover_start(data, costs, {}, rule);
+    CHECK(answer.point.iterations == 3000);
+    CHECK(answer.checks >= 1);
+    check_basis(answer);
+  }
+  SECTION("never settled: stops, unoffered, once the halvings reach last_gap") {
+    CrossoverRule rule;
+    rule.last_gap = 5e-4;
+    rule.settled_share = data.n() + 1;  // fewer than 0 statuses moved: never
+    const CrossoverStart answer = crossover_start(data, costs, {}, rule);
+    CHECK(answer.checks == 2);  // offered at 2e-3 and 1e-3; at 5e-4 returned
+    CHECK(answer.point.iterations < rule.max_iterations);
+    check_basis(answer);
+  }
+}
