@@ -110,8 +110,10 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
   const auto d = static_cast<Eigen::Index>(data.d());
   const core::Vector& y = data.labels();
   const SaddleLp lp(data, costs);
-  auto [column_sums, row_sums] = absolute_sums(data);
-  column_sums = column_sums.unaryExpr([](double s) { return s > 0 ? s : 1.0; });
+  // Named vectors, not a structured binding: `finished` below captures them, which clang 14 refuses.
+  std::pair<core::Vector, core::Vector> sums = absolute_sums(data);
+  const core::Vector column_sums = sums.first.unaryExpr([](double s) { return s > 0 ? s : 1.0; });
+  core::Vector row_sums = std::move(sums.second);
   row_sums.array() += 1.0;  // b's entry in every row
   const double bias_column_sum = static_cast<double>(n);
 
