@@ -10,14 +10,16 @@
 //      h_j(w) = p_j w for w >= 0, -q_j w for w < 0,
 //
 //    with the diagonal steps of Pock and Chambolle (2011: tau_j = eta / sum_i |x_ij|, sigma_i = eta /
-//    (sum_j |x_ij| + 1)), restarts and a primal weight after PDLP (Applegate et al. 2021). Each
-//    iteration costs two products with X, O(nnz): nothing proportional to n x d. Restarts and the stop
-//    use a localized duality gap: the primal objective P(w, b) (xi_i = max(0, m_i - y_i f(x_i))) minus the
-//    Lagrangian's minimum over the box |w_j|, |b| <= R, with R twice the largest entry of the point, which
-//    is the dual objective where alpha is dual feasible and a lower value where it is not, over |P|. It is
-//    a merit, not a bound: the simplex that follows decides, and the answer is certified as every full
-//    LP's is. The point returned takes one last primal (prox) step, so that its inactive weights are
-//    exact zeros even when it is an average of iterates. For a crossover the method stops where the
+//    (sum_j |x_ij| + 1)) and a primal weight after PDLP (Applegate et al. 2021), iterated as reflected
+//    restarted Halpern PDHG (Lu and Yang 2024; the reflection of cuPDLPx, Lu, Peng and Yang 2025): each
+//    iterate is pulled back toward the last restart's point with weight 1 / (j + 1), and restarts follow
+//    the fixed-point residual. Each iteration costs two products with X, O(nnz): nothing proportional
+//    to n x d. The stop uses a localized duality gap: the primal objective P(w, b) (xi_i = max(0, m_i -
+//    y_i f(x_i))) minus the Lagrangian's minimum over the box |w_j|, |b| <= R, with R twice the largest
+//    entry of the point, which is the dual objective where alpha is dual feasible and a lower value where
+//    it is not, over |P|. It is a merit, not a bound: the simplex that follows decides, and the answer is
+//    certified as every full LP's is. The point returned is a PDHG step's image, whose w comes out of
+//    the prox: exact zeros where the weights are inactive. For a crossover the method stops where the
 //    basis of part 2 guessed from its point has settled (crossover_start, below), not at a fixed gap.
 //
 // 2. A basis guessed from the point, in ClpLp::basis()'s order (columns w+, w-, b, xi, then the rows):
@@ -51,7 +53,7 @@ struct FirstOrderOptions {
   long max_iterations = 30'000;
   double relative_gap = 1e-3;  // stop when the localized gap is within this of |P|
   // When set, relative_gap is only the first check: the point there and at every halving of the gap after
-  // it (the gap measured before the point's last prox step) is offered to `accept`, and the method stops
+  // it is offered to `accept` (with its gap), and the method stops
   // at the first point accepted, or, unoffered, at the first check once the halvings have reached
   // smallest_gap.
   std::function<bool(const FirstOrderPoint&)> accept;
@@ -63,7 +65,9 @@ struct FirstOrderOptions {
 std::string first_order_unsupported(const StepLpCosts& costs, bool linf);
 
 // PDHG from `start` (w, b, alpha; empty vectors start at zero), to `options.relative_gap` (or, with
-// `options.accept`, to the first point accepted) or `options.max_iterations`. Deterministic: the same data, costs and start give the same point.
+// `options.accept`, to the first point accepted) or `options.max_iterations`; with max_iterations 0, or a
+// start already within relative_gap (and no `accept`), the start itself and its gap. Deterministic: the
+// same data, costs and start give the same point.
 FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,
                                   const FirstOrderOptions& options);
 

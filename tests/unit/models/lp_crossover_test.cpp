@@ -341,11 +341,14 @@ TEST_CASE("crossover_start: a warm start within warm_gap stands; every way of st
     check_basis(answer);
   }
   SECTION("out of iterations before settling") {
+    // One iteration short of where the default rule settles: past its earlier checks (settling needs two).
+    const CrossoverStart settled = crossover_start(data, costs, {});
+    REQUIRE(settled.checks >= 2);
     CrossoverRule rule;
-    rule.max_iterations = 3000;  // past the first checks (2e-3 at about 1000, 1e-3 at 1600), short of settling
+    rule.max_iterations = settled.point.iterations - 1;
     const CrossoverStart answer = crossover_start(data, costs, {}, rule);
-    CHECK(answer.point.iterations == 3000);
-    CHECK(answer.checks >= 1);
+    CHECK(answer.point.iterations == rule.max_iterations);
+    CHECK(answer.checks == settled.checks - 1);
     check_basis(answer);
   }
   SECTION("never settled: stops, unoffered, once the halvings reach last_gap") {
