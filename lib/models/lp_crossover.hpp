@@ -19,7 +19,8 @@
 //    entry of the point, which is the dual objective where alpha is dual feasible and a lower value where
 //    it is not, over |P|. It is a merit, not a bound: the simplex that follows decides, and the answer is
 //    certified as every full LP's is. The point returned is a PDHG step's image, whose w comes out of
-//    the prox: exact zeros where the weights are inactive. For a crossover the method stops where the
+//    the prox: exact zeros where the weights are inactive (out of iterations, the checked image of least
+//    gap if better than the last; with no iteration, the start). For a crossover the method stops where the
 //    basis of part 2 guessed from its point has settled (crossover_start, below), not at a fixed gap.
 //
 // 2. A basis guessed from the point, in ClpLp::basis()'s order (columns w+, w-, b, xi, then the rows):
@@ -83,7 +84,8 @@ std::vector<unsigned char> crossover_basis(const core::Dataset& data, const Step
 // the one at 1e-4 91 (docs/benchmarks.md, "The first-order stop"). So the gap is halved from first_gap,
 // a basis guessed at each check, and the method stops where the guess differs from the one before in
 // fewer than n / settled_share statuses (the active set has settled), once the halvings reach last_gap,
-// or out of iterations. A start already within warm_gap (a path's last answer) is taken as it stands.
+// or out of iterations. A start already within warm_gap (a path's last answer) is taken as it stands (on
+// a C path the last answer's duals, bounded by the last C, usually keep it outside).
 struct CrossoverRule {
   double first_gap = 2e-3;
   double last_gap = 1e-6;

@@ -4,6 +4,9 @@
 // along a lambda path and into the hard-margin regime, where the last answer resumes.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <limits>
+
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "data/generators/generator_registry.hpp"
@@ -282,6 +285,39 @@ TEST_CASE("offered points: taking the first stops where a fixed gap does; refusi
     CHECK(offered.front().iterations == fixed.iterations);
     CHECK(last.iterations > offered.back().iterations);
     CHECK(last.relative_gap <= 2e-5);  // 7.8e-6, but for the last prox step's move
+  }
+}
+
+TEST_CASE("first_order_point: no iteration returns the start; out of iterations, the best point checked",
+          "[models][crossover]") {
+  for (const auto& [name, data] : instances()) {
+    INFO(name);
+    const StepLpCosts costs = costs_of(svm_step(data, 0.5), data);
+    const FirstOrderPoint start = first_order_point(data, costs, {}, to_gap(1e-1));
+    for (const long none : {0L, -1L}) {
+      FirstOrderOptions options = to_gap(1e-6);
+      options.max_iterations = none;
+      const FirstOrderPoint same = first_order_point(data, costs, start, options);
+      CHECK(same.iterations == 0);
+      CHECK(same.w == start.w);
+      CHECK(same.alpha == start.alpha);
+    }
+    // The gap is not monotone along the iterations: cut short anywhere, the point returned is no worse
+    // than any point offered before (a check is offered when its gap meets the target, 1 and halved at
+    // each offer, so most checks are).
+    for (long cut = 64; cut <= 64 * 60; cut += 64) {
+      FirstOrderOptions options = to_gap(1.0);
+      options.max_iterations = cut;
+      options.smallest_gap = 0.0;
+      double least = std::numeric_limits<double>::infinity();
+      options.accept = [&](const FirstOrderPoint& point) {
+        least = std::min(least, point.relative_gap);
+        return false;
+      };
+      const FirstOrderPoint point = first_order_point(data, costs, {}, options);
+      INFO("cut at " << cut << " iterations: gap " << point.relative_gap << ", least offered " << least);
+      CHECK(point.relative_gap <= least);
+    }
   }
 }
 
