@@ -110,7 +110,6 @@ struct DiagonalSteps {
 class PdhgOperator {
  public:
   PdhgOperator(const core::Dataset& data, const StepLpCosts& costs) : data_(data), costs_(costs), lp_(data, costs) {
-    // Named vectors, not a structured binding: a lambda in first_order_point captures them, which clang 14 refuses.
     std::pair<core::Vector, core::Vector> sums = absolute_sums(data);
     column_sums_ = sums.first.unaryExpr([](double s) { return s > 0 ? s : 1.0; });
     row_sums_ = std::move(sums.second);
