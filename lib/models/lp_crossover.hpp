@@ -12,7 +12,7 @@
 //    with the diagonal steps of Pock and Chambolle (2011: tau_j = eta / sum_i |x_ij|, sigma_i = eta /
 //    (sum_j |x_ij| + 1)) and a primal weight after PDLP (Applegate et al. 2021), iterated as reflected
 //    restarted Halpern PDHG (Lu and Yang 2024; the reflection of cuPDLPx, Lu, Peng and Yang 2025): each
-//    iterate is pulled back toward the last restart's point with weight 1 / (j + 1), and restarts follow
+//    iterate is pulled back toward its anchor (the start, then each restart's point) with weight 1 / (j + 1), and restarts follow
 //    the fixed-point residual. Each iteration costs two products with X, O(nnz): nothing proportional
 //    to n x d. The stop uses a localized duality gap: the primal objective P(w, b) (xi_i = max(0, m_i -
 //    y_i f(x_i))) minus the Lagrangian's minimum over the box |w_j|, |b| <= R, with R twice the largest

@@ -287,7 +287,7 @@ TEST_CASE("offered points: taking the first stops where a fixed gap does; refusi
   }
 }
 
-TEST_CASE("first_order_point: no iteration returns the start; out of iterations, the best point checked",
+TEST_CASE("first_order_point: no iteration returns the start; out of iterations, no worse than any point offered",
           "[models][crossover]") {
   for (const auto& [name, data] : instances()) {
     INFO(name);
@@ -299,12 +299,14 @@ TEST_CASE("first_order_point: no iteration returns the start; out of iterations,
       const FirstOrderPoint same = first_order_point(data, costs, start, options);
       CHECK(same.iterations == 0);
       CHECK(same.w == start.w);
+      CHECK(same.b == start.b);
       CHECK(same.alpha == start.alpha);
+      CHECK(same.relative_gap == start.relative_gap);  // the start's own gap, measured the same way
     }
-    // The gap is not monotone along the iterations: cut short anywhere, the point returned is no worse
-    // than any point offered before (a check is offered when its gap meets the target, 1 and halved at
-    // each offer, so most checks are).
-    for (long cut = 64; cut <= 64 * 60; cut += 64) {
+    // The gap is not monotone along the iterations: cut short anywhere (at a check, or between checks,
+    // where the last point's gap is measured anew), the point returned is no worse than any point offered
+    // before (a check is offered when its gap meets the target, 1 and halved at each offer).
+    for (long cut = 64; cut <= 64 * 60; cut += cut % 64 == 0 ? 17 : 47) {
       FirstOrderOptions options = to_gap(1.0);
       options.max_iterations = cut;
       options.smallest_gap = 0.0;
@@ -379,7 +381,8 @@ TEST_CASE("crossover_start: a warm start within warm_gap stands; every way of st
     // One iteration short of where the default rule settles: past its earlier checks (settling needs two).
     const CrossoverStart settled = crossover_start(data, costs, {});
     REQUIRE(settled.checks >= 2);
-    REQUIRE(settled.point.iterations < CrossoverRule{}.max_iterations);  // it settled: an accepted check
+    // It stopped at an accepted check: neither out of iterations nor unoffered at last_gap.
+    REQUIRE(settled.point.iterations < CrossoverRule{}.max_iterations);
     REQUIRE(settled.point.relative_gap > CrossoverRule{}.last_gap);
     CrossoverRule rule;
     rule.max_iterations = settled.point.iterations - 1;
