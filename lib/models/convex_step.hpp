@@ -63,10 +63,10 @@ namespace sparsesvm::models {
 // (issue 37's uniform 2000 x 20000 draw, lambda 1: 11,655 iterations in 1.2 s, all 45,947 in 55 s; the
 // crossover from zero 2.3 s), or its first restricted LP is already large (text-shaped 5000 x 47236,
 // lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all; the check comes between rounds). That
-// step is solved as by `crossover` (its row: lp_generated 0, lp_generation_rounds > 0, the simplex
-// iterations of both). A later step whose costs leave that answer certified optimal on the same margins
-// resumes it (RLSVM1 on separable data repeats its first LP); other later steps are generated again, warm
-// from the working set where generation stopped.
+// step is solved as by `crossover` (its row: lp_generated 0,
+// lp_generation_rounds > 0, the simplex iterations of both). A later step whose costs leave that answer
+// certified optimal on the same margins resumes it (RLSVM1 on separable data repeats its first LP);
+// other later steps are generated again, warm from the working set where generation stopped.
 enum class LpForm { by_shape = 0, full = 1, generation = 2, crossover = 3 };
 constexpr double kGenerationNonzeros = 1e6;
 constexpr double kGenerationMidNonzeros = 1.5e5;
