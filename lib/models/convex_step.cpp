@@ -162,13 +162,6 @@ long StepSolver::hand_over_iterations(const ConvexStep& step, const StepLpCosts&
   return std::max(kHandOverIterations, kHandOverIterationsPerExample * static_cast<long>(data_.n()));
 }
 
-bool StepSolver::resumes_hand_over(const ConvexStep& step, const StepLpCosts& costs) const {
-  // The full LP exists, in a generated training set, only by a hand-over; its answer, when still optimal
-  // on the same margins, is resumed where generation's working set is the one it left (convex_step.hpp).
-  return step.lp_form == LpForm::by_shape && step.regularizer == Regularizer::l1 && l1_lp_ && last_l1_point_ &&
-         options_.warm_start && costs.margin == l1_margins_ && still_optimal(costs);
-}
-
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
   const bool wide_or_tall = d >= 4 * n || n > kExampleGenerationSize;  // beyond it, examples are generated too
   return nonzeros > kGenerationNonzeros || (nonzeros > kGenerationMidNonzeros && wide_or_tall) ||
@@ -183,10 +176,8 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
       throw core::InputError("lp_form crossover: " + why);
     }
   }
-  const bool generated = generates(step);
-  const bool resumed = generated && resumes_hand_over(step, costs);
-  StepResult result = generated && !resumed ? solve_generated_lp(costs, linf, hand_over_iterations(step, costs))
-                                            : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover || resumed);
+  StepResult result = generates(step) ? solve_generated_lp(costs, linf, hand_over_iterations(step, costs))
+                                      : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover);
   result.lp_cost_scale = costs.scale;
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
     result.status = core::Status::solved_inaccurate;
