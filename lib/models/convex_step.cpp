@@ -147,21 +147,6 @@ bool StepSolver::generates(const ConvexStep& step) const {
   return step.regularizer == Regularizer::l1 && generation_by_shape(data_.n(), data_.d(), data_.stored_values());
 }
 
-long StepSolver::hand_over_iterations(const ConvexStep& step, const StepLpCosts& costs) const {
-  const bool full_lp_fits = data_.stored_values() <= kGenerationNonzeros &&
-                            static_cast<double>(data_.d()) <= kGenerationColumns;
-  // Only while no answer of the full LP is held: the crossover then starts its first-order method from
-  // zero. From a held answer (a DCA chain's later, tilted steps) it ran out of first-order iterations and
-  // pivoted far (CapOneNormSVM on the uniform draw: 14,000-25,000 pivots a step, 60-80 s) where
-  // generation, warm from its working set, is cheaper.
-  if (step.lp_form != LpForm::by_shape || step.regularizer != Regularizer::l1 || !full_lp_fits ||
-      last_l1_point_ || !first_order_unsupported(costs, false).empty()) {
-    return 0;
-  }
-  if (options_.hand_over_iterations >= 0) return options_.hand_over_iterations;
-  return std::max(kHandOverIterations, kHandOverIterationsPerExample * static_cast<long>(data_.n()));
-}
-
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
   const bool wide_or_tall = d >= 4 * n || n > kExampleGenerationSize;  // beyond it, examples are generated too
   return nonzeros > kGenerationNonzeros || (nonzeros > kGenerationMidNonzeros && wide_or_tall) ||
@@ -176,7 +161,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
       throw core::InputError("lp_form crossover: " + why);
     }
   }
-  StepResult result = generates(step) ? solve_generated_lp(costs, linf, hand_over_iterations(step, costs))
+  StepResult result = generates(step) ? solve_generated_lp(costs, linf)
                                       : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover);
   result.lp_cost_scale = costs.scale;
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
@@ -288,7 +273,7 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
   return crossover.point.iterations;
 }
 
-StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, long hand_over_iterations) {
+StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {
   auto& lp = linf ? generated_linf_lp_ : generated_l1_lp_;
   if (!lp) {
     GenerationSettings settings;
@@ -296,13 +281,7 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, l
     settings.max_simplex_iterations = options_.lp_max_iterations;
     lp = std::make_unique<GeneratedLp>(data_, linf, settings);
   }
-  const GenerationResult solution = lp->solve(costs, hand_over_iterations);
-  if (solution.handed_over) {  // this step by crossover (convex_step.hpp); the row counts both
-    StepResult result = solve_full_lp(costs, linf, true);
-    result.simplex_iterations += solution.simplex_iterations;
-    result.generation_rounds = solution.rounds;
-    return result;
-  }
+  const GenerationResult solution = lp->solve(costs);
   StepResult result;
   result.status = solution.status;
   result.message = solution.message;
@@ -453,9 +432,8 @@ void record_qp_statistics(FitReport& report, const std::string& solver, long upd
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
-      "when d >= 4n or n > 2000, or beyond 1e5 features; handing over to crossover where it stalls below 1e6 "
-      "nonzeros), full (the whole LP), generation (feature and example generation), crossover (the full l1 LP "
-      "from a basis guessed from a first-order point)",
+      "when d >= 4n or n > 2000, or beyond 1e5 features), full (the whole LP), generation (feature and example "
+      "generation), crossover (the full l1 LP from a basis guessed from a first-order point)",
       0, 0, 3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
       {"by_size", "full", "generation", "crossover"}};
   return spec;
