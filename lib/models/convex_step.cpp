@@ -147,6 +147,28 @@ bool StepSolver::generates(const ConvexStep& step) const {
   return step.regularizer == Regularizer::l1 && generation_by_shape(data_.n(), data_.d(), data_.stored_values());
 }
 
+long StepSolver::hand_over_iterations(const ConvexStep& step, const StepLpCosts& costs) const {
+  const bool full_lp_fits = data_.stored_values() <= kGenerationNonzeros &&
+                            static_cast<double>(data_.d()) <= kGenerationColumns;
+  // Only while no answer of the full LP is held: the crossover then starts its first-order method from
+  // zero. From a held answer (a DCA chain's later, tilted steps) it ran out of first-order iterations and
+  // pivoted far (CapOneNormSVM on the uniform draw: 14,000-25,000 pivots a step, 60-80 s) where
+  // generation, warm from its working set, is cheaper.
+  if (step.lp_form != LpForm::by_shape || step.regularizer != Regularizer::l1 || !full_lp_fits ||
+      last_l1_point_ || !first_order_unsupported(costs, false).empty()) {
+    return 0;
+  }
+  if (options_.hand_over_iterations >= 0) return options_.hand_over_iterations;
+  return std::max(kHandOverIterations, kHandOverIterationsPerExample * static_cast<long>(data_.n()));
+}
+
+bool StepSolver::resumes_hand_over(const ConvexStep& step, const StepLpCosts& costs) const {
+  // The full LP exists, in a generated training set, only by a hand-over; its answer, when still optimal
+  // on the same margins, is resumed where generation's working set is the one it left (convex_step.hpp).
+  return step.lp_form == LpForm::by_shape && step.regularizer == Regularizer::l1 && l1_lp_ && last_l1_point_ &&
+         options_.warm_start && costs.margin == l1_margins_ && still_optimal(costs);
+}
+
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
   const bool wide_or_tall = d >= 4 * n || n > kExampleGenerationSize;  // beyond it, examples are generated too
   return nonzeros > kGenerationNonzeros || (nonzeros > kGenerationMidNonzeros && wide_or_tall) ||
@@ -161,8 +183,10 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
       throw core::InputError("lp_form crossover: " + why);
     }
   }
-  StepResult result = generates(step) ? solve_generated_lp(costs, linf)
-                                      : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover);
+  const bool generated = generates(step);
+  const bool resumed = generated && resumes_hand_over(step, costs);
+  StepResult result = generated && !resumed ? solve_generated_lp(costs, linf, hand_over_iterations(step, costs))
+                                            : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover || resumed);
   result.lp_cost_scale = costs.scale;
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
     result.status = core::Status::solved_inaccurate;
@@ -171,7 +195,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   return result;
 }
 
-StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover) {
+StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover, long warm_iteration_limit) {
   auto& lp = linf ? linf_lp_ : l1_lp_;
   auto& cached_margins = linf ? linf_margins_ : l1_margins_;
   const auto n = static_cast<Eigen::Index>(data_.n());
@@ -192,7 +216,7 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   if (!options_.warm_start) lp->forget_basis();
   const long first_order_iterations = crossover ? start_crossover(costs, margins_changed, *lp) : 0;
   if (!linf) last_l1_point_.reset();  // kept for lp_form crossover's next solve: a certified optimum, or nothing
-  const optim::LpSolution solution = lp->solve();
+  const optim::LpSolution solution = lp->solve(warm_iteration_limit);
   auto [result, point] = read_full_lp(solution, costs, linf);
   // A warm start (the last basis, or the crossover's) can end optimal for Clp with rows violated inside its
   // tolerance that heavy C_i turn into a hinge the certificate refuses: b is re-chosen for the answer's w,
@@ -273,7 +297,7 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
   return crossover.point.iterations;
 }
 
-StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {
+StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, long hand_over_iterations) {
   auto& lp = linf ? generated_linf_lp_ : generated_l1_lp_;
   if (!lp) {
     GenerationSettings settings;
@@ -281,7 +305,15 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf) {
     settings.max_simplex_iterations = options_.lp_max_iterations;
     lp = std::make_unique<GeneratedLp>(data_, linf, settings);
   }
-  const GenerationResult solution = lp->solve(costs);
+  const GenerationResult solution = lp->solve(costs, hand_over_iterations);
+  if (solution.handed_over) {  // this step by crossover (convex_step.hpp); the row counts both
+    const long warm_limit = options_.hand_over_warm_iterations >= 0 ? options_.hand_over_warm_iterations
+                                                                     : kHandOverWarmIterations;
+    StepResult result = solve_full_lp(costs, linf, true, warm_limit);
+    result.simplex_iterations += solution.simplex_iterations;
+    result.generation_rounds = solution.rounds;
+    return result;
+  }
   StepResult result;
   result.status = solution.status;
   result.message = solution.message;
@@ -432,8 +464,9 @@ void record_qp_statistics(FitReport& report, const std::string& solver, long upd
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
-      "when d >= 4n or n > 2000, or beyond 1e5 features), full (the whole LP), generation (feature and example "
-      "generation), crossover (the full l1 LP from a basis guessed from a first-order point)",
+      "when d >= 4n or n > 2000, or beyond 1e5 features; handing over to crossover where it stalls below 1e6 "
+      "nonzeros), full (the whole LP), generation (feature and example generation), crossover (the full l1 LP "
+      "from a basis guessed from a first-order point)",
       0, 0, 3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
       {"by_size", "full", "generation", "crossover"}};
   return spec;

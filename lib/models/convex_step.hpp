@@ -50,15 +50,34 @@ namespace sparsesvm::models {
 //                                                      15 s and 443 MB
 // Below these the full LP is cheaper (500 x 50 dense: 0.005 s against 0.12 s) or the two are alike; the
 // papers' UCI sets and golub (116,000 values) stay with the full LP.
-// `crossover` (never chosen by shape) is the full l1 LP started from a basis guessed from a first-order
-// point (lp_crossover.hpp), for LPs that neither the slack basis nor generation finishes: each solve
-// runs the first-order method (from the last answer when there is one) and dual simplex from its basis,
-// except where the last answer is still certified optimal under the new costs on the same margins (a C
-// path beyond its first hard-margin C), which resumes the last basis.
+// `crossover` is the full l1 LP started from a basis guessed from a first-order point (lp_crossover.hpp),
+// for LPs that neither the slack basis nor generation finishes: each solve runs the first-order method
+// (from the last answer when there is one) and dual simplex from its basis, except where the last answer
+// is still certified optimal under the new costs on the same margins (a C path beyond its first
+// hard-margin C), which resumes the last basis.
+// By shape, generation hands over to crossover where the full LP is no larger than by shape builds
+// elsewhere (nnz(X) <= kGenerationNonzeros, d <= kGenerationColumns), no answer of the full LP is held
+// (the crossover's first-order method starts from zero), and one pass of generation has taken
+// max(kHandOverIterations, kHandOverIterationsPerExample n) simplex iterations without an answer: its
+// working set has grown toward a square degenerate basis, where each pivot costs more than the last
+// (issue 37's uniform 2000 x 20000 draw, lambda 1: 11,655 iterations in 1.2 s, all 45,947 in 55 s; the
+// crossover from zero 2.3 s), or its first restricted LP is already large (text-shaped 5000 x 47236,
+// lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all; the check comes between rounds). That
+// step is solved as by `crossover` (its row: lp_generated 0, lp_generation_rounds > 0, the simplex
+// iterations of both), with dual simplex from the guessed basis held to kHandOverWarmIterations, after
+// which the full LP is solved from the slack basis: a good guess is a few hundred iterations from the
+// optimum (the uniform draw 171, the text-shaped rows 294), a bad one thousands, each dearer than the
+// slack basis's (a uniform 1000 x 4000 draw at lambda 3, labels from 5 features: 14,859 iterations and
+// 11.7 s from the guess, 858 and 0.2 s from the slack basis; generation alone 50,407 and 3.4 s). A later step whose costs leave that answer certified optimal on the same margins
+// resumes it (RLSVM1 on separable data repeats its first LP); other later steps are generated again, warm
+// from the working set where generation stopped.
 enum class LpForm { by_shape = 0, full = 1, generation = 2, crossover = 3 };
 constexpr double kGenerationNonzeros = 1e6;
 constexpr double kGenerationMidNonzeros = 1.5e5;
 constexpr double kGenerationColumns = 1e5;
+constexpr long kHandOverIterations = 10'000;
+constexpr long kHandOverIterationsPerExample = 2;
+constexpr long kHandOverWarmIterations = 2'000;
 // Generation keeps a working set of examples (not every row in the LP), starting from the seed of
 // example_seed.hpp, on data with more than kExampleGenerationSize examples.
 constexpr std::size_t kExampleGenerationSize = 2000;
@@ -111,6 +130,12 @@ struct StepSolverOptions {
   long cd_max_epochs = 100'000;    // dual CD when it runs alone
   int lp_max_iterations = 10'000'000;
   bool warm_start = true;          // false: every solve is cold (benchmarks)
+  // By shape, generation's simplex iterations before it hands over to crossover (above): -1 the rule
+  // by n, 0 never (tests set a small number).
+  long hand_over_iterations = -1;
+  // After a hand-over, dual simplex iterations from the crossover's basis before the slack basis is
+  // tried: -1 kHandOverWarmIterations, 0 no limit.
+  long hand_over_warm_iterations = -1;
 };
 
 // The step's LP costs by variable (w+, w-, b, xi, nu), scaled by optim::clp_cost_scale.
@@ -133,14 +158,20 @@ class StepSolver : public WorkspaceState {
 
  private:
   StepResult solve_lp(const ConvexStep& step);
-  StepResult solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover);
+  // crossover: from the basis guessed by start_crossover; warm_iteration_limit > 0 bounds the warm solve
+  // (then the slack basis, optim::ClpLp::solve).
+  StepResult solve_full_lp(const StepLpCosts& costs, bool linf, bool crossover, long warm_iteration_limit = 0);
   // The solution as a step result with its certificate, and as a point of the full LP.
   std::pair<StepResult, StepLpPoint> read_full_lp(const optim::LpSolution& solution, const StepLpCosts& costs,
                                                   bool linf) const;
   long start_crossover(const StepLpCosts& costs, bool margins_changed, optim::ClpLp& lp);
   bool still_optimal(const StepLpCosts& costs) const;  // the last l1 answer, under new costs
-  StepResult solve_generated_lp(const StepLpCosts& costs, bool linf);
+  StepResult solve_generated_lp(const StepLpCosts& costs, bool linf, long hand_over_iterations);
   bool generates(const ConvexStep& step) const;
+  // Generation's budget before it hands over to crossover for this step (0: it does not).
+  long hand_over_iterations(const ConvexStep& step, const StepLpCosts& costs) const;
+  // Whether a step generated by shape resumes the answer of an earlier hand-over instead.
+  bool resumes_hand_over(const ConvexStep& step, const StepLpCosts& costs) const;
   StepResult solve_qp(const ConvexStep& step);
 
   const core::Dataset& data_;

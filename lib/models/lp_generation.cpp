@@ -566,12 +566,12 @@ void GeneratedLp::index_lp() {
   }
 }
 
-GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
+GenerationResult GeneratedLp::solve(const StepLpCosts& costs, long hand_over_iterations) {
   if (!lp_) start_model(costs);
   update_costs_and_margins(costs);
   bool all_examples_added = !settings_.generate_examples;
-  GenerationResult result = generate(costs, all_examples_added);
-  if (!core::has_solution(result.status)) return result;
+  GenerationResult result = generate(costs, all_examples_added, hand_over_iterations);
+  if (result.handed_over || !core::has_solution(result.status)) return result;
   const double tolerance = settings_.relative_tolerance * 10;
   // The restricted LPs are solved warm, round after round. Like the full LP's (convex_step.cpp), a warm
   // solve can end optimal for Clp with rows violated inside its tolerance that heavy C_i turn into a hinge
@@ -588,7 +588,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   const bool retry = result.status == core::Status::optimal && !certified(result) && !at_round_limit;
   if (retry) {
     lp_->forget_basis();
-    GenerationResult cold = generate(costs, all_examples_added);
+    GenerationResult cold = generate(costs, all_examples_added, 0);
     // The row counts the work of both tries, whichever answer it keeps.
     const auto add_work = [](const GenerationResult& from, GenerationResult& to) {
       to.rounds += from.rounds;
@@ -614,7 +614,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs) {
   return result;
 }
 
-GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examples_added) {
+GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examples_added, long hand_over_iterations) {
   GenerationResult result;
   core::Vector g, t;  // X'(alpha y) and the margins at result.point, once computed: certify reuses them
   for (result.rounds = 1;; ++result.rounds) {
@@ -649,6 +649,15 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     const bool widen = t.size() > 0 && examples.empty() && released.empty() && result.box_widenings < kMaxBoxWidenings &&
                        box_binds(result.point, costs, g);
     if (features.empty() && examples.empty() && released.empty() && !widen) break;
+    // Not answered yet, and past the caller's budget: the full LP is left to the caller.
+    if (hand_over_iterations > 0 && result.simplex_iterations >= hand_over_iterations) {
+      result.handed_over = true;
+      result.status = core::Status::iteration_limit;
+      result.message = fmt::format("generation handed over after {} simplex iterations in {} rounds",
+                                   result.simplex_iterations, result.rounds);
+      result.point = StepLpPoint();
+      return result;
+    }
     // Once the unbounded fallback below has taken every example, none is dropped again.
     drop_far_from_optimum(result.point, costs, g, all_examples_added || !features.empty() ? core::Vector() : t, result);
     if (!features.empty()) {

@@ -158,6 +158,7 @@ struct GenerationResult {
   std::size_t folded_examples = 0;    // examples still folded into the costs at the answer
   std::size_t released_examples = 0;  // folded examples given their rows back during this solve
   int box_widenings = 0;              // tenfold widenings of the box during this solve
+  bool handed_over = false;  // stopped at solve's hand_over_iterations, unanswered: the caller solves the full LP
 };
 
 class GeneratedLp {
@@ -168,7 +169,9 @@ class GeneratedLp {
   GeneratedLp& operator=(const GeneratedLp&) = delete;
 
   // Solves the step LP with these costs, starting from the working sets and basis of the last solve.
-  GenerationResult solve(const StepLpCosts& costs);
+  // hand_over_iterations > 0: a pass whose restricted LPs have taken that many simplex iterations without
+  // an answer stops after its round, `handed_over`, with no point (StepSolver's hand-over, convex_step.hpp).
+  GenerationResult solve(const StepLpCosts& costs, long hand_over_iterations = 0);
 
  private:
   enum class Role { bias, linf, plus, minus, slack };
@@ -181,7 +184,7 @@ class GeneratedLp {
   // Rounds from the current working sets and basis until nothing prices out (or the round limit), then the
   // answer's certificate on the full problem. all_examples_added: every example has its row (set here
   // when an unbounded restricted LP makes it take them all).
-  GenerationResult generate(const StepLpCosts& costs, bool& all_examples_added);
+  GenerationResult generate(const StepLpCosts& costs, bool& all_examples_added, long hand_over_iterations);
   void add_examples(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs);
   void add_features(const std::vector<Eigen::Index>& features, const StepLpCosts& costs);
   void update_costs_and_margins(const StepLpCosts& costs);

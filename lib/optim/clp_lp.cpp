@@ -245,7 +245,7 @@ LpSolution ClpLp::solve_cold() {
   return finish_solve(false);
 }
 
-LpSolution ClpLp::solve() {
+LpSolution ClpLp::solve(long warm_iteration_limit) {
   if (!out_of_range_.empty()) {
     LpSolution refused;
     refused.status = core::Status::numerical_error;
@@ -253,11 +253,15 @@ LpSolution ClpLp::solve() {
     return refused;
   }
   if (!primal_feasible_ && !dual_feasible_) return solve_cold();
+  if (warm_iteration_limit > 0 && warm_iteration_limit < options_.max_iterations) {
+    model_->setMaximumIterations(static_cast<int>(warm_iteration_limit));
+  }
   if (primal_feasible_) {
     model_->primal();  // also when both are kept: it confirms optimality at once
   } else {
     model_->dual();
   }
+  model_->setMaximumIterations(options_.max_iterations);
   LpSolution warm = finish_solve(true);
   if (warm.status == core::Status::optimal) return warm;
   LpSolution cold = solve_cold();

@@ -67,7 +67,10 @@ class ClpLp {
   // then basic structurals leave (fixed columns first) or row slacks enter until there are as many basic
   // variables as rows. Neither feasibility is assumed; a singular basis Clp repairs with slacks.
   void start_from(std::vector<unsigned char> basis);
-  LpSolution solve();
+  // warm_iteration_limit > 0: a warm start that has not ended after that many simplex iterations is
+  // given up, and the solve goes on cold (a guessed basis far from the optimum: convex_step.hpp's
+  // hand-over); the cold solve keeps LpOptions::max_iterations.
+  LpSolution solve(long warm_iteration_limit = 0);
 
  private:
   LpSolution solve_cold();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "core/rng.hpp"
 #include "optim/clp_lp.hpp"
@@ -76,6 +78,33 @@ TEST_CASE("a warm re-solve after a row-bound change equals a cold solve", "[opti
     const double warm_objective = warm.solve().objective;
     optim::ClpLp cold(problem);
     CHECK(warm_objective == Approx(cold.solve().objective).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("a warm solve held to an iteration limit goes on cold; the cold solve is not held to it", "[optim][clp]") {
+  core::Rng rng(31);
+  optim::LpProblem problem = random_lp(rng, 60, 40);
+  optim::ClpLp first(problem);
+  const optim::LpSolution first_solution = first.solve(1);  // cold: the limit is for warm solves only
+  REQUIRE(first_solution.status == core::Status::optimal);
+  REQUIRE(first_solution.iterations > 1);
+  // New costs: the first optimum's basis is a start some pivots away from the new optimum.
+  for (Eigen::Index j = 0; j < problem.cost.size(); ++j) problem.cost[j] = rng.uniform(0.0, 1.0);
+  const double optimum = optim::ClpLp(problem).solve().objective;
+  for (const long limit : {0L, 1L}) {  // 0: no limit; 1: the warm solve stops after one iteration
+    optim::ClpLp lp(problem);
+    lp.start_from(first.basis());
+    const optim::LpSolution solution = lp.solve(limit);
+    INFO("limit " << limit << ": " << solution.message);
+    REQUIRE(solution.status == core::Status::optimal);
+    CHECK(solution.objective == Approx(optimum).epsilon(1e-9).margin(1e-9));
+    if (limit == 0) {
+      CHECK_FALSE(solution.fell_back_to_cold);
+      CHECK(solution.iterations > 1);  // so that a limit of 1 stops it
+    } else {
+      CHECK(solution.fell_back_to_cold);
+      CHECK(solution.message.find("iteration_limit") != std::string::npos);
+    }
   }
 }
 
