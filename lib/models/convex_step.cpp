@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -310,6 +311,13 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, l
     const long warm_limit = options_.hand_over_warm_iterations >= 0 ? options_.hand_over_warm_iterations
                                                                      : kHandOverWarmIterations;
     StepResult result = solve_full_lp(costs, linf, true, warm_limit);
+    // The row says which route answered: the crossover's basis, or the slack basis after it.
+    std::string route = solution.message + " to the crossover";
+    if (result.fell_back_to_cold) {
+      route += fmt::format(", whose guessed basis had no answer in {} dual simplex iterations: the full LP was "
+                           "solved from the slack basis", warm_limit);
+    }
+    result.message = result.message.empty() ? route : route + " (" + result.message + ")";
     result.simplex_iterations += solution.simplex_iterations;
     result.generation_rounds = solution.rounds;
     return result;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
@@ -191,6 +192,7 @@ TEST_CASE("by shape, generation past its budget hands the step to crossover; lat
   CHECK(handed.generation_rounds >= 1);
   CHECK(handed.first_order_iterations > 0);
   CHECK_FALSE(handed.fell_back_to_cold);
+  CHECK(handed.message.find("handed over") != std::string::npos);
   CHECK(handed.certificate.within(1e-7));
   CHECK(first.value(data, handed.w, handed.b) ==
         Approx(first.value(data, full.w, full.b)).epsilon(1e-9).margin(1e-12));
@@ -221,6 +223,7 @@ TEST_CASE("by shape, generation past its budget hands the step to crossover; lat
   REQUIRE(cold.status == core::Status::optimal);
   CHECK_FALSE(cold.generated);
   CHECK(cold.fell_back_to_cold);
+  CHECK(cold.message.find("slack basis") != std::string::npos);
   CHECK(cold.certificate.within(1e-7));
   CHECK(first.value(data, cold.w, cold.b) == Approx(first.value(data, full.w, full.b)).epsilon(1e-9).margin(1e-12));
   // No hand-over with a budget of 0, nor when generation is asked for by name.
