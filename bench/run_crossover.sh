@@ -4,7 +4,8 @@
 # that one ("before", first); HiGHS's interior point (Debian's scipy) on the same LP as the time reference
 # where HIGHS=1. Cases: issue 37's uniform 2000 x 20000 draw (bench/uniform_sparse_draw.py) at lambda 1
 # and its 1000 x 4000 `presence` draw at lambda 3 (a bad crossover guess), written once to $BENCH_DATA;
-# the Reuters-shaped 5000 rows at lambda 0.1 (generated in process); with GISETTE=1 also `rw_relevant`'s gisette shape at lambda 1 (under `timeout`, LIMIT seconds, default 600).
+# the Reuters-shaped 5000 rows at lambda 0.1 (generated in process); with GISETTE=1 also `rw_relevant`'s
+# gisette shape at lambda 1 (under `timeout`, LIMIT seconds, default 600).
 # METHODS (default OneNormSVM) and FORMS (lp_form values, default crossover) widen the grid, CASES (names,
 # default all) narrows it: `CASES=uniform FORMS="generation by_size" METHODS="OneNormSVM ZeroNormSVM"`
 # sets by-size's hand-over to crossover (convex_step.hpp) beside generation alone, the default before it.

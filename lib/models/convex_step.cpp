@@ -257,6 +257,7 @@ std::pair<StepResult, StepLpPoint> StepSolver::read_full_lp(const optim::LpSolut
   result.message = solution.message;
   result.simplex_iterations = solution.iterations;
   result.fell_back_to_cold = solution.fell_back_to_cold;
+  result.warm_limit_reached = solution.warm_limit_reached;
   result.working_features = static_cast<std::size_t>(d);
   result.working_examples = static_cast<std::size_t>(n);
   StepLpPoint point;
@@ -307,13 +308,13 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, l
     lp = std::make_unique<GeneratedLp>(data_, linf, settings);
   }
   const GenerationResult solution = lp->solve(costs, hand_over_iterations);
-  if (solution.handed_over) {  // this step by crossover (convex_step.hpp); the row counts both
+  if (solution.handed_over) {  // this step by crossover (convex_step.hpp); the row counts every pivot
     const long warm_limit = options_.hand_over_warm_iterations >= 0 ? options_.hand_over_warm_iterations
                                                                      : kHandOverWarmIterations;
     StepResult result = solve_full_lp(costs, linf, true, warm_limit);
     // The row says which route answered: the crossover's basis, or the slack basis after it.
     std::string route = solution.message + " to the crossover";
-    if (result.fell_back_to_cold) {
+    if (result.warm_limit_reached) {
       route += fmt::format(", whose guessed basis had no answer in {} dual simplex iterations: the full LP was "
                            "solved from the slack basis", warm_limit);
     }

@@ -64,12 +64,12 @@ namespace sparsesvm::models {
 // crossover from zero 2.3 s), or its first restricted LP is already large (text-shaped 5000 x 47236,
 // lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all; the check comes between rounds). That
 // step is solved as by `crossover` (its row: lp_generated 0, lp_generation_rounds > 0, the simplex
-// iterations of both), with dual simplex from the guessed basis held to kHandOverWarmIterations, after
+// iterations of generation, of the guess and of any slack-basis solve), with dual simplex from the guessed basis held to kHandOverWarmIterations, after
 // which the full LP is solved from the slack basis: a good guess is a few hundred iterations from the
 // optimum (the uniform draw 171, the text-shaped rows 294), a bad one thousands, each dearer than the
 // slack basis's (a uniform 1000 x 4000 draw at lambda 3, labels from 5 features: 14,859 iterations and
-// 11.7 s from the guess, 858 and 0.2 s from the slack basis; generation alone 50,407 and 3.4 s). A later step whose costs leave that answer certified optimal on the same margins
-// resumes it (RLSVM1 on separable data repeats its first LP); other later steps are generated again, warm
+// 11.7 s from the guess, 858 and 0.2 s from the slack basis; generation alone 50,407 and 3.4 s). A
+// later step whose costs leave that answer certified optimal on the same margins resumes it (RLSVM1 on separable data repeats its first LP); other later steps are generated again, warm
 // from the working set where generation stopped.
 enum class LpForm { by_shape = 0, full = 1, generation = 2, crossover = 3 };
 constexpr double kGenerationNonzeros = 1e6;
@@ -115,6 +115,7 @@ struct StepResult {
   double qp_relative_gap = 0;     // (P - D) / |P| of a QP solve
   std::string qp_solver;          // which QP solver answered: dual_cd, interior_point, dual_cd>interior_point
   bool fell_back_to_cold = false;
+  bool warm_limit_reached = false;  // the warm start stopped at its iteration limit (optim::LpSolution)
   // LP steps: how it was solved and its certificate on the full LP (lp_generation.hpp).
   bool generated = false;
   LpCertificate certificate;

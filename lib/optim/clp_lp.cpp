@@ -253,9 +253,8 @@ LpSolution ClpLp::solve(long warm_iteration_limit) {
     return refused;
   }
   if (!primal_feasible_ && !dual_feasible_) return solve_cold();
-  if (warm_iteration_limit > 0 && warm_iteration_limit < options_.max_iterations) {
-    model_->setMaximumIterations(static_cast<int>(warm_iteration_limit));
-  }
+  const bool limited = warm_iteration_limit > 0 && warm_iteration_limit < options_.max_iterations;
+  if (limited) model_->setMaximumIterations(static_cast<int>(warm_iteration_limit));
   if (primal_feasible_) {
     model_->primal();  // also when both are kept: it confirms optimality at once
   } else {
@@ -267,6 +266,7 @@ LpSolution ClpLp::solve(long warm_iteration_limit) {
   LpSolution cold = solve_cold();
   cold.iterations += warm.iterations;
   cold.fell_back_to_cold = true;
+  cold.warm_limit_reached = limited && warm.status == core::Status::iteration_limit;
   cold.message = fmt::format("warm start ended '{}'{}; re-solved cold{}", core::to_string(warm.status),
                              warm.message.empty() ? "" : " (" + warm.message + ")",
                              cold.message.empty() ? "" : ": " + cold.message);

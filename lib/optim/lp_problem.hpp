@@ -46,6 +46,7 @@ struct LpSolution {
   long iterations = 0;     // simplex iterations, summed over a fallback
   bool warm = false;       // the solve started from the previous basis
   bool fell_back_to_cold = false;
+  bool warm_limit_reached = false;  // the warm start stopped at solve's warm_iteration_limit (then cold)
 };
 
 struct LpOptions {

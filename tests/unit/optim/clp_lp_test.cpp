@@ -100,12 +100,20 @@ TEST_CASE("a warm solve held to an iteration limit goes on cold; the cold solve 
     CHECK(solution.objective == Approx(optimum).epsilon(1e-9).margin(1e-9));
     if (limit == 0) {
       CHECK_FALSE(solution.fell_back_to_cold);
+      CHECK_FALSE(solution.warm_limit_reached);
       CHECK(solution.iterations > 1);  // so that a limit of 1 stops it
     } else {
       CHECK(solution.fell_back_to_cold);
+      CHECK(solution.warm_limit_reached);
       CHECK(solution.message.find("iteration_limit") != std::string::npos);
     }
   }
+  // A warm start stopped by the solver's own iteration limit, not by the warm limit, does not say it was.
+  optim::ClpLp capped(problem, optim::LpOptions{1, 0.0});
+  capped.start_from(first.basis());
+  const optim::LpSolution capped_solution = capped.solve(5);  // 5 > max_iterations: no warm limit applies
+  CHECK(capped_solution.fell_back_to_cold);
+  CHECK_FALSE(capped_solution.warm_limit_reached);
 }
 
 TEST_CASE("a solve started from another LP's basis equals a cold solve, with a square basis", "[optim][clp]") {
