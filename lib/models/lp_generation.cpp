@@ -617,12 +617,28 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs, long hand_over_ite
 GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examples_added, long hand_over_iterations) {
   GenerationResult result;
   core::Vector g, t;  // X'(alpha y) and the margins at result.point, once computed: certify reuses them
+  // Past the caller's budget, unanswered (between rounds, or inside a round's restricted LP, which
+  // solve_within stops there): the full LP is left to the caller.
+  const auto budget_spent = [&] {
+    return hand_over_iterations > 0 && result.simplex_iterations >= hand_over_iterations;
+  };
+  const auto hand_over = [&] {
+    result.handed_over = true;
+    result.status = core::Status::iteration_limit;
+    result.message = fmt::format("generation handed over after {} simplex iterations in {} rounds",
+                                 result.simplex_iterations, result.rounds);
+    result.point = StepLpPoint();
+    return result;
+  };
   for (result.rounds = 1;; ++result.rounds) {
-    const optim::LpSolution solution = lp_->solve();
+    const long budget_left =
+        hand_over_iterations > 0 ? std::max(1L, hand_over_iterations - result.simplex_iterations) : 0;
+    const optim::LpSolution solution = lp_->solve_within(budget_left);
     result.simplex_iterations += solution.iterations;
     result.fell_back_to_cold = result.fell_back_to_cold || solution.fell_back_to_cold;
     result.status = solution.status;
     result.message = solution.message;
+    if (solution.status == core::Status::iteration_limit && budget_spent()) return hand_over();
     if (solution.status == core::Status::unbounded && !all_examples_added) {
       // Too few examples bound the restricted LP (a tilt on b, one class): take them all and go on.
       std::vector<Eigen::Index> rest;
@@ -649,15 +665,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     const bool widen = t.size() > 0 && examples.empty() && released.empty() && result.box_widenings < kMaxBoxWidenings &&
                        box_binds(result.point, costs, g);
     if (features.empty() && examples.empty() && released.empty() && !widen) break;
-    // Not answered yet, and past the caller's budget: the full LP is left to the caller.
-    if (hand_over_iterations > 0 && result.simplex_iterations >= hand_over_iterations) {
-      result.handed_over = true;
-      result.status = core::Status::iteration_limit;
-      result.message = fmt::format("generation handed over after {} simplex iterations in {} rounds",
-                                   result.simplex_iterations, result.rounds);
-      result.point = StepLpPoint();
-      return result;
-    }
+    if (budget_spent()) return hand_over();
     // Once the unbounded fallback below has taken every example, none is dropped again.
     drop_far_from_optimum(result.point, costs, g, all_examples_added || !features.empty() ? core::Vector() : t, result);
     if (!features.empty()) {

@@ -170,7 +170,8 @@ class GeneratedLp {
 
   // Solves the step LP with these costs, starting from the working sets and basis of the last solve.
   // hand_over_iterations > 0: a pass whose restricted LPs have taken that many simplex iterations without
-  // an answer stops after its round, `handed_over`, with no point (StepSolver's hand-over, convex_step.hpp).
+  // an answer stops there, between rounds or inside a round's restricted LP, `handed_over`, with no point
+  // (StepSolver's hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time.
   GenerationResult solve(const StepLpCosts& costs, long hand_over_iterations = 0);
 
  private:

@@ -246,23 +246,37 @@ LpSolution ClpLp::solve_cold() {
 }
 
 LpSolution ClpLp::solve(long warm_iteration_limit) {
+  return solve_limited(warm_iteration_limit, options_.max_iterations);
+}
+
+LpSolution ClpLp::solve_within(long iteration_limit) {
+  return solve_limited(0, iteration_limit > 0 ? std::min<long>(iteration_limit, options_.max_iterations)
+                                              : options_.max_iterations);
+}
+
+LpSolution ClpLp::solve_limited(long warm_iteration_limit, long iteration_limit) {
   if (!out_of_range_.empty()) {
     LpSolution refused;
     refused.status = core::Status::numerical_error;
     refused.message = out_of_range_;
     return refused;
   }
+  model_->setMaximumIterations(static_cast<int>(iteration_limit));  // every solve sets its own
   if (!primal_feasible_ && !dual_feasible_) return solve_cold();
-  const bool limited = warm_iteration_limit > 0 && warm_iteration_limit < options_.max_iterations;
+  const bool limited = warm_iteration_limit > 0 && warm_iteration_limit < iteration_limit;
   if (limited) model_->setMaximumIterations(static_cast<int>(warm_iteration_limit));
   if (primal_feasible_) {
     model_->primal();  // also when both are kept: it confirms optimality at once
   } else {
     model_->dual();
   }
-  model_->setMaximumIterations(options_.max_iterations);
+  model_->setMaximumIterations(static_cast<int>(iteration_limit));
   LpSolution warm = finish_solve(true);
   if (warm.status == core::Status::optimal) return warm;
+  // Stopped by solve_within's budget: a cold solve would begin the count again.
+  const bool budget_spent = !limited && iteration_limit < options_.max_iterations &&
+                            warm.status == core::Status::iteration_limit;
+  if (budget_spent) return warm;
   LpSolution cold = solve_cold();
   cold.iterations += warm.iterations;
   cold.fell_back_to_cold = true;

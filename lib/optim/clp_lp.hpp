@@ -71,8 +71,14 @@ class ClpLp {
   // given up, and the solve goes on cold (a guessed basis far from the optimum: convex_step.hpp's
   // hand-over); the cold solve keeps LpOptions::max_iterations.
   LpSolution solve(long warm_iteration_limit = 0);
+  // A solve, warm or cold, that stops after iteration_limit simplex iterations (> 0; with fewer than
+  // LpOptions::max_iterations) with status iteration_limit and no cold retry: a budget over several
+  // solves (models/lp_generation.hpp's hand-over). iteration_limit <= 0: solve().
+  LpSolution solve_within(long iteration_limit);
 
  private:
+  // warm_iteration_limit as solve()'s; the warm and the cold solve each stop after iteration_limit.
+  LpSolution solve_limited(long warm_iteration_limit, long iteration_limit);
   LpSolution solve_cold();
   LpSolution finish_solve(bool warm);
   bool cost_admissible(const double* cost, std::size_t count, std::size_t first_column);

@@ -607,3 +607,28 @@ TEST_CASE("a step's majorant gap counts from its dual bound, in the step's units
     }
   }
 }
+
+TEST_CASE("a hand-over budget stops generation inside a round's restricted LP; the next solve recovers cold",
+          "[models][generation]") {
+  // StepSolver's hand-over (convex_step.hpp) on a first restricted LP that alone takes more pivots than the
+  // budget (the text-shaped and 4000 x 20000 uniform draws: 10^4 to 2 x 10^4 pivots in round 1).
+  const core::Dataset data = testing::random_problem(60, 2600, 11, 3);
+  const ConvexStep step = svm_step(data, 0.05);
+  const StepLpCosts costs = costs_of(step, 2600);
+  GeneratedLp generated(data, false, GenerationSettings{});
+  const GenerationResult stopped = generated.solve(costs, 3);
+  CHECK(stopped.handed_over);
+  CHECK(stopped.status == core::Status::iteration_limit);
+  CHECK(stopped.rounds == 1);
+  CHECK(stopped.simplex_iterations == 3);
+  CHECK_THAT(stopped.message, Catch::Contains("handed over after 3 simplex iterations in 1 rounds"));
+  const GenerationResult answered = generated.solve(costs);  // no budget: the interrupted LP goes on cold
+  const GenerationResult fresh = GeneratedLp(data, false, GenerationSettings{}).solve(costs);
+  REQUIRE(answered.status == core::Status::optimal);
+  REQUIRE(fresh.status == core::Status::optimal);
+  CHECK(answered.certificate.within(1e-7));
+  const auto value = [&](const GenerationResult& result) {
+    return step.value(data, result.point.w_plus - result.point.w_minus, result.point.b);
+  };
+  CHECK(value(answered) == Approx(value(fresh)).epsilon(1e-9).margin(1e-12));
+}

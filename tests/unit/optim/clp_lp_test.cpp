@@ -116,6 +116,35 @@ TEST_CASE("a warm solve held to an iteration limit goes on cold; the cold solve 
   CHECK_FALSE(capped_solution.warm_limit_reached);
 }
 
+TEST_CASE("solve_within stops a warm or a cold solve at its budget, with no cold retry", "[optim][clp]") {
+  core::Rng rng(37);
+  optim::LpProblem problem = random_lp(rng, 60, 40);
+  optim::ClpLp first(problem);
+  REQUIRE(first.solve().status == core::Status::optimal);
+  for (Eigen::Index j = 0; j < problem.cost.size(); ++j) problem.cost[j] = rng.uniform(0.0, 1.0);
+  optim::ClpLp unlimited(problem);
+  unlimited.start_from(first.basis());
+  const optim::LpSolution warm_answer = unlimited.solve();
+  REQUIRE(warm_answer.status == core::Status::optimal);
+  REQUIRE(warm_answer.iterations > 2);
+  // Warm, from the first optimum's basis: stopped after two pivots, not retried cold.
+  optim::ClpLp warm(problem);
+  warm.start_from(first.basis());
+  const optim::LpSolution stopped = warm.solve_within(2);
+  CHECK(stopped.status == core::Status::iteration_limit);
+  CHECK(stopped.iterations == 2);
+  CHECK_FALSE(stopped.fell_back_to_cold);
+  // Cold, from the slack basis: the same.
+  optim::ClpLp cold(problem);
+  const optim::LpSolution cold_stopped = cold.solve_within(2);
+  CHECK(cold_stopped.status == core::Status::iteration_limit);
+  CHECK(cold_stopped.iterations == 2);
+  // The next solve has no budget unless given one, and ends at the optimum.
+  const optim::LpSolution finished = warm.solve();
+  REQUIRE(finished.status == core::Status::optimal);
+  CHECK(finished.objective == Approx(warm_answer.objective).epsilon(1e-9).margin(1e-9));
+}
+
 TEST_CASE("a solve started from another LP's basis equals a cold solve, with a square basis", "[optim][clp]") {
   // As branch and bound passes a parent's basis to a child: other column bounds, some rows made free.
   core::Rng rng(29);
