@@ -3,7 +3,8 @@
 # binaries interleaved run by run: the current build ("after") and, with BEFORE=<an older sparsesvm>,
 # that one ("before", first); HiGHS's interior point (Debian's scipy) on the same LP as the time reference
 # where HIGHS=1. Cases: issue 37's uniform 2000 x 20000 draw (bench/uniform_sparse_draw.py) at lambda 1
-# and its 1000 x 4000 `presence` draw at lambda 3 (a bad crossover guess), written once to $BENCH_DATA;
+# its 1000 x 4000 `presence` draw at lambda 3 (a bad crossover guess) and its 4000 x 20000 sibling at
+# lambda 1 (`uniform4000`: a first restricted LP of 2 x 10^4 pivots), written once to $BENCH_DATA;
 # the Reuters-shaped 5000 rows at lambda 0.1 (generated in process); with GISETTE=1 also `rw_relevant`'s
 # gisette shape at lambda 1 (under `timeout`, LIMIT seconds, default 600).
 # METHODS (default OneNormSVM) and FORMS (lp_form values, default crossover) widen the grid, CASES (names,
@@ -22,7 +23,10 @@ mkdir -p "$data"
 [[ -f $data/uniform.libsvm ]] || /usr/bin/python3 bench/uniform_sparse_draw.py "$data/uniform.libsvm"
 [[ -f $data/presence.libsvm ]] ||
   /usr/bin/python3 bench/uniform_sparse_draw.py "$data/presence.libsvm" 1000 4000 0.04 5 presence
+[[ -f $data/uniform4000.libsvm ]] ||
+  /usr/bin/python3 bench/uniform_sparse_draw.py "$data/uniform4000.libsvm" 4000 20000 0.005 20
 cases=("uniform|-f libsvm $data/uniform.libsvm --lambda 1"
+       "uniform4000|-f libsvm $data/uniform4000.libsvm --lambda 1"
        "presence|-f libsvm $data/presence.libsvm --lambda 3"
        "reuters5000|-g text_shaped:n=5000,d=47236,nnz_per_row=77,informative=500,seed=1 --lambda 0.1")
 if [[ -n "${GISETTE:-}" ]]; then
