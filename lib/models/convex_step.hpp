@@ -55,22 +55,22 @@ namespace sparsesvm::models {
 // (from the last answer when there is one) and dual simplex from its basis, except where the last answer
 // is still certified optimal under the new costs on the same margins (a C path beyond its first
 // hard-margin C), which resumes the last basis.
-// By shape, generation hands over to crossover where the full LP is no larger than by shape builds
-// elsewhere (nnz(X) <= kGenerationNonzeros, d <= kGenerationColumns), no answer of the full LP is held
-// (the crossover's first-order method starts from zero), and one pass of generation has taken
-// max(kHandOverIterations, kHandOverIterationsPerExample n) simplex iterations without an answer: its
-// working set has grown toward a square degenerate basis, where each pivot costs more than the last
-// (issue 37's uniform 2000 x 20000 draw, lambda 1: 11,655 iterations in 1.2 s, all 45,947 in 55 s; the
-// crossover from zero 2.3 s), or its first restricted LP is already large (text-shaped 5000 x 47236,
-// lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all; the budget also binds inside a round). That
-// step is solved as by `crossover` (its row: lp_generated 0, lp_generation_rounds > 0, the simplex
-// iterations of generation, of the guess and of any slack-basis solve), with dual simplex from the guessed basis held to kHandOverWarmIterations, after
-// which the full LP is solved from the slack basis: a good guess is a few hundred iterations from the
-// optimum (the uniform draw 171, the text-shaped rows 294), a bad one thousands, each dearer than the
-// slack basis's (a uniform 1000 x 4000 draw at lambda 3, labels from 5 features: 14,859 iterations and
-// 11.7 s from the guess, 858 and 0.2 s from the slack basis; generation alone 50,407 and 3.4 s). A
-// later step whose costs leave that answer certified optimal on the same margins resumes it (RLSVM1 on separable data repeats its first LP); other later steps are generated again, warm
-// from the working set where generation stopped.
+// By shape, generation hands over to crossover where the full LP is no larger than by shape builds elsewhere (nnz(X)
+// <= kGenerationNonzeros, d <= kGenerationColumns), no answer of the full LP is held (the crossover's first-order
+// method starts from zero), and one pass of generation has taken max(kHandOverIterations,
+// kHandOverIterationsPerExample n) simplex iterations without an answer: its working set has grown toward a square
+// degenerate basis, where each pivot costs more than the last (issue 37's uniform 2000 x 20000 draw, lambda 1: 11,655
+// iterations in 1.2 s, all 45,947 in 55 s; the crossover from zero 2.3 s), or its first restricted LP is already
+// large (text-shaped 5000 x 47236, lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all, 23.9 s in all with
+// the budget binding inside a round, whose restricted LP solve_within stops). That step is solved as by `crossover`
+// (its row: lp_generated 0, lp_generation_rounds > 0, the simplex iterations of generation, of the guess and of any
+// slack-basis solve), with dual simplex from the guessed basis held to kHandOverWarmIterations, after which the full
+// LP is solved from the slack basis: a good guess is a few hundred iterations from the optimum (the uniform draw 171,
+// the text-shaped rows 294), a bad one thousands, each dearer than the slack basis's (a uniform 1000 x 4000 draw at
+// lambda 3, labels from 5 features: 14,859 iterations and 11.7 s from the guess, 858 and 0.2 s from the slack basis;
+// generation alone 50,407 and 3.4 s). A later step whose costs leave that answer certified optimal on the same
+// margins resumes it (RLSVM1 on separable data repeats its first LP); other later steps are generated again, warm
+// from the working set where generation stopped (cold where it stopped inside a round).
 enum class LpForm { by_shape = 0, full = 1, generation = 2, crossover = 3 };
 constexpr double kGenerationNonzeros = 1e6;
 constexpr double kGenerationMidNonzeros = 1.5e5;
