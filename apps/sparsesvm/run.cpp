@@ -188,6 +188,7 @@ void run_and_collect(const experiment::ExperimentConfig& config, const std::vect
       if (figures.drawn) log->info("{}", figures.message);
       if (!figures.drawn && !figures.message.empty()) log->warn("{}", figures.message);
     }
+    experiment::check_something_fitted(collected);
   } else {
     log->info("shard done; after all shards: sparsesvm collect {}", directory);
   }
@@ -315,6 +316,7 @@ Command add_collect(CLI::App& app) {
       if (figures.drawn) fmt::print("{}\n", figures.message);
       if (!figures.drawn && !figures.message.empty()) fmt::print(stderr, "sparsesvm: warning: {}\n", figures.message);
     }
+    experiment::check_something_fitted(summary);
     return 0;
   }};
 }

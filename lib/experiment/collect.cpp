@@ -477,6 +477,11 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
                                    "a work limit (lp_iteration_limit, node_limit) below it reproduces anywhere",
                                    summary.machine_dependent));
   }
+  if (summary.input_failures > 0 && summary.input_failures < summary.rows) {  // all: check_something_fitted
+    warnings.push_back(fmt::format("{} of {} rows have no model because of their data or config (status input_error or "
+                                   "memory_budget), the first: {}; results.csv's message column says why for each",
+                                   summary.input_failures, summary.rows, summary.first_input_failure));
+  }
   for (const auto& [count, folder, table] : {std::tuple(summary.tasks_without_cv_scores, "cv", "cv_scores.csv"),
                                              std::tuple(summary.tasks_without_weights, "weights", "weights.csv")}) {
     if (count > 0) {
@@ -485,6 +490,13 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
     }
   }
   return warnings;
+}
+
+void check_something_fitted(const CollectSummary& summary) {
+  if (summary.rows == 0 || summary.input_failures < summary.rows) return;
+  throw core::InputError(fmt::format("no row has a model: all {} are input_error or memory_budget, the first: {} "
+                                     "(the tables are written; results.csv's message column says why for each)",
+                                     summary.rows, summary.first_input_failure));
 }
 
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
@@ -556,6 +568,13 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     summary.failed += failed(row) ? 1 : 0;
     summary.machine_dependent += stopped_by_wall_clock(row) ? 1 : 0;
     ++summary.statuses[row.at("status")];
+    if (row.at("status") == "input_error" || row.at("status") == "memory_budget") {
+      if (summary.input_failures++ == 0) {
+        summary.first_input_failure = fmt::format("{}{} / {} rep {}: {}", row.at("dataset"),
+                                                  row.at("condition").empty() ? "" : " " + row.at("condition"),
+                                                  row.at("method"), row.at("rep"), row.at("message"));
+      }
+    }
   }
   const auto write = [&](const std::string& name, const std::string& content) {
     const std::string path = (std::filesystem::path(output_directory) / name).string();

@@ -36,6 +36,10 @@ struct CollectSummary {
   std::size_t rows = 0;
   std::size_t failed = 0;
   std::size_t machine_dependent = 0;  // rows stopped by a wall-clock limit (stop_reason `time limit`)
+  // Rows whose data or config kept the method from fitting (status input_error or memory_budget), and the
+  // first of them in table order ("data set / method rep r: message").
+  std::size_t input_failures = 0;
+  std::string first_input_failure;
   std::map<std::string, std::size_t> statuses;  // rows by status
   std::size_t expected = 0;       // tasks the config plans
   std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
@@ -47,7 +51,12 @@ struct CollectSummary {
 
 // What a reader of the tables must know: rows that depend on the machine (stopped by the wall clock), and
 // what the tables lack because side files are absent ("3 tasks have no cv/ file; cv_scores.csv lacks them").
+// Also rows without a model because of their data or config, with the first one's message.
 std::vector<std::string> collect_warnings(const CollectSummary& summary);
+
+// InputError when there are rows and every one is an input failure: nothing in the tables is a model (run and
+// collect then exit 1, after writing the tables, so a script or a Slurm array sees it).
+void check_something_fitted(const CollectSummary& summary);
 
 // Writes into output_directory; reads DIR/tasks/*.csv of every input directory. InputError, before
 // anything is written, when planned tasks have no result, unless `partial` (then table cells with fewer

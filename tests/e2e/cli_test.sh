@@ -319,11 +319,22 @@ protocol:
   outer: {type: holdout, test_fraction: 0.3, repetitions: 2}
   inner: {type: none}
 YAML
-"$bin" --memory-budget 1K run "$tmp/budget.yaml" --out "$tmp/budget" >/dev/null 2>&1
+# A run whose every row is refused writes its tables and exits 1 (a script or a Slurm array sees it); so
+# does collect of it.
+expect_error "memory budget: a run with no model exits 1" "no row has a model: all 2 are input_error or memory_budget" \
+  "$bin" --memory-budget 1K run "$tmp/budget.yaml" -q --no-figures --out "$tmp/budget"
+[[ -f $tmp/budget/table_accuracy.csv ]] || { echo "FAIL: memory budget: the refused run wrote no tables"; failures=$((failures + 1)); }
+expect_error "memory budget: collect of a run with no model exits 1" "the first: g / SVM rep 0: data set rw_relevant: the interior point" \
+  "$bin" collect "$tmp/budget" --no-figures
 refused=$(grep -c memory_budget "$tmp"/budget/tasks/*.csv 2>/dev/null | awk -F: '{s += $2} END {print s + 0}')
 ((refused == 2)) || { echo "FAIL: memory budget: run recorded $refused memory_budget rows, expected 2"; failures=$((failures + 1)); }
 grep -q "^memory_budget_bytes: 1024$" "$tmp/budget/manifest.yaml" ||
   { echo "FAIL: memory budget: the manifest does not record it"; failures=$((failures + 1)); }
+# Some rows refused: exit 0, and a warning (shown under -q) counts them and quotes the first.
+sed -e 's/^name: budget/name: budget_mixed/' -e 's/^  - {name: g, .*/&\n  - {name: wide, generator: rw_relevant, params: {n: 60, d: 200}}/' \
+  "$tmp/budget.yaml" >"$tmp/budget_mixed.yaml"
+expect_ok "memory budget: a run with some rows refused warns" "2 of 4 rows have no model because of their data or config" \
+  "$bin" --memory-budget 100K run "$tmp/budget_mixed.yaml" -q --no-figures --out "$tmp/budget_mixed"
 expect_ok "memory budget: a rerun with room recomputes" "2 tasks run, 0 already done" "$bin" run "$tmp/budget.yaml" --out "$tmp/budget"
 
 # Class weights (issue 40): applied and shown, refused where they cancel, bad values named.
