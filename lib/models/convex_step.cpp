@@ -299,6 +299,17 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
   return crossover.point.iterations;
 }
 
+std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover) {
+  std::string route = generation_message + " to the crossover";
+  if (crossover.warm_limit_reached) {
+    route += fmt::format(", whose guessed basis had no answer in {} dual simplex iterations: the full LP was "
+                         "solved from the slack basis", warm_limit);
+  } else if (crossover.fell_back_to_cold) {
+    route += ", whose guessed basis gave no certified answer: the full LP was solved again from the slack basis";
+  }
+  return crossover.message.empty() ? route : route + " (" + crossover.message + ")";
+}
+
 StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, long hand_over_iterations) {
   auto& lp = linf ? generated_linf_lp_ : generated_l1_lp_;
   if (!lp) {
@@ -312,13 +323,7 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, l
     const long warm_limit = options_.hand_over_warm_iterations >= 0 ? options_.hand_over_warm_iterations
                                                                      : kHandOverWarmIterations;
     StepResult result = solve_full_lp(costs, linf, true, warm_limit);
-    // The row says which route answered: the crossover's basis, or the slack basis after it.
-    std::string route = solution.message + " to the crossover";
-    if (result.warm_limit_reached) {
-      route += fmt::format(", whose guessed basis had no answer in {} dual simplex iterations: the full LP was "
-                           "solved from the slack basis", warm_limit);
-    }
-    result.message = result.message.empty() ? route : route + " (" + result.message + ")";
+    result.message = hand_over_message(solution.message, warm_limit, result);
     result.simplex_iterations += solution.simplex_iterations;
     result.generation_rounds = solution.rounds;
     return result;

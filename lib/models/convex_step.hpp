@@ -126,6 +126,11 @@ struct StepResult {
   long first_order_iterations = 0;  // lp_form crossover: PDHG iterations before the simplex (0: the basis resumed)
 };
 
+// The message of a handed-over step: generation's, then which route answered. The crossover's guessed basis
+// (its dual simplex held to warm_limit iterations), or the slack basis, after the guess stopped at that limit
+// or gave no certified answer (`crossover.fell_back_to_cold`); the full LP's own message, if any, in brackets.
+std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover);
+
 struct StepSolverOptions {
   double qp_relative_gap = 1e-6;   // accept a QP when P - D <= qp_relative_gap * |P|
   long cd_max_epochs = 100'000;    // dual CD when it runs alone

@@ -66,7 +66,7 @@ struct FirstOrderOptions {
 std::string first_order_unsupported(const StepLpCosts& costs, bool linf);
 
 // PDHG from `start` (w, b, alpha; empty vectors start at zero), to `options.relative_gap` (or, with
-// `options.accept`, to the first point accepted) or `options.max_iterations`; with max_iterations 0, or a
+// `options.accept`, to the first point accepted) or `options.max_iterations`; with max_iterations <= 0, or a
 // start already within relative_gap (and no `accept`), the start itself and its gap. Deterministic: the
 // same data, costs and start give the same point.
 FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,

@@ -237,6 +237,27 @@ TEST_CASE("by shape, generation past its budget hands the step to crossover; lat
   CHECK(named.solve(by_name).generated);
 }
 
+TEST_CASE("a handed-over step's message names the route that answered", "[models][crossover][generation]") {
+  const std::string generation = "generation handed over after 10000 simplex iterations";
+  StepResult guessed;  // the crossover's guessed basis answered
+  CHECK(hand_over_message(generation, 2000, guessed) == generation + " to the crossover");
+  StepResult at_limit;  // the guess stopped at its limit, then the slack basis
+  at_limit.fell_back_to_cold = true;
+  at_limit.warm_limit_reached = true;
+  const std::string limit_message = hand_over_message(generation, 2000, at_limit);
+  CHECK_THAT(limit_message, Catch::Contains("no answer in 2000 dual simplex iterations") &&
+                                Catch::Contains("solved from the slack basis"));
+  StepResult uncertified;  // the guess's answer failed the certificate (or Clp's warm solve failed): cold
+  uncertified.fell_back_to_cold = true;
+  uncertified.message = "the full LP's own note";
+  const std::string cold_message = hand_over_message(generation, 2000, uncertified);
+  CHECK_THAT(cold_message, Catch::StartsWith(generation + " to the crossover") &&
+                               Catch::Contains("gave no certified answer: the full LP was solved again from the slack "
+                                               "basis") &&
+                               Catch::EndsWith("(the full LP's own note)"));
+  CHECK_THAT(cold_message, !Catch::Contains("2000"));
+}
+
 TEST_CASE("in the hard-margin regime the last answer resumes without a first-order start", "[models][crossover]") {
   // 40 x 300: separable. Once lambda is small enough that every example meets its margin (xi = 0), the
   // same (w, b) is optimal for every smaller lambda (larger C): the warm basis is resumed, not recomputed.
