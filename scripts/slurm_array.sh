@@ -12,7 +12,8 @@
 #   --partition P       sbatch --partition
 #   --throttle K        at most K shards at once (--array=...%K)
 #   --sweep NAME=V,...  passed to run (repeatable); so are --skip-missing and --force
-#   --resubmit-missing  submit only the shards that `status DIR --shards N` lists with missing tasks
+#   --resubmit-missing  submit only the shards that `status DIR --shards N` lists with tasks to run (missing,
+#                       or refused for the memory budget: give them more memory, e.g. -- --mem=...)
 #                       (after a time limit or a node failure); the same options as the first submission
 #   --dry-run           print the sbatch commands instead of running them
 # SPARSESVM (default build/sparsesvm of this checkout) is the binary the jobs run.
@@ -66,10 +67,10 @@ name=$(sed -n 's/^config \([^ ]*\) .*/\1/p' <<<"$plan" | head -1)
 indices="0-$((shards - 1))"
 if ((resubmit)); then
   [[ -f "$dir/config.yaml" ]] || fail "$dir holds no run yet: submit without --resubmit-missing first"
-  indices=$("$bin" status "$dir" --shards "$shards" | sed -n "s/^shards of $shards with missing tasks: //p") || true
+  indices=$("$bin" status "$dir" --shards "$shards" | sed -n "s/^shards of $shards with tasks to run ([^)]*): //p") || true
   [[ -n "$indices" ]] || fail "status of $dir did not list shards"
   if [[ "$indices" == none ]]; then
-    echo "no shard of $dir has missing tasks; nothing to resubmit"
+    echo "no shard of $dir has tasks to run; nothing to resubmit"
     exit 0
   fi
 fi

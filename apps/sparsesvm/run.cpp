@@ -160,8 +160,9 @@ std::string default_directory(const std::string& name, const std::vector<std::st
   return (std::filesystem::path("results") / directory).string();
 }
 
-// Fits the planned tasks, writes the manifest and, unless this is one shard, collects the tables.
-void run_and_collect(const experiment::ExperimentConfig& config, const std::vector<experiment::Task>& tasks,
+// Fits the planned tasks, writes the manifest and, unless this is one shard, collects the tables. Returns
+// experiment::nothing_fitted's message for the collected rows (empty for a shard or when some row has a model).
+std::string run_and_collect(const experiment::ExperimentConfig& config, const std::vector<experiment::Task>& tasks,
                      const std::string& directory, const RunOptions& options, const std::vector<std::string>& missing,
                      const std::shared_ptr<spdlog::logger>& log) {
   experiment::RunInfo info{experiment::utc_now(), "", options.jobs, options.shard, 0, 0, 0, missing};
@@ -188,10 +189,10 @@ void run_and_collect(const experiment::ExperimentConfig& config, const std::vect
       if (figures.drawn) log->info("{}", figures.message);
       if (!figures.drawn && !figures.message.empty()) log->warn("{}", figures.message);
     }
-    experiment::check_something_fitted(collected);
-  } else {
-    log->info("shard done; after all shards: sparsesvm collect {}", directory);
+    return experiment::nothing_fitted(collected);
   }
+  log->info("shard done; after all shards: sparsesvm collect {}", directory);
+  return "";
 }
 
 int run(const RunOptions& options) {
@@ -233,13 +234,16 @@ int run(const RunOptions& options) {
     return 0;
   }
   log->info("run {}: {} tasks with -j {}, results in {}", config.name, tasks.size(), options.jobs, directory);
+  std::string unfitted;
   try {
-    run_and_collect(config, tasks, directory, options, missing, log);
+    unfitted = run_and_collect(config, tasks, directory, options, missing, log);
   } catch (const std::exception& error) {
     log->error("stopped: {} (finished task files are kept; once the cause is fixed, run again to resume)", error.what());
     throw;
   }
-  return 0;
+  if (unfitted.empty()) return 0;
+  log->error("{}", unfitted);  // on stderr and in run.log; the run itself finished
+  return 1;
 }
 
 }  // namespace
@@ -316,7 +320,10 @@ Command add_collect(CLI::App& app) {
       if (figures.drawn) fmt::print("{}\n", figures.message);
       if (!figures.drawn && !figures.message.empty()) fmt::print(stderr, "sparsesvm: warning: {}\n", figures.message);
     }
-    experiment::check_something_fitted(summary);
+    if (const std::string unfitted = experiment::nothing_fitted(summary); !unfitted.empty()) {
+      fmt::print(stderr, "sparsesvm: error: {}\n", unfitted);
+      return 1;
+    }
     return 0;
   }};
 }

@@ -1,6 +1,7 @@
 // `sparsesvm status DIR [DIR ...] [--shards N]`: per data set (and condition) and method, how many of the
 // planned tasks are done, missing, or done without a solution; with --shards N, which shard indices
-// still have missing tasks (to resubmit only those: scripts/slurm_array.sh --resubmit-missing). Exit 0
+// still have tasks to run: missing, or refused for the memory budget (to resubmit only those:
+// scripts/slurm_array.sh --resubmit-missing). Exit 0
 // when every task is done with a solution, 4 when a task is missing or has none.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -52,7 +53,9 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
   std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)
   std::vector<std::pair<std::string, std::string>> order;
-  std::set<std::string> missing;  // task ids without a file: a rerun of their shard computes them
+  // Task ids a rerun of their shard computes: without a file, or refused for the memory budget (run computes
+  // those again, with the budget it is given: experiment::run_tasks).
+  std::set<std::string> to_rerun;
   Counts total;
   std::map<std::string, std::size_t> statuses;  // recorded rows by status
   for (const experiment::Task& task : tasks) {
@@ -64,9 +67,10 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
     Counts& cell = counts[key];
     const auto [state, recorded] = task_state(task, directories);
     if (!recorded.empty()) ++statuses[recorded];
+    if (state == TaskState::missing || recorded == "memory_budget") to_rerun.insert(task.id);
     switch (state) {
       case TaskState::done: ++cell.done; ++total.done; break;
-      case TaskState::missing: ++cell.missing; ++total.missing; missing.insert(task.id); break;
+      case TaskState::missing: ++cell.missing; ++total.missing; break;
       case TaskState::failed: ++cell.failed; ++total.failed; break;
     }
   }
@@ -81,18 +85,18 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   for (const auto& [name, count] : statuses) by_status.push_back(fmt::format("{} {}", name, count));
   if (!by_status.empty()) fmt::print("statuses: {}\n", fmt::join(by_status, ", "));
   for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
-  // A task without a solution is a recorded result (a rerun skips it and would compute the same), so
-  // only shards with missing tasks have work left.
+  // A task without a solution is a recorded result (a rerun skips it and would compute the same), except one
+  // refused for the memory budget: only shards with missing or refused tasks have work left.
   if (shards > 0) {
     const std::vector<std::size_t> shard_of_task = experiment::task_shards(tasks, shards);
     std::set<std::size_t> shards_with_work;
     for (std::size_t k = 0; k < tasks.size(); ++k) {
-      if (missing.contains(tasks[k].id)) shards_with_work.insert(shard_of_task[k]);
+      if (to_rerun.contains(tasks[k].id)) shards_with_work.insert(shard_of_task[k]);
     }
     const std::vector<std::size_t> with_work(shards_with_work.begin(), shards_with_work.end());
-    fmt::print("shards of {} with missing tasks: {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
+    fmt::print("shards of {} with tasks to run (missing, or refused for the memory budget): {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
   }
-  return missing.empty() && total.failed == 0 ? 0 : 4;
+  return total.missing == 0 && total.failed == 0 ? 0 : 4;
 }
 
 }  // namespace
@@ -103,7 +107,7 @@ Command add_status(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "status", "Count done, missing and failed tasks of a run (one directory or several shard directories)");
   command->add_option("directories", *directories, "run directories (the first holds config.yaml)")->required();
-  command->add_option("--shards", *shards, "also list which of N shards still have missing tasks")
+  command->add_option("--shards", *shards, "also list which of N shards still have tasks to run (missing, or refused for the memory budget)")
       ->check(CLI::Range(std::size_t{1}, experiment::kMaxShards));
   return {command, [directories, shards]() { return status(*directories, *shards); }};
 }

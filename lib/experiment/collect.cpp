@@ -477,7 +477,7 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
                                    "a work limit (lp_iteration_limit, node_limit) below it reproduces anywhere",
                                    summary.machine_dependent));
   }
-  if (summary.input_failures > 0 && summary.input_failures < summary.rows) {  // all: check_something_fitted
+  if (summary.input_failures > 0 && summary.input_failures < summary.rows) {  // all: nothing_fitted
     warnings.push_back(fmt::format("{} of {} rows have no model because of their data or config (status input_error or "
                                    "memory_budget), the first: {}; results.csv's message column says why for each",
                                    summary.input_failures, summary.rows, summary.first_input_failure));
@@ -492,11 +492,13 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
   return warnings;
 }
 
-void check_something_fitted(const CollectSummary& summary) {
-  if (summary.rows == 0 || summary.input_failures < summary.rows) return;
-  throw core::InputError(fmt::format("no row has a model: all {} are input_error or memory_budget, the first: {} "
-                                     "(the tables are written; results.csv's message column says why for each)",
-                                     summary.rows, summary.first_input_failure));
+std::string nothing_fitted(const CollectSummary& summary) {
+  if (summary.rows == 0 || summary.input_failures < summary.rows) return "";
+  return fmt::format("no row has a model: all {} are input_error or memory_budget, the first: {}. The tables are "
+                     "written; results.csv's message column says why for each. A run with a larger --memory-budget "
+                     "recomputes memory_budget rows; a changed config runs into another --out (or into this "
+                     "one with --force)",
+                     summary.rows, summary.first_input_failure);
 }
 
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,

@@ -54,9 +54,10 @@ struct CollectSummary {
 // Also rows without a model because of their data or config, with the first one's message.
 std::vector<std::string> collect_warnings(const CollectSummary& summary);
 
-// InputError when there are rows and every one is an input failure: nothing in the tables is a model (run and
-// collect then exit 1, after writing the tables, so a script or a Slurm array sees it).
-void check_something_fitted(const CollectSummary& summary);
+// When there are rows and every one is an input failure, what to tell the user: nothing in the tables is a
+// model (run and collect then exit 1, after writing the tables, so a script or a Slurm array sees it). Empty
+// otherwise.
+std::string nothing_fitted(const CollectSummary& summary);
 
 // Writes into output_directory; reads DIR/tasks/*.csv of every input directory. InputError, before
 // anything is written, when planned tasks have no result, unless `partial` (then table cells with fewer

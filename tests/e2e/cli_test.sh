@@ -321,9 +321,17 @@ protocol:
 YAML
 # A run whose every row is refused writes its tables and exits 1 (a script or a Slurm array sees it); so
 # does collect of it.
+# The run finished: it says so once, not as a run that stopped.
 expect_error "memory budget: a run with no model exits 1" "no row has a model: all 2 are input_error or memory_budget" \
   "$bin" --memory-budget 1K run "$tmp/budget.yaml" -q --no-figures --out "$tmp/budget"
+[[ $(grep -c "no row has a model" <<<"$output") -eq 1 && $output != *stopped* ]] ||
+  { echo "FAIL: memory budget: the no-model message twice, or as a stop: $output"; failures=$((failures + 1)); }
 [[ -f $tmp/budget/table_accuracy.csv ]] || { echo "FAIL: memory budget: the refused run wrote no tables"; failures=$((failures + 1)); }
+grep -q "no row has a model" "$tmp/budget/run.log" || { echo "FAIL: memory budget: run.log lacks the no-model line"; failures=$((failures + 1)); }
+# Refused tasks are work left: status lists their shard (what --resubmit-missing submits).
+output=$("$bin" status "$tmp/budget" --shards 1)
+grep -q "^shards of 1 with tasks to run (missing, or refused for the memory budget): 0$" <<<"$output" ||
+  { echo "FAIL: memory budget: status does not list the refused tasks' shard: $output"; failures=$((failures + 1)); }
 expect_error "memory budget: collect of a run with no model exits 1" "the first: g / SVM rep 0: data set rw_relevant: the interior point" \
   "$bin" collect "$tmp/budget" --no-figures
 refused=$(grep -c memory_budget "$tmp"/budget/tasks/*.csv 2>/dev/null | awk -F: '{s += $2} END {print s + 0}')

@@ -36,7 +36,7 @@ diff <(rows "$tmp/j1") <(rows "$tmp/j2") >/dev/null || fail "-j 1 and -j 2 rows 
 out=$("$bin" status "$tmp/s0" --shards 2)
 status=$?
 ((status == 4)) || fail "status of one shard exited $status, not 4"
-grep -q "shards of 2 with missing tasks: 1$" <<<"$out" || fail "status shard list: $out"
+grep -q "shards of 2 with tasks to run (missing, or refused for the memory budget): 1$" <<<"$out" || fail "status shard list: $out"
 grep -q "total: 24 done, 24 missing, 0 without a solution, of 48 planned" <<<"$out" || fail "status totals: $out"
 "$bin" status "$tmp/s0" "$tmp/s1" >/dev/null || fail "status of both shards exited $?"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
