@@ -300,12 +300,14 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
 }
 
 std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover) {
-  std::string route = generation_message + " to the crossover";
+  std::string route = generation_message + "; ";
   if (crossover.warm_limit_reached) {
-    route += fmt::format(", whose guessed basis had no answer in {} dual simplex iterations: the full LP was "
-                         "solved from the slack basis", warm_limit);
+    route += fmt::format("the crossover's guessed basis had no answer in {} dual simplex iterations, so the full LP "
+                         "was solved from the slack basis", warm_limit);
   } else if (crossover.fell_back_to_cold) {
-    route += ", whose guessed basis gave no certified answer: the full LP was solved again from the slack basis";
+    route += "the crossover's guessed basis gave no certified answer, so the full LP was solved from the slack basis";
+  } else {
+    route += "the crossover's guessed basis answered";
   }
   return crossover.message.empty() ? route : route + " (" + crossover.message + ")";
 }

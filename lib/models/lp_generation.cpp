@@ -625,7 +625,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   const auto hand_over = [&] {
     result.handed_over = true;
     result.status = core::Status::iteration_limit;
-    result.message = fmt::format("generation handed over after {} simplex iterations in {} rounds",
+    result.message = fmt::format("generation handed over to the crossover after {} simplex iterations in {} rounds",
                                  result.simplex_iterations, result.rounds);
     result.point = StepLpPoint();
     return result;

@@ -238,9 +238,9 @@ TEST_CASE("by shape, generation past its budget hands the step to crossover; lat
 }
 
 TEST_CASE("a handed-over step's message names the route that answered", "[models][crossover][generation]") {
-  const std::string generation = "generation handed over after 10000 simplex iterations";
+  const std::string generation = "generation handed over to the crossover after 10000 simplex iterations";
   StepResult guessed;  // the crossover's guessed basis answered
-  CHECK(hand_over_message(generation, 2000, guessed) == generation + " to the crossover");
+  CHECK(hand_over_message(generation, 2000, guessed) == generation + "; the crossover's guessed basis answered");
   StepResult at_limit;  // the guess stopped at its limit, then the slack basis
   at_limit.fell_back_to_cold = true;
   at_limit.warm_limit_reached = true;
@@ -251,9 +251,8 @@ TEST_CASE("a handed-over step's message names the route that answered", "[models
   uncertified.fell_back_to_cold = true;
   uncertified.message = "the full LP's own note";
   const std::string cold_message = hand_over_message(generation, 2000, uncertified);
-  CHECK_THAT(cold_message, Catch::StartsWith(generation + " to the crossover") &&
-                               Catch::Contains("gave no certified answer: the full LP was solved again from the slack "
-                                               "basis") &&
+  CHECK_THAT(cold_message, Catch::StartsWith(generation + "; the crossover's guessed basis gave no certified answer, "
+                                                           "so the full LP was solved from the slack basis") &&
                                Catch::EndsWith("(the full LP's own note)"));
   CHECK_THAT(cold_message, !Catch::Contains("2000"));
 }

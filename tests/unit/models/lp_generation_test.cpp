@@ -621,7 +621,7 @@ TEST_CASE("a hand-over budget stops generation inside a round's restricted LP; t
   CHECK(stopped.status == core::Status::iteration_limit);
   CHECK(stopped.rounds == 1);
   CHECK(stopped.simplex_iterations == 3);
-  CHECK_THAT(stopped.message, Catch::Contains("handed over after 3 simplex iterations in 1 rounds"));
+  CHECK_THAT(stopped.message, Catch::Contains("handed over to the crossover after 3 simplex iterations in 1 rounds"));
   const GenerationResult answered = generated.solve(costs);  // no budget: the interrupted LP goes on cold
   const GenerationResult fresh = GeneratedLp(data, false, GenerationSettings{}).solve(costs);
   REQUIRE(answered.status == core::Status::optimal);
