@@ -13,7 +13,8 @@
 #   --throttle K        at most K shards at once (--array=...%K)
 #   --sweep NAME=V,...  passed to run (repeatable); so are --skip-missing and --force
 #   --resubmit-missing  submit only the shards that `status DIR --shards N` lists with tasks to run (missing,
-#                       or refused for the memory budget: give them more memory, e.g. -- --mem=...)
+#                       or refused for the memory budget: give them more memory, -- --mem=..., since the
+#                       default budget is half the job's limit; or export SPARSESVM_MEMORY_BUDGET)
 #                       (after a time limit or a node failure); the same options as the first submission
 #   --dry-run           print the sbatch commands instead of running them
 # SPARSESVM (default build/sparsesvm of this checkout) is the binary the jobs run.

@@ -83,7 +83,8 @@ int main(int argc, char** argv) {
   std::string memory_budget;
   app.add_option("--memory-budget", memory_budget,
                  "before the command: the most the dense matrices of one solve may take, e.g. 4G or 500M (default: half "
-                 "the physical memory, or SPARSESVM_MEMORY_BUDGET); above it a fit takes another route or stops "
+                 "the physical memory or of the control group's limit, such as a Slurm job's --mem, whichever is "
+                 "lower; or SPARSESVM_MEMORY_BUDGET); above it a fit takes another route or stops "
                  "naming the option that fits");
   const std::vector<sparsesvm::app::Command> commands = {sparsesvm::app::add_describe_data(app),
                                                              sparsesvm::app::add_describe(app),

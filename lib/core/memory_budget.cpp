@@ -2,11 +2,14 @@
 
 #include "core/dataset.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 namespace sparsesvm::core {
@@ -20,7 +23,65 @@ double budget_from_environment() {
   return parse_memory_size(text, "environment variable SPARSESVM_MEMORY_BUDGET");
 }
 
+// The first word of a limit file as bytes: 0 for "max", an absent or unreadable file, or a value of 2^60 or
+// more (cgroup v1's "no limit" is about 2^63).
+double limit_in_file(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::string word;
+  if (!(in >> word)) return 0.0;
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+  const bool number = error == std::errc{} && end == word.data() + word.size();
+  return number && value > 0.0 && value < std::ldexp(1.0, 60) ? value : 0.0;
+}
+
+// The lowest limit in `file_name` of the group at `group` (under `mount`) and its ancestors, 0 for none.
+double lowest_limit_up_from(const std::filesystem::path& mount, const std::string& group, const std::string& file_name) {
+  double lowest = 0.0;
+  std::filesystem::path relative = std::filesystem::path(group).relative_path();
+  while (true) {
+    const double limit = limit_in_file(mount / relative / file_name);
+    if (limit > 0.0) lowest = lowest > 0.0 ? std::min(lowest, limit) : limit;
+    if (relative.empty()) return lowest;
+    relative = relative.parent_path();
+  }
+}
+
 }  // namespace
+
+double cgroup_memory_limit_bytes(const std::string& proc_self_cgroup, const std::filesystem::path& root) {
+  double lowest = 0.0;
+  std::istringstream lines(proc_self_cgroup);
+  std::string line;
+  while (std::getline(lines, line)) {
+    // hierarchy-ID:controllers:path; the path may itself hold colons
+    const std::size_t first = line.find(':');
+    const std::size_t second = first == std::string::npos ? first : line.find(':', first + 1);
+    if (second == std::string::npos) continue;
+    const std::string controllers = line.substr(first + 1, second - first - 1);
+    const std::string group = line.substr(second + 1);
+    if (group.empty() || group.front() != '/') continue;
+    double limit = 0.0;
+    if (line.compare(0, first, "0") == 0 && controllers.empty()) {
+      limit = lowest_limit_up_from(root, group, "memory.max");
+    } else {
+      std::istringstream names(controllers);
+      std::string name;
+      bool memory = false;
+      while (std::getline(names, name, ',')) memory = memory || name == "memory";
+      if (memory) limit = lowest_limit_up_from(root / "memory", group, "memory.limit_in_bytes");
+    }
+    if (limit > 0.0) lowest = lowest > 0.0 ? std::min(lowest, limit) : limit;
+  }
+  return lowest;
+}
+
+double cgroup_memory_limit_bytes() {
+  std::ifstream in("/proc/self/cgroup");
+  std::stringstream text;
+  text << in.rdbuf();
+  return cgroup_memory_limit_bytes(text.str(), "/sys/fs/cgroup");
+}
 
 double physical_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
@@ -32,8 +93,14 @@ double memory_budget_bytes() {
   if (const double set = budget_set.load(); set > 0.0) return set;
   static const double from_environment = budget_from_environment();
   if (from_environment > 0.0) return from_environment;
-  const double physical = physical_memory_bytes();
-  return physical > 0.0 ? physical / 2.0 : 4.0 * 1024 * 1024 * 1024;  // 4 GB where the system does not say
+  static const double cgroup = cgroup_memory_limit_bytes();
+  return default_memory_budget(physical_memory_bytes(), cgroup);
+}
+
+double default_memory_budget(double physical_bytes, double cgroup_limit_bytes) {
+  const bool cgroup_lower = cgroup_limit_bytes > 0.0 && (physical_bytes <= 0.0 || cgroup_limit_bytes < physical_bytes);
+  const double usable = cgroup_lower ? cgroup_limit_bytes : physical_bytes;
+  return usable > 0.0 ? usable / 2.0 : 4.0 * 1024 * 1024 * 1024;  // 4 GB where the system does not say
 }
 
 void set_memory_budget(double bytes) {

@@ -10,11 +10,14 @@
 // instead of meeting the out-of-memory killer. Not covered: the data set itself and the full LP's matrix
 // (the LP form's rule keeps that to small data; lp_generation.hpp), and with `run -j N` the
 // N fits of one process are each held to the budget on their own.
-// The budget is half the machine's physical memory unless set: `set_memory_budget` (the command line's
+// The budget is half the memory the process may use unless set: the machine's physical memory, or the memory
+// limit of its control group where that is lower (a Slurm job's --mem, a container's limit, which the OOM
+// killer enforces and physical memory does not show). Set: `set_memory_budget` (the command line's
 // --memory-budget) or the environment variable SPARSESVM_MEMORY_BUDGET, in bytes or with a suffix K, M,
 // G (powers of 1024), e.g. "4G". `memory_budget_bytes` reads the variable once and throws InputError when
 // it is malformed (the command checks it at start).
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -33,6 +36,16 @@ class ResourceError : public InputError {
 
 // Physical memory in bytes (0 when the system does not say).
 double physical_memory_bytes();
+// The lowest memory limit of the process's control group and its ancestors, in bytes; 0 when there is none.
+// `proc_self_cgroup` is /proc/self/cgroup's text: "0::PATH" (cgroup v2: ROOT/PATH/memory.max, "max" for
+// none) or "N:...memory...:PATH" (v1: ROOT/memory/PATH/memory.limit_in_bytes, about 2^63 for none). Files
+// that are absent or unreadable count as no limit.
+double cgroup_memory_limit_bytes(const std::string& proc_self_cgroup, const std::filesystem::path& root);
+// The same for this process (/proc/self/cgroup, /sys/fs/cgroup).
+double cgroup_memory_limit_bytes();
+// The default budget: half the lower of physical memory and the control group's limit (0: none known), 4 GB
+// when neither is known.
+double default_memory_budget(double physical_bytes, double cgroup_limit_bytes);
 // The budget in bytes, as set or by default.
 double memory_budget_bytes();
 // Sets the budget for this process (0: back to the default). InputError for a negative or non-finite value.

@@ -479,7 +479,8 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
   }
   if (summary.input_failures > 0 && summary.input_failures < summary.rows) {  // all: nothing_fitted
     warnings.push_back(fmt::format("{} of {} rows have no model because of their data or config (status input_error or "
-                                   "memory_budget), the first: {}; results.csv's message column says why for each",
+                                   "memory_budget), the first: {}; results.csv's message column says why for each, and a run with a "
+                                   "larger --memory-budget recomputes memory_budget rows",
                                    summary.input_failures, summary.rows, summary.first_input_failure));
   }
   for (const auto& [count, folder, table] : {std::tuple(summary.tasks_without_cv_scores, "cv", "cv_scores.csv"),

@@ -1,4 +1,10 @@
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "core/memory_budget.hpp"
 #include "data/generators/generator_registry.hpp"
@@ -38,6 +44,47 @@ TEST_CASE("memory sizes parse with K, M, G suffixes and refuse anything else", "
                     Catch::Contains("a thing needs about 1.9M, above the memory budget of 976.6K") &&
                         Catch::Contains("use less"));
   CHECK_NOTHROW(core::require_memory(5e5, "a thing", "use less"));
+}
+
+TEST_CASE("the default budget sees a control group's memory limit (a Slurm job's --mem), v2 and v1", "[memory]") {
+  // A fake /sys/fs/cgroup: the job's group holds the limit, the task's group below it says "max".
+  const std::filesystem::path root =
+      std::filesystem::temp_directory_path() / fmt::format("sparsesvm_cgroup_test_{}", ::getpid());
+  std::filesystem::remove_all(root);
+  const auto write = [](const std::filesystem::path& file, const std::string& text) {
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+  };
+  write(root / "system.slice/job_7/memory.max", "4294967296\n");
+  write(root / "system.slice/job_7/step_0/memory.max", "max\n");
+  write(root / "system.slice/memory.max", "8589934592\n");
+  CHECK(core::cgroup_memory_limit_bytes("0::/system.slice/job_7/step_0\n", root) == 4294967296.0);
+  // A lower limit below wins; no limit anywhere is 0; an unreadable value is no limit.
+  write(root / "system.slice/job_7/step_0/memory.max", "1073741824\n");
+  CHECK(core::cgroup_memory_limit_bytes("0::/system.slice/job_7/step_0\n", root) == 1073741824.0);
+  CHECK(core::cgroup_memory_limit_bytes("0::/other\n", root) == 0.0);
+  write(root / "other/memory.max", "lots\n");
+  CHECK(core::cgroup_memory_limit_bytes("0::/other\n", root) == 0.0);
+  // cgroup v1: the memory controller's line; about 2^63 means none.
+  write(root / "memory/slurm/uid_0/job_9/memory.limit_in_bytes", "2147483648\n");
+  write(root / "memory/slurm/uid_0/job_9/step_0/memory.limit_in_bytes", "9223372036854771712\n");
+  const std::string v1 = "12:pids:/slurm/uid_0/job_9/step_0\n4:cpuacct,memory:/slurm/uid_0/job_9/step_0\n0::/\n";
+  CHECK(core::cgroup_memory_limit_bytes(v1, root) == 2147483648.0);
+  CHECK(core::cgroup_memory_limit_bytes("4:cpu:/slurm/uid_0/job_9/step_0\n", root) == 0.0);
+  CHECK(core::cgroup_memory_limit_bytes("", root) == 0.0);
+  CHECK(core::cgroup_memory_limit_bytes("garbage without colons\n", root) == 0.0);
+  std::filesystem::remove_all(root);
+  // The default budget: half the lower of physical memory and the group's limit.
+  const double gib = 1024.0 * 1024 * 1024;
+  CHECK(core::default_memory_budget(24 * gib, 4 * gib) == 2 * gib);
+  CHECK(core::default_memory_budget(24 * gib, 0.0) == 12 * gib);
+  CHECK(core::default_memory_budget(24 * gib, 64 * gib) == 12 * gib);
+  CHECK(core::default_memory_budget(0.0, 4 * gib) == 2 * gib);
+  CHECK(core::default_memory_budget(0.0, 0.0) == 4 * gib);
+  if (std::getenv("SPARSESVM_MEMORY_BUDGET") == nullptr) {  // this process, as it runs
+    CHECK(core::memory_budget_bytes() ==
+          core::default_memory_budget(core::physical_memory_bytes(), core::cgroup_memory_limit_bytes()));
+  }
 }
 
 TEST_CASE("ADMM's w-system refuses a dense factor above the budget before allocating, and by shape iterates",
