@@ -12,16 +12,16 @@
 #   --partition P       sbatch --partition
 #   --throttle K        at most K shards at once (--array=...%K)
 #   --sweep NAME=V,...  passed to run (repeatable); so are --skip-missing and --force
-#   --resubmit-missing  submit only the shards that `status DIR --shards N` lists with tasks to run (missing,
-#                       or refused for the memory budget: give them more memory, -- --mem=..., since the
-#                       default budget is half the job's limit; or export SPARSESVM_MEMORY_BUDGET)
-#                       (after a time limit or a node failure); the same options as the first submission
+#   --resubmit-missing  after a time limit or a node failure, submit only the shards that `status DIR
+#                       --shards N` lists with tasks to run: missing, or refused for the memory budget, which
+#                       is half the job's memory by default (give those a larger --mem M, or export
+#                       SPARSESVM_MEMORY_BUDGET); otherwise the same options as the first submission
 #   --dry-run           print the sbatch commands instead of running them
 # SPARSESVM (default build/sparsesvm of this checkout) is the binary the jobs run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${SPARSESVM:-$root/build/sparsesvm}
-usage() { sed -n '5,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+usage() { sed -n '5,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
 fail() { echo "slurm_array.sh: $*" >&2; exit 1; }
 
 shards=4 out="" jobs=1 throttle="" resubmit=0 dry_run=0

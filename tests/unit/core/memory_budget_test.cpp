@@ -73,6 +73,12 @@ TEST_CASE("the default budget sees a control group's memory limit (a Slurm job's
   CHECK(core::cgroup_memory_limit_bytes("4:cpu:/slurm/uid_0/job_9/step_0\n", root) == 0.0);
   CHECK(core::cgroup_memory_limit_bytes("", root) == 0.0);
   CHECK(core::cgroup_memory_limit_bytes("garbage without colons\n", root) == 0.0);
+  // A container sees its own group at the mount's root: "0::/" (v2), or (v1) a path the container does not
+  // show, whose walk ends at the root.
+  write(root / "memory.max", "3221225472\n");
+  CHECK(core::cgroup_memory_limit_bytes("0::/\n", root) == 3221225472.0);
+  write(root / "memory/memory.limit_in_bytes", "5368709120\n");
+  CHECK(core::cgroup_memory_limit_bytes("4:memory:/docker/0123abcd\n", root) == 5368709120.0);
   std::filesystem::remove_all(root);
   // The default budget: half the lower of physical memory and the group's limit.
   const double gib = 1024.0 * 1024 * 1024;
