@@ -14,7 +14,6 @@
 #include "core/errors.hpp"
 #include "core/status.hpp"
 #include "experiment/config.hpp"
-#include "experiment/csv.hpp"
 #include "experiment/tasks.hpp"
 
 namespace sparsesvm::app {
@@ -22,21 +21,20 @@ namespace {
 
 enum class TaskState { done, missing, failed };
 
-// The state of a task and the status its row records ("" when missing, "damaged" for an unreadable file):
-// its file in the first directory that has one, and the file's status column.
-std::pair<TaskState, std::string> task_state(const experiment::Task& task, const std::vector<std::string>& directories) {
+// A task's record in the first directory that has its row (an empty record when none has).
+experiment::TaskRecord find_task_record(const experiment::ExperimentConfig& config, const experiment::Task& task,
+                                        const std::vector<std::string>& directories) {
   for (const std::string& directory : directories) {
-    const std::filesystem::path file = std::filesystem::path(directory) / "tasks" / (task.id + ".csv");
-    if (!std::filesystem::exists(file)) continue;
-    const auto table = experiment::parse_csv(experiment::read_whole_file(file.string()), file.string());
-    if (table.size() != 2 || table[0].size() != table[1].size()) return {TaskState::failed, "damaged"};
-    for (std::size_t c = 0; c < table[0].size(); ++c) {
-      if (table[0][c] != "status") continue;
-      return {core::has_solution(table[1][c]) ? TaskState::done : TaskState::failed, table[1][c]};
-    }
-    return {TaskState::failed, "damaged"};
+    experiment::TaskRecord record = experiment::read_task_record(config, directory, task);
+    if (record.has_row) return record;
   }
-  return {TaskState::missing, ""};
+  return {};
+}
+
+// Missing: no complete record (a row without its cv/ or weights/ file is computed again by a rerun).
+TaskState task_state(const experiment::TaskRecord& record) {
+  if (!record.complete) return TaskState::missing;
+  return core::has_solution(record.status) ? TaskState::done : TaskState::failed;
 }
 
 struct Counts {
@@ -53,9 +51,10 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
   std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)
   std::vector<std::pair<std::string, std::string>> order;
-  // Task ids a rerun of their shard computes: without a file, or refused for the memory budget (run computes
-  // those again, with the budget it is given: experiment::run_tasks).
+  // Task ids a rerun of their shard computes (experiment::needs_run): without a complete record, or refused
+  // for the memory budget (run computes those again, with the budget it is given).
   std::set<std::string> to_rerun;
+  std::size_t incomplete = 0;  // of the missing: a row without its cv/ or weights/ file
   Counts total;
   std::map<std::string, std::size_t> statuses;  // recorded rows by status
   for (const experiment::Task& task : tasks) {
@@ -65,9 +64,11 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
         config.methods[task.method].label};
     if (!counts.contains(key)) order.push_back(key);
     Counts& cell = counts[key];
-    const auto [state, recorded] = task_state(task, directories);
-    if (!recorded.empty()) ++statuses[recorded];
-    if (state == TaskState::missing || recorded == "memory_budget") to_rerun.insert(task.id);
+    const experiment::TaskRecord record = find_task_record(config, task, directories);
+    const TaskState state = task_state(record);
+    if (record.complete) ++statuses[record.status];
+    if (record.has_row && !record.complete) ++incomplete;
+    if (experiment::needs_run(record)) to_rerun.insert(task.id);
     switch (state) {
       case TaskState::done: ++cell.done; ++total.done; break;
       case TaskState::missing: ++cell.missing; ++total.missing; break;
@@ -84,6 +85,10 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   std::vector<std::string> by_status;
   for (const auto& [name, count] : statuses) by_status.push_back(fmt::format("{} {}", name, count));
   if (!by_status.empty()) fmt::print("statuses: {}\n", fmt::join(by_status, ", "));
+  if (incomplete > 0) {
+    fmt::print("of the missing, {} have a row but lack their cv/ or weights/ file (deleted?): a rerun computes "
+               "them again\n", incomplete);
+  }
   for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
   // A task without a solution is a recorded result (a rerun skips it and would compute the same), except one
   // refused for the memory budget: only shards with missing or refused tasks have work left.

@@ -811,6 +811,24 @@ std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t da
   return outputs;
 }
 
+TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task) {
+  const std::string file = task.id + ".csv";
+  const std::filesystem::path row_file = directory / "tasks" / file;
+  TaskRecord record;
+  record.has_row = std::filesystem::exists(row_file);
+  if (!record.has_row) return record;
+  record.complete = std::filesystem::exists(directory / "cv" / file) &&
+                    (!config.keep_weights || std::filesystem::exists(directory / "weights" / file));
+  const std::vector<std::vector<std::string>> table = parse_csv(read_whole_file(row_file.string()), row_file.string());
+  record.status = "damaged";
+  if (table.size() != 2 || table[0].size() != table[1].size()) return record;
+  const auto status = std::find(table[0].begin(), table[0].end(), "status");
+  if (status != table[0].end()) record.status = table[1][static_cast<std::size_t>(status - table[0].begin())];
+  return record;
+}
+
+bool needs_run(const TaskRecord& record) { return !record.complete || record.status == "memory_budget"; }
+
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path directory(options.directory);
   const std::filesystem::path task_dir = directory / "tasks", cv_dir = directory / "cv", weights_dir = directory / "weights";
@@ -819,20 +837,7 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
   if (config.keep_weights) std::filesystem::create_directories(weights_dir);
   const std::vector<std::string> columns = result_columns(config);
   const std::vector<std::string> cv_columns = cv_score_columns(config);
-  // A task refused for the memory budget is not finished: a rerun with a larger budget (or on a larger
-  // machine) computes it.
-  const auto refused_for_memory = [&](const std::filesystem::path& file) {
-    const std::vector<std::vector<std::string>> table = parse_csv(read_whole_file(file.string()), file.string());
-    if (table.size() < 2) return false;
-    const auto status = std::find(table[0].begin(), table[0].end(), "status");
-    const auto column = static_cast<std::size_t>(status - table[0].begin());
-    return status != table[0].end() && column < table[1].size() && table[1][column] == "memory_budget";
-  };
-  const auto finished = [&](const Task& task) {
-    const std::string file = task.id + ".csv";
-    return std::filesystem::exists(task_dir / file) && std::filesystem::exists(cv_dir / file) &&
-           (!config.keep_weights || std::filesystem::exists(weights_dir / file)) && !refused_for_memory(task_dir / file);
-  };
+  const auto finished = [&](const Task& task) { return !needs_run(read_task_record(config, directory, task)); };
   // Groups with at least one missing task, in plan order; each lists its pending tasks.
   std::vector<std::vector<Task>> groups;
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_index;

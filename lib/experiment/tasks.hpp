@@ -16,6 +16,7 @@
 // tuning_set | none; inner scores by protocol.inner.metric (models/scoring.hpp), selection rules in
 // models/selection.hpp. A candidate where some inner fit returned no solution is not eligible
 // (inner_failures counts such fits); a metric undefined on an inner part is the method's input_error.
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -67,6 +68,22 @@ struct RunSummary {
   std::size_t skipped = 0;  // already finished before
   std::size_t failed = 0;   // executed with a status that is neither optimal nor converged
 };
+
+// What a run directory holds of a task. `complete`: its row (tasks/), its inner scores (cv/) and, when the
+// config keeps weights, its weights (weights/) are all there. `status`: the row's status column; "" without
+// a row, "damaged" for a row that is not one header and one line with a status.
+struct TaskRecord {
+  bool has_row = false;
+  bool complete = false;
+  std::string status;
+};
+
+TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task);
+
+// Whether a run computes the task (again): its record is incomplete, or its fit was refused for the memory
+// budget (a larger budget, or a larger machine, may compute it). Every other row is a result a rerun keeps;
+// `run` and `status --shards` both decide by this.
+bool needs_run(const TaskRecord& record);
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options);
 

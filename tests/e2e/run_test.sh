@@ -39,6 +39,17 @@ status=$?
 grep -q "shards of 2 with tasks to run (missing, or refused for the memory budget): 1$" <<<"$out" || fail "status shard list: $out"
 grep -q "total: 24 done, 24 missing, 0 without a solution, of 48 planned" <<<"$out" || fail "status totals: $out"
 "$bin" status "$tmp/s0" "$tmp/s1" >/dev/null || fail "status of both shards exited $?"
+# A row whose cv/ file is gone is work left, for status as for run (experiment::needs_run): shard 1 lists it,
+# and a rerun of that shard computes it again (the rows compared with -j 1's below).
+lost=$(find "$tmp/s1/cv" -name '*.csv' | sort | head -1)
+rm -f "$lost"
+out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2)
+grep -q "tasks to run (missing, or refused for the memory budget): 1$" <<<"$out" || fail "status with a lost cv/ file: $out"
+grep -q "total: 47 done, 1 missing" <<<"$out" || fail "status totals with a lost cv/ file: $out"
+grep -q "of the missing, 1 have a row but lack their cv/ or weights/ file" <<<"$out" || fail "status without the lost file's line: $out"
+"$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1 | grep -q "1 tasks run, 23 already done" || fail "rerun of shard 1 did not compute the task with a lost cv/ file"
+[[ -f $lost ]] || fail "rerun of shard 1 did not write $lost again"
+"$bin" status "$tmp/s0" "$tmp/s1" --shards 2 >/dev/null || fail "status after the rerun exited $?"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
 out=$("$bin" collect "$tmp/s0" 2>&1) && fail "collect of one shard of two exited 0"
 grep -q "24 of 48 planned tasks have no result" <<<"$out" || fail "collect of one shard: $out"
