@@ -11,6 +11,7 @@
 # Usage: bash bench/run_wide_rule.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/fit_summary.sh
 runs=${1:-1}
 binary=${SPARSESVM:-build/sparsesvm}
 data=${BENCH_DATA:-/tmp/sparsesvm_crossover_bench}
@@ -44,13 +45,7 @@ fit_line() {
   # shellcheck disable=SC2086  # the arguments are words
   /usr/bin/time -f "cpu %U %S %M" "$binary" fit -m OneNormSVM $arguments --lp_form "$form" >"$log" 2>&1 || true
   cpu=$(awk '$1 == "cpu" { print $2 + $3 }' "$log")
-  awk -v name="$name" -v form="$form" '
-    $1 == "status" { status = $2 }
-    $1 == "objective" { objective = $2 }
-    $1 == "iterations" { iterations = $4 }
-    $1 == "cpu" { cpu = $2 + $3; mb = $4 / 1024 }
-    END { printf "%-20s %-8s %7.2f s %5.0f MB  %-10s %-20s %s\n", name, form, cpu, mb,
-          (status == "" ? "no answer" : status), objective, iterations }' "$log"
+  summarize_fit "$log" "$name" "$form"
   rm -f "$log"
 }
 
