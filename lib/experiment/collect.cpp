@@ -477,29 +477,30 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
                                    "a work limit (lp_iteration_limit, node_limit) below it reproduces anywhere",
                                    summary.machine_dependent));
   }
-  if (summary.input_failures > 0 && summary.input_failures < summary.rows) {  // all: nothing_fitted
-    warnings.push_back(fmt::format("{} of {} rows have no model because of their data or config (status input_error or "
-                                   "memory_budget), the first: {}; results.csv's message column says why for each, and a run with a "
+  if (summary.refused_rows > 0 && summary.refused_rows < summary.rows) {  // all: nothing_fitted
+    warnings.push_back(fmt::format("{} of {} rows have no model because of their data or config (status input_error) or the "
+                                   "memory budget (memory_budget), the first: {}; results.csv's message column says why for each, and a run with a "
                                    "larger --memory-budget recomputes memory_budget rows",
-                                   summary.input_failures, summary.rows, summary.first_input_failure));
+                                   summary.refused_rows, summary.rows, summary.first_refused_row));
   }
   for (const auto& [count, folder, table] : {std::tuple(summary.tasks_without_cv_scores, "cv", "cv_scores.csv"),
                                              std::tuple(summary.tasks_without_weights, "weights", "weights.csv")}) {
     if (count > 0) {
       warnings.push_back(fmt::format("{} tasks have a row but no {}/ file (deleted, or run by an older version); {} "
-                                     "lacks them", count, folder, table));
+                                     "lacks them, and a run into the same directory computes them again",
+                                     count, folder, table));
     }
   }
   return warnings;
 }
 
 std::string nothing_fitted(const CollectSummary& summary) {
-  if (summary.rows == 0 || summary.input_failures < summary.rows) return "";
+  if (summary.rows == 0 || summary.refused_rows < summary.rows) return "";
   return fmt::format("no row has a model: all {} are input_error or memory_budget, the first: {}. The tables are "
                      "written; results.csv's message column says why for each. A run with a larger --memory-budget "
                      "recomputes memory_budget rows; a changed config runs into another --out (or into this "
                      "one with --force)",
-                     summary.rows, summary.first_input_failure);
+                     summary.rows, summary.first_refused_row);
 }
 
 CollectSummary collect(const ExperimentConfig& config, const std::vector<std::string>& input_directories,
@@ -572,8 +573,8 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     summary.machine_dependent += stopped_by_wall_clock(row) ? 1 : 0;
     ++summary.statuses[row.at("status")];
     if (row.at("status") == "input_error" || row.at("status") == "memory_budget") {
-      if (summary.input_failures++ == 0) {
-        summary.first_input_failure = fmt::format("{}{} / {} rep {}: {}", row.at("dataset"),
+      if (summary.refused_rows++ == 0) {
+        summary.first_refused_row = fmt::format("{}{} / {} rep {}: {}", row.at("dataset"),
                                                   row.at("condition").empty() ? "" : " " + row.at("condition"),
                                                   row.at("method"), row.at("rep"), row.at("message"));
       }

@@ -36,10 +36,11 @@ struct CollectSummary {
   std::size_t rows = 0;
   std::size_t failed = 0;
   std::size_t machine_dependent = 0;  // rows stopped by a wall-clock limit (stop_reason `time limit`)
-  // Rows whose data or config kept the method from fitting (status input_error or memory_budget), and the
-  // first of them in table order ("data set / method rep r: message").
-  std::size_t input_failures = 0;
-  std::string first_input_failure;
+  // Rows refused before a model: their data or config kept the method from fitting (status input_error),
+  // or the fit would have passed the memory budget (memory_budget); and the first of them in table order
+  // ("data set / method rep r: message").
+  std::size_t refused_rows = 0;
+  std::string first_refused_row;
   std::map<std::string, std::size_t> statuses;  // rows by status
   std::size_t expected = 0;       // tasks the config plans
   std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
