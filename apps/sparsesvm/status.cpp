@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "commands.hpp"
 #include "core/errors.hpp"
@@ -21,14 +22,17 @@ namespace {
 
 enum class TaskState { done, missing, failed };
 
-// A task's record in the first directory that has its row (an empty record when none has).
+// A task's record in the first directory that holds it complete, else in the first that has its row (an
+// empty record when none has).
 experiment::TaskRecord find_task_record(const experiment::ExperimentConfig& config, const experiment::Task& task,
                                         const std::vector<std::string>& directories) {
+  experiment::TaskRecord found;
   for (const std::string& directory : directories) {
     experiment::TaskRecord record = experiment::read_task_record(config, directory, task);
-    if (record.has_row) return record;
+    if (record.complete) return record;
+    if (record.has_row && !found.has_row) found = std::move(record);
   }
-  return {};
+  return found;
 }
 
 // Missing: no complete record (a row without its cv/ or weights/ file is computed again by a rerun).
@@ -45,6 +49,11 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   const std::string config_path = (std::filesystem::path(directories.front()) / "config.yaml").string();
   if (!std::filesystem::exists(config_path)) {
     throw core::InputError(fmt::format("{}: missing; status needs a directory written by sparsesvm run", config_path));
+  }
+  for (const std::string& directory : directories) {
+    if (!std::filesystem::is_directory(directory)) {
+      throw core::InputError(fmt::format("{}: not a directory; status reads run directories", directory));
+    }
   }
   const experiment::ExperimentConfig config = experiment::load_config(config_path);
   std::vector<std::string> absent;

@@ -819,6 +819,7 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   if (!record.has_row) return record;
   record.complete = std::filesystem::exists(directory / "cv" / file) &&
                     (!config.keep_weights || std::filesystem::exists(directory / "weights" / file));
+  if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
   const std::vector<std::vector<std::string>> table = parse_csv(read_whole_file(row_file.string()), row_file.string());
   record.status = "damaged";
   if (table.size() != 2 || table[0].size() != table[1].size()) return record;

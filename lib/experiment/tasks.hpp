@@ -70,8 +70,8 @@ struct RunSummary {
 };
 
 // What a run directory holds of a task. `complete`: its row (tasks/), its inner scores (cv/) and, when the
-// config keeps weights, its weights (weights/) are all there. `status`: the row's status column; "" without
-// a row, "damaged" for a row that is not one header and one line with a status.
+// config keeps weights, its weights (weights/) are all there. `status`: the row's status column, read only
+// when complete ("" otherwise); "damaged" for a row that is not one header and one line with a status.
 struct TaskRecord {
   bool has_row = false;
   bool complete = false;

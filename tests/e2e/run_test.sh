@@ -50,6 +50,20 @@ grep -q "of the missing, 1 have a row but lack their cv/ or weights/ file" <<<"$
 "$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1 | grep -q "1 tasks run, 23 already done" || fail "rerun of shard 1 did not compute the task with a lost cv/ file"
 [[ -f $lost ]] || fail "rerun of shard 1 did not write $lost again"
 "$bin" status "$tmp/s0" "$tmp/s1" --shards 2 >/dev/null || fail "status after the rerun exited $?"
+# A damaged row without its cv/ file is work left too (the row is not read); a row copied into another
+# shard's directory without its cv/ file does not hide the complete record in its own; a directory that
+# does not exist is an error naming it.
+task=$(basename "$lost")
+printf 'a,"b\n' >"$tmp/s1/tasks/$task"
+rm -f "$lost"
+out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
+((status == 4)) && grep -q "total: 47 done, 1 missing" <<<"$out" || fail "status with a damaged row and a lost cv/ file ($status): $out"
+"$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1 | grep -q "1 tasks run, 23 already done" || fail "rerun of shard 1 did not compute the damaged row"
+cp "$tmp/s1/tasks/$task" "$tmp/s0/tasks/$task"
+"$bin" status "$tmp/s0" "$tmp/s1" --shards 2 >/dev/null || fail "a row copied without its cv/ file hid the complete record ($?)"
+rm -f "$tmp/s0/tasks/$task"
+out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
+grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
 out=$("$bin" collect "$tmp/s0" 2>&1) && fail "collect of one shard of two exited 0"
 grep -q "24 of 48 planned tasks have no result" <<<"$out" || fail "collect of one shard: $out"
