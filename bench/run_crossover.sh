@@ -16,7 +16,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/before_after.sh
-source bench/fit_summary.sh
 runs=${1:-2}
 limit=${LIMIT:-600}
 data=${BENCH_DATA:-/tmp/sparsesvm_crossover_bench}
@@ -45,7 +44,13 @@ fit_line() {
   if (( ${#methods[@]} > 1 || ${#forms[@]} > 1 )); then label="$label $method $form"; fi
   # shellcheck disable=SC2086  # the arguments are words
   /usr/bin/time -f "cpu %U %S %M" timeout "$limit" "$binary" fit -m "$method" $arguments --lp_form "$form" >"$log" 2>&1 || true
-  summarize_fit "$log" "$name" "$label"
+  awk -v name="$name" -v label="$label" '
+    $1 == "status" { status = $2 }
+    $1 == "objective" { objective = $2 }
+    $1 == "iterations" { iterations = $4 }
+    $1 == "cpu" { cpu = $2 + $3; mb = $4 / 1024 }
+    END { printf "%-14s %-7s %8.1f s %7.0f MB  %-18s %-14s %s\n", name, label, cpu, mb,
+          (status == "" ? "no answer" : status), objective, iterations }' "$log"
   rm -f "$log"
 }
 

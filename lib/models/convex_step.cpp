@@ -171,10 +171,9 @@ bool StepSolver::resumes_hand_over(const ConvexStep& step, const StepLpCosts& co
 }
 
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
-  const bool wide = d >= 4 * n;
-  const bool wide_or_tall = wide || n > kExampleGenerationSize;  // beyond it, examples are generated too
+  const bool wide_or_tall = d >= 4 * n || n > kExampleGenerationSize;  // beyond it, examples are generated too
   return nonzeros > kGenerationNonzeros || (nonzeros > kGenerationMidNonzeros && wide_or_tall) ||
-         (wide && n > kWideGenerationExamples) || static_cast<double>(d) > kGenerationColumns;
+         static_cast<double>(d) > kGenerationColumns;
 }
 
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
@@ -481,7 +480,7 @@ void record_qp_statistics(FitReport& report, const std::string& solver, long upd
 const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
-      "when d >= 4n or n > 2000, at d >= 4n with over 200 examples, or beyond 1e5 features; handing over to crossover where it stalls below 1e6 "
+      "when d >= 4n or n > 2000, or beyond 1e5 features; handing over to crossover where it stalls below 1e6 "
       "nonzeros), full (the whole LP), generation (feature and example generation), crossover (the full l1 LP "
       "from a basis guessed from a first-order point)",
       0, 0, 3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,

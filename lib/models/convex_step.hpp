@@ -46,13 +46,6 @@ namespace sparsesvm::models {
 //   nnz(X) > kGenerationMidNonzeros and (d >= 4 n      text-shaped 5000 x 2000 (150,000 nonzeros): 2.3 against
 //   or n > kExampleGenerationSize)                     6.0 s; dense 3000 x 100: 0.06 against 0.25 s; dense
 //                                                      100 x 5000: 0.05 against 0.37 s
-//   d >= 4 n and n > kWideGenerationExamples           sparse and wide below those nonzeros, where the full
-//                                                      LP's pivots grow dear with n (bench/run_wide_rule.sh;
-//                                                      uniform 1000 x 20000: 2.1 against 7.9 s; text-shaped
-//                                                      1200 x 20000 at lambda 0.1: 2.3 against 6.7 s; at most
-//                                                      3x slower, 1.2 against 0.4 s, on a degenerate
-//                                                      700 x 20000 one-hot draw). Dense data this wide with
-//                                                      over 200 examples is already beyond 1.5e5 values.
 //   d > kGenerationColumns                             text-shaped 1000 x 10^6: 1.1 s and 135 MB against
 //                                                      15 s and 443 MB
 // Below these the full LP is cheaper (500 x 50 dense: 0.005 s against 0.12 s) or the two are alike; the
@@ -81,7 +74,6 @@ namespace sparsesvm::models {
 enum class LpForm { by_shape = 0, full = 1, generation = 2, crossover = 3 };
 constexpr double kGenerationNonzeros = 1e6;
 constexpr double kGenerationMidNonzeros = 1.5e5;
-constexpr std::size_t kWideGenerationExamples = 200;
 constexpr double kGenerationColumns = 1e5;
 constexpr long kHandOverIterations = 10'000;
 constexpr long kHandOverIterationsPerExample = 2;
