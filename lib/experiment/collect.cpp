@@ -86,7 +86,7 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
       const auto table = parse_csv(read_whole_file(file.string()), file.string());
       if (table.size() != 2 || table[0] != columns) {
         throw core::InputError(fmt::format("{}: not a task result of this config and version (expected a header "
-                                           "and one row with columns {})",
+                                           "and one row with columns {}); delete it and run again to compute it",
                                            file.string(), fmt::join(columns, ",")));
       }
       if (table[1].size() != columns.size()) {
