@@ -13,8 +13,8 @@
 #   --throttle K        at most K shards at once (--array=...%K)
 #   --sweep NAME=V,...  passed to run (repeatable); so are --skip-missing and --force
 #   --resubmit-missing  after a time limit or a node failure, submit only the shards that `status DIR
-#                       --shards N` lists with tasks to run: missing, or refused for the memory budget, which
-#                       is half the job's memory by default (give those a larger --mem M, or export
+#                       --shards N` lists with tasks to run: missing, damaged, or refused for the memory
+#                       budget, which is half the job's memory by default (give those a larger --mem M, or export
 #                       SPARSESVM_MEMORY_BUDGET); otherwise the same options as the first submission
 #   --dry-run           print the sbatch commands instead of running them
 # SPARSESVM (default build/sparsesvm of this checkout) is the binary the jobs run.

@@ -1,7 +1,8 @@
 // `sparsesvm status DIR [DIR ...] [--shards N]`: per data set (and condition) and method, how many of the
 // planned tasks are done, missing, or done without a solution; with --shards N, which shard indices
-// still have tasks to run: missing, or refused for the memory budget (to resubmit only those:
-// scripts/slurm_array.sh --resubmit-missing). Exit 0
+// still have tasks to run: missing, damaged, or refused for the memory budget (to resubmit only those:
+// scripts/slurm_array.sh --resubmit-missing). With several directories (shards run into their own --out),
+// each task is read from the first directory that has its row, as `collect` reads it. Exit 0
 // when every task is done with a solution, 4 when a task is missing or has none.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -22,17 +23,15 @@ namespace {
 
 enum class TaskState { done, missing, failed };
 
-// A task's record in the first directory that holds it complete, else in the first that has its row (an
-// empty record when none has).
+// A task's record in the first directory that has its row, the one `collect` reads (an empty record when
+// none has).
 experiment::TaskRecord find_task_record(const experiment::ExperimentConfig& config, const experiment::Task& task,
                                         const std::vector<std::string>& directories) {
-  experiment::TaskRecord found;
   for (const std::string& directory : directories) {
     experiment::TaskRecord record = experiment::read_task_record(config, directory, task);
-    if (record.complete) return record;
-    if (record.has_row && !found.has_row) found = std::move(record);
+    if (record.has_row) return record;
   }
-  return found;
+  return {};
 }
 
 // Missing: no complete record (a row without its cv/ or weights/ file is computed again by a rerun).
@@ -46,22 +45,22 @@ struct Counts {
 };
 
 int status(const std::vector<std::string>& directories, std::size_t shards) {
-  const std::string config_path = (std::filesystem::path(directories.front()) / "config.yaml").string();
-  if (!std::filesystem::exists(config_path)) {
-    throw core::InputError(fmt::format("{}: missing; status needs a directory written by sparsesvm run", config_path));
-  }
   for (const std::string& directory : directories) {
     if (!std::filesystem::is_directory(directory)) {
       throw core::InputError(fmt::format("{}: not a directory; status reads run directories", directory));
     }
+  }
+  const std::string config_path = (std::filesystem::path(directories.front()) / "config.yaml").string();
+  if (!std::filesystem::exists(config_path)) {
+    throw core::InputError(fmt::format("{}: missing; status needs a directory written by sparsesvm run", config_path));
   }
   const experiment::ExperimentConfig config = experiment::load_config(config_path);
   std::vector<std::string> absent;
   const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
   std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)
   std::vector<std::pair<std::string, std::string>> order;
-  // Task ids a rerun of their shard computes (experiment::needs_run): without a complete record, or refused
-  // for the memory budget (run computes those again, with the budget it is given).
+  // Task ids a rerun of their shard computes (experiment::needs_run): without a complete record, damaged, or
+  // refused for the memory budget (run computes those again, with the budget it is given).
   std::set<std::string> to_rerun;
   std::size_t incomplete = 0;  // of the missing: a row without its cv/ or weights/ file
   Counts total;
@@ -99,8 +98,8 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
                "them again\n", incomplete);
   }
   for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
-  // A task without a solution is a recorded result (a rerun skips it and would compute the same), except one
-  // refused for the memory budget: only shards with missing or refused tasks have work left.
+  // A task without a solution is a recorded result (a rerun skips it and would compute the same), except a
+  // damaged row and one refused for the memory budget: only shards with such tasks or missing ones have work left.
   if (shards > 0) {
     const std::vector<std::size_t> shard_of_task = experiment::task_shards(tasks, shards);
     std::set<std::size_t> shards_with_work;
@@ -108,7 +107,7 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
       if (to_rerun.contains(tasks[k].id)) shards_with_work.insert(shard_of_task[k]);
     }
     const std::vector<std::size_t> with_work(shards_with_work.begin(), shards_with_work.end());
-    fmt::print("shards of {} with tasks to run (missing, or refused for the memory budget): {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
+    fmt::print("shards of {} with tasks to run (missing, damaged, or refused for the memory budget): {}\n", shards, with_work.empty() ? "none" : fmt::format("{}", fmt::join(with_work, ",")));
   }
   return total.missing == 0 && total.failed == 0 ? 0 : 4;
 }
@@ -121,7 +120,7 @@ Command add_status(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "status", "Count done, missing and failed tasks of a run (one directory or several shard directories)");
   command->add_option("directories", *directories, "run directories (the first holds config.yaml)")->required();
-  command->add_option("--shards", *shards, "also list which of N shards still have tasks to run (missing, or refused for the memory budget)")
+  command->add_option("--shards", *shards, "also list which of N shards still have tasks to run (missing, damaged, or refused for the memory budget)")
       ->check(CLI::Range(std::size_t{1}, experiment::kMaxShards));
   return {command, [directories, shards]() { return status(*directories, *shards); }};
 }

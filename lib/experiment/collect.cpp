@@ -487,8 +487,7 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
                                              std::tuple(summary.tasks_without_weights, "weights", "weights.csv")}) {
     if (count > 0) {
       warnings.push_back(fmt::format("{} tasks have a row but no {}/ file (deleted, or run by an older version); {} "
-                                     "lacks them, and a run into the same directory computes them again",
-                                     count, folder, table));
+                                     "lacks them", count, folder, table));
     }
   }
   return warnings;

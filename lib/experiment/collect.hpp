@@ -45,7 +45,7 @@ struct CollectSummary {
   std::size_t expected = 0;       // tasks the config plans
   std::size_t ignored_files = 0;  // task files in the directories that this config does not plan (other configs)
   std::vector<std::string> missing_datasets;  // data sets whose files are absent now: their tasks cannot be named
-  std::size_t tasks_without_cv_scores = 0;  // rows whose cv/<id>.csv is absent (written by an older version)
+  std::size_t tasks_without_cv_scores = 0;  // rows whose cv/<id>.csv is absent (deleted, or written by an older version)
   std::size_t tasks_without_weights = 0;    // likewise weights/<id>.csv, with keep: [weights]
   std::vector<std::string> written;
 };

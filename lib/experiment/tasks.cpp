@@ -820,15 +820,23 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   record.complete = std::filesystem::exists(directory / "cv" / file) &&
                     (!config.keep_weights || std::filesystem::exists(directory / "weights" / file));
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
-  const std::vector<std::vector<std::string>> table = parse_csv(read_whole_file(row_file.string()), row_file.string());
   record.status = "damaged";
+  if (!std::filesystem::is_regular_file(row_file)) return record;
+  std::vector<std::vector<std::string>> table;
+  try {
+    table = parse_csv(read_whole_file(row_file.string()), row_file.string());
+  } catch (const core::InputError&) {  // not CSV: damaged, and computed again
+    return record;
+  }
   if (table.size() != 2 || table[0].size() != table[1].size()) return record;
   const auto status = std::find(table[0].begin(), table[0].end(), "status");
   if (status != table[0].end()) record.status = table[1][static_cast<std::size_t>(status - table[0].begin())];
   return record;
 }
 
-bool needs_run(const TaskRecord& record) { return !record.complete || record.status == "memory_budget"; }
+bool needs_run(const TaskRecord& record) {
+  return !record.complete || record.status == "memory_budget" || record.status == "damaged";
+}
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path directory(options.directory);

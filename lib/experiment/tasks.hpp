@@ -71,7 +71,8 @@ struct RunSummary {
 
 // What a run directory holds of a task. `complete`: its row (tasks/), its inner scores (cv/) and, when the
 // config keeps weights, its weights (weights/) are all there. `status`: the row's status column, read only
-// when complete ("" otherwise); "damaged" for a row that is not one header and one line with a status.
+// when complete ("" otherwise); "damaged" for a row that is not a file of CSV with one header and one line
+// with a status.
 struct TaskRecord {
   bool has_row = false;
   bool complete = false;
@@ -80,9 +81,9 @@ struct TaskRecord {
 
 TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task);
 
-// Whether a run computes the task (again): its record is incomplete, or its fit was refused for the memory
-// budget (a larger budget, or a larger machine, may compute it). Every other row is a result a rerun keeps;
-// `run` and `status --shards` both decide by this.
+// Whether a run computes the task (again): its record is incomplete, its row is damaged, or its fit was
+// refused for the memory budget (a larger budget, or a larger machine, may compute it). Every other row is a
+// result a rerun keeps; `run` and `status --shards` both decide by this.
 bool needs_run(const TaskRecord& record);
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options);

@@ -330,7 +330,7 @@ expect_error "memory budget: a run with no model exits 1" "no row has a model: a
 grep -q "no row has a model" "$tmp/budget/run.log" || { echo "FAIL: memory budget: run.log lacks the no-model line"; failures=$((failures + 1)); }
 # Refused tasks are work left: status lists their shard (what --resubmit-missing submits).
 output=$("$bin" status "$tmp/budget" --shards 1)
-grep -q "^shards of 1 with tasks to run (missing, or refused for the memory budget): 0$" <<<"$output" ||
+grep -q "^shards of 1 with tasks to run (missing, damaged, or refused for the memory budget): 0$" <<<"$output" ||
   { echo "FAIL: memory budget: status does not list the refused tasks' shard: $output"; failures=$((failures + 1)); }
 expect_error "memory budget: collect of a run with no model exits 1" "the first: g / SVM rep 0: data set rw_relevant: the interior point" \
   "$bin" collect "$tmp/budget" --no-figures

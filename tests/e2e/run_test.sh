@@ -36,7 +36,7 @@ diff <(rows "$tmp/j1") <(rows "$tmp/j2") >/dev/null || fail "-j 1 and -j 2 rows 
 out=$("$bin" status "$tmp/s0" --shards 2)
 status=$?
 ((status == 4)) || fail "status of one shard exited $status, not 4"
-grep -q "shards of 2 with tasks to run (missing, or refused for the memory budget): 1$" <<<"$out" || fail "status shard list: $out"
+grep -q "shards of 2 with tasks to run (missing, damaged, or refused for the memory budget): 1$" <<<"$out" || fail "status shard list: $out"
 grep -q "total: 24 done, 24 missing, 0 without a solution, of 48 planned" <<<"$out" || fail "status totals: $out"
 "$bin" status "$tmp/s0" "$tmp/s1" >/dev/null || fail "status of both shards exited $?"
 # A row whose cv/ file is gone is work left, for status as for run (experiment::needs_run): shard 1 lists it,
@@ -44,24 +44,29 @@ grep -q "total: 24 done, 24 missing, 0 without a solution, of 48 planned" <<<"$o
 lost=$(find "$tmp/s1/cv" -name '*.csv' | sort | head -1)
 rm -f "$lost"
 out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2)
-grep -q "tasks to run (missing, or refused for the memory budget): 1$" <<<"$out" || fail "status with a lost cv/ file: $out"
+grep -q "tasks to run (missing, damaged, or refused for the memory budget): 1$" <<<"$out" || fail "status with a lost cv/ file: $out"
 grep -q "total: 47 done, 1 missing" <<<"$out" || fail "status totals with a lost cv/ file: $out"
 grep -q "of the missing, 1 have a row but lack their cv/ or weights/ file" <<<"$out" || fail "status without the lost file's line: $out"
-"$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1 | grep -q "1 tasks run, 23 already done" || fail "rerun of shard 1 did not compute the task with a lost cv/ file"
+out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)  # captured: grep -q on a pipe could end the run early
+grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 did not compute the task with a lost cv/ file: $out"
 [[ -f $lost ]] || fail "rerun of shard 1 did not write $lost again"
 "$bin" status "$tmp/s0" "$tmp/s1" --shards 2 >/dev/null || fail "status after the rerun exited $?"
-# A damaged row without its cv/ file is work left too (the row is not read); a row copied into another
-# shard's directory without its cv/ file does not hide the complete record in its own; a directory that
+# A damaged row is work left too, with its cv/ file lost (the row is not read) or not; a directory that
 # does not exist is an error naming it.
 task=$(basename "$lost")
 printf 'a,"b\n' >"$tmp/s1/tasks/$task"
 rm -f "$lost"
 out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
 ((status == 4)) && grep -q "total: 47 done, 1 missing" <<<"$out" || fail "status with a damaged row and a lost cv/ file ($status): $out"
-"$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1 | grep -q "1 tasks run, 23 already done" || fail "rerun of shard 1 did not compute the damaged row"
-cp "$tmp/s1/tasks/$task" "$tmp/s0/tasks/$task"
-"$bin" status "$tmp/s0" "$tmp/s1" --shards 2 >/dev/null || fail "a row copied without its cv/ file hid the complete record ($?)"
-rm -f "$tmp/s0/tasks/$task"
+out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
+grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 did not compute the damaged row without its cv/ file: $out"
+for damage in 'a,"b\n' 'garbage\n'; do  # not CSV, and not a row: with the cv/ file present, computed again
+  printf "$damage" >"$tmp/s1/tasks/$task"
+  out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
+  ((status == 4)) && grep -q "memory budget): 1$" <<<"$out" || fail "status of a damaged row ($status): $out"
+  out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
+  grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 did not compute the damaged row ($damage): $out"
+done
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
 grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
