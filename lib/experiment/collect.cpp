@@ -483,6 +483,14 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
                                    "larger --memory-budget recomputes memory_budget rows",
                                    summary.refused_rows, summary.rows, summary.first_refused_row));
   }
+  // Every row without a model, not all refused (those nothing_fitted reports): solver outcomes only, which
+  // are results, so the run exits 0; but no score in the tables comes from a model.
+  if (summary.rows > 0 && summary.failed == summary.rows && summary.refused_rows < summary.rows) {
+    std::vector<std::string> by_status;
+    for (const auto& [name, count] : summary.statuses) by_status.push_back(fmt::format("{} {}", name, count));
+    warnings.push_back(fmt::format("no row has a model: all {} end without a solution ({}); results.csv's message "
+                                   "column says why for each", summary.rows, fmt::join(by_status, ", ")));
+  }
   for (const auto& [count, folder, table] : {std::tuple(summary.tasks_without_cv_scores, "cv", "cv_scores.csv"),
                                              std::tuple(summary.tasks_without_weights, "weights", "weights.csv")}) {
     if (count > 0) {

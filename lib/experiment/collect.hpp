@@ -52,7 +52,8 @@ struct CollectSummary {
 
 // What a reader of the tables must know: rows that depend on the machine (stopped by the wall clock), and
 // what the tables lack because side files are absent ("3 tasks have no cv/ file; cv_scores.csv lacks them").
-// Also rows without a model because of their data or config, with the first one's message.
+// Also rows without a model because of their data or config, with the first one's message, and a run
+// in which no row has a model (solver statuses only: no_eligible_candidate, infeasible, limits).
 std::vector<std::string> collect_warnings(const CollectSummary& summary);
 
 // When there are rows and every one is an input failure, what to tell the user: nothing in the tables is a

@@ -1,0 +1,58 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "experiment/collect.hpp"
+
+using namespace sparsesvm::experiment;
+
+namespace {
+
+// A collected run of `rows` rows with these statuses; `failed` and `refused_rows` counted as collect counts
+// them (no solution; input_error or memory_budget).
+CollectSummary summary_of(const std::map<std::string, std::size_t>& statuses) {
+  CollectSummary summary;
+  for (const auto& [status, count] : statuses) {
+    summary.rows += count;
+    const bool refused = status == "input_error" || status == "memory_budget";
+    const bool solved = status == "optimal" || status == "converged" || status == "feasible" ||
+                        status == "solved_inaccurate";
+    if (!solved) summary.failed += count;
+    if (refused) summary.refused_rows += count;
+  }
+  summary.statuses = statuses;
+  summary.first_refused_row = "d / m rep 0: why";
+  return summary;
+}
+
+bool warns(const CollectSummary& summary, const std::string& words) {
+  const std::vector<std::string> warnings = collect_warnings(summary);
+  return std::any_of(warnings.begin(), warnings.end(),
+                     [&](const std::string& warning) { return warning.find(words) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST_CASE("collect warns when no row has a model, and says so once", "[collect]") {
+  // Solver outcomes only: a result, so no error, but a warning naming the statuses.
+  const CollectSummary solver_only = summary_of({{"no_eligible_candidate", 3}, {"infeasible", 1}});
+  CHECK(warns(solver_only, "no row has a model: all 4 end without a solution (infeasible 1, no_eligible_candidate 3)"));
+  CHECK(nothing_fitted(solver_only).empty());
+  // One row with a model: no such warning.
+  CHECK_FALSE(warns(summary_of({{"no_eligible_candidate", 3}, {"optimal", 1}}), "no row has a model"));
+  CHECK_FALSE(warns(summary_of({{"feasible", 1}, {"time_limit", 2}}), "no row has a model"));
+  // Every row refused: nothing_fitted's error says it, not a warning too.
+  const CollectSummary refused = summary_of({{"memory_budget", 2}});
+  CHECK_FALSE(warns(refused, "no row has a model"));
+  CHECK_FALSE(nothing_fitted(refused).empty());
+  // Some refused, the rest solver outcomes: both warnings.
+  const CollectSummary mixed = summary_of({{"memory_budget", 2}, {"infeasible", 2}});
+  CHECK(warns(mixed, "2 of 4 rows have no model because of their data or config"));
+  CHECK(warns(mixed, "no row has a model: all 4 end without a solution"));
+  CHECK(nothing_fitted(mixed).empty());
+  // No rows at all: nothing to warn about.
+  CHECK(collect_warnings(CollectSummary{}).empty());
+}
