@@ -817,8 +817,9 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   TaskRecord record;
   record.has_row = std::filesystem::exists(row_file);
   if (!record.has_row) return record;
-  record.complete = std::filesystem::exists(directory / "cv" / file) &&
-                    (!config.keep_weights || std::filesystem::exists(directory / "weights" / file));
+  // A directory (or device) where a cv/ or weights/ file belongs is no record: run refuses to write over it.
+  record.complete = std::filesystem::is_regular_file(directory / "cv" / file) &&
+                    (!config.keep_weights || std::filesystem::is_regular_file(directory / "weights" / file));
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
   record.status = "damaged";
   if (!std::filesystem::is_regular_file(row_file)) return record;
@@ -837,6 +838,29 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
 bool needs_run(const TaskRecord& record) {
   return !record.complete || record.status == "memory_budget" || record.status == "damaged";
 }
+
+namespace {
+
+// Before any fit: a task to run whose row, cv/ or weights/ path is taken by something other than a file
+// (a directory, a device) would be computed and then fail to be written; refuse now, naming it.
+void refuse_outputs_that_are_not_files(const ExperimentConfig& config, const std::filesystem::path& directory,
+                                       const std::vector<std::vector<Task>>& groups) {
+  std::vector<std::string> parts = {"tasks", "cv"};
+  if (config.keep_weights) parts.emplace_back("weights");
+  for (const std::vector<Task>& group : groups) {
+    for (const Task& task : group) {
+      for (const std::string& part : parts) {
+        const std::filesystem::path path = directory / part / (task.id + ".csv");
+        if (std::filesystem::exists(path) && !std::filesystem::is_regular_file(path)) {
+          throw core::InputError(fmt::format("{}: exists and is not a file, where run writes task {}'s result; move it "
+                                             "away and run again", path.string(), task.id));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
 
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path directory(options.directory);
@@ -862,6 +886,7 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     groups[found->second].push_back(task);
     ++pending_count;
   }
+  refuse_outputs_that_are_not_files(config, directory, groups);
   // Data sets are loaded (or generated) once, on first use, and shared read-only between workers; a fresh
   // sample is drawn for its group alone.
   std::mutex mutex;

@@ -67,6 +67,19 @@ for damage in 'a,"b\n' 'garbage\n'; do  # not CSV, and not a row: with the cv/ f
   out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
   grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 did not compute the damaged row ($damage): $out"
 done
+# A directory where a task's cv/ file belongs: not a record (status counts the task missing), and run refuses
+# before fitting anything, naming it; nothing written is lost.
+cp "$tmp/s1/tasks/$task" "$tmp/row_before"
+rm -f "$lost" && mkdir "$lost"
+out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
+((status == 4)) && grep -q "total: 47 done, 1 missing" <<<"$out" || fail "status with a directory for a cv/ file ($status): $out"
+out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1) ; status=$?
+((status == 1)) && grep -q "$lost: exists and is not a file, where run writes task" <<<"$out" ||
+  fail "run over a directory for a cv/ file ($status): $out"
+cmp -s "$tmp/row_before" "$tmp/s1/tasks/$task" || fail "a refused run changed the task's row"
+rmdir "$lost"
+out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
+grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 after the directory was removed: $out"
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
 grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
