@@ -579,7 +579,7 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     summary.failed += failed(row) ? 1 : 0;
     summary.machine_dependent += stopped_by_wall_clock(row) ? 1 : 0;
     ++summary.statuses[row.at("status")];
-    if (row.at("status") == "input_error" || row.at("status") == "memory_budget") {
+    if (refused_before_fit(row.at("status"))) {
       if (summary.refused_rows++ == 0) {
         summary.first_refused_row = fmt::format("{}{} / {} rep {}: {}", row.at("dataset"),
                                                   row.at("condition").empty() ? "" : " " + row.at("condition"),

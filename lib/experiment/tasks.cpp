@@ -236,7 +236,7 @@ std::string optional_count(const std::optional<std::size_t>& value) { return val
 // The status of a row whose fit threw: memory_budget for a fit refused before allocating past the budget
 // (core/memory_budget.hpp), input_error for anything else the data or config caused.
 std::string error_status(const core::InputError& error) {
-  return dynamic_cast<const core::ResourceError*>(&error) != nullptr ? "memory_budget" : "input_error";
+  return std::string(dynamic_cast<const core::ResourceError*>(&error) != nullptr ? kMemoryBudgetStatus : kInputErrorStatus);
 }
 
 // A start tuned on the tune part ([PSI] 3.2) sees the grid of the data set (its method_grid over the
@@ -338,7 +338,7 @@ std::vector<FoldOutcome> fit_fold(const ExperimentConfig& config, const core::Da
       // A fold is the training part minus one fold: say so, or "training data has only class +1" reads as
       // the outer training part's fault.
       const bool hint_stratified = config.protocol.inner == Inner::kfold && !config.protocol.stratified &&
-                                   outcome.error_status == "input_error";
+                                   outcome.error_status == kInputErrorStatus;
       outcome.input_error = fmt::format("{} ({} training examples): {}{}", inner_part_name(config.protocol.inner, f, folds.size()),
                                         parts.train.n(), error.what(),
                                         !hint_stratified ? "" : "; stratified folds keep both classes in "
@@ -821,7 +821,7 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   record.complete = std::filesystem::is_regular_file(directory / "cv" / file) &&
                     (!config.keep_weights || std::filesystem::is_regular_file(directory / "weights" / file));
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
-  record.status = "damaged";
+  record.status = kDamagedRow;
   if (!std::filesystem::is_regular_file(row_file)) return record;
   std::vector<std::vector<std::string>> table;
   try {
@@ -836,7 +836,7 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
 }
 
 bool needs_run(const TaskRecord& record) {
-  return !record.complete || record.status == "memory_budget" || record.status == "damaged";
+  return !record.complete || record.status == kMemoryBudgetStatus || record.status == kDamagedRow;
 }
 
 namespace {

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dataset.hpp"
@@ -69,9 +70,19 @@ struct RunSummary {
   std::size_t failed = 0;   // executed with a status that is neither optimal nor converged
 };
 
+// The statuses of rows whose fit was refused before a solver answered (never a solver's: core::Status):
+// the data or config cannot be fitted, or the fit would allocate past the memory budget.
+inline constexpr std::string_view kInputErrorStatus = "input_error";
+inline constexpr std::string_view kMemoryBudgetStatus = "memory_budget";
+inline bool refused_before_fit(std::string_view status) {
+  return status == kInputErrorStatus || status == kMemoryBudgetStatus;
+}
+// TaskRecord's status for a row that cannot be read as one.
+inline constexpr std::string_view kDamagedRow = "damaged";
+
 // What a run directory holds of a task. `complete`: its row (tasks/), its inner scores (cv/) and, when the
 // config keeps weights, its weights (weights/) are all there. `status`: the row's status column, read only
-// when complete ("" otherwise); "damaged" for a row that is not a file of CSV with one header and one line
+// when complete ("" otherwise); kDamagedRow for a row that is not a file of CSV with one header and one line
 // with a status.
 struct TaskRecord {
   bool has_row = false;
@@ -113,7 +124,7 @@ struct MethodSelection {
   std::size_t fits = 0;
   double seconds = 0.0;        // in this method's fits
   std::string input_error;     // set when the method cannot run on this data
-  std::string error_status = "input_error";  // the row's status with input_error: memory_budget for a ResourceError
+  std::string error_status{kInputErrorStatus};  // the row's status with input_error: memory_budget for a ResourceError
   double mean_score(std::size_t candidate) const;  // over the folds; NaN unless every fit had a solution
 };
 

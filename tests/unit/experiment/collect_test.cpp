@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "experiment/collect.hpp"
+#include "experiment/tasks.hpp"
 
 using namespace sparsesvm::experiment;
 
@@ -17,7 +18,7 @@ CollectSummary summary_of(const std::map<std::string, std::size_t>& statuses) {
   CollectSummary summary;
   for (const auto& [status, count] : statuses) {
     summary.rows += count;
-    const bool refused = status == "input_error" || status == "memory_budget";
+    const bool refused = refused_before_fit(status);
     const bool solved = status == "optimal" || status == "converged" || status == "feasible" ||
                         status == "solved_inaccurate";
     if (!solved) summary.failed += count;
