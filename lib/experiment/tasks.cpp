@@ -903,7 +903,10 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     std::lock_guard lock(mutex);
     return loaded.emplace(index, std::move(data)).first->second;
   };
-  const auto status_column = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), "status") - columns.begin());
+  const auto column_of = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) - columns.begin());
+  };
+  const std::size_t status_column = column_of("status"), message_column = column_of("message");
 
   // Threads beyond one per group fit a group's inner folds side by side (a single large training set).
   const std::size_t jobs = std::max<std::size_t>(1, options.jobs);
@@ -928,6 +931,9 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
           std::lock_guard lock(mutex);
           ++summary.run;
           if (fields[status_column] != "optimal" && fields[status_column] != "converged") ++summary.failed;
+          if (refused_before_fit(fields[status_column]) && summary.refused++ == 0) {
+            summary.first_refused = task.id + ": " + fields[message_column];
+          }
           ++done;
           if (options.progress) options.progress(done, pending_count);
         }

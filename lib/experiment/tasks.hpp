@@ -68,6 +68,8 @@ struct RunSummary {
   std::size_t run = 0;      // tasks executed now
   std::size_t skipped = 0;  // already finished before
   std::size_t failed = 0;   // executed with a status that is neither optimal nor converged
+  std::size_t refused = 0;  // of the failed, refused before a solver answered (refused_before_fit)
+  std::string first_refused;  // "TASK: its message", for the first of them written
 };
 
 // The statuses of rows whose fit was refused before a solver answered (never a solver's: core::Status):
