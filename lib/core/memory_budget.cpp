@@ -35,13 +35,18 @@ double limit_in_file(const std::filesystem::path& file) {
   return number && value > 0.0 && value < std::ldexp(1.0, 60) ? value : 0.0;
 }
 
+// The lower of two limits in bytes, where 0 stands for none.
+double lower_limit(double a, double b) {
+  if (a <= 0.0) return b;
+  return b <= 0.0 ? a : std::min(a, b);
+}
+
 // The lowest limit in `file_name` of the group at `group` (under `mount`) and its ancestors, 0 for none.
 double lowest_limit_up_from(const std::filesystem::path& mount, const std::string& group, const std::string& file_name) {
   double lowest = 0.0;
   std::filesystem::path relative = std::filesystem::path(group).relative_path();
   while (true) {
-    const double limit = limit_in_file(mount / relative / file_name);
-    if (limit > 0.0) lowest = lowest > 0.0 ? std::min(lowest, limit) : limit;
+    lowest = lower_limit(lowest, limit_in_file(mount / relative / file_name));
     if (relative.empty()) return lowest;
     relative = relative.parent_path();
   }
@@ -71,7 +76,7 @@ double cgroup_memory_limit_bytes(const std::string& proc_self_cgroup, const std:
       while (std::getline(names, name, ',')) memory = memory || name == "memory";
       if (memory) limit = lowest_limit_up_from(root / "memory", group, "memory.limit_in_bytes");
     }
-    if (limit > 0.0) lowest = lowest > 0.0 ? std::min(lowest, limit) : limit;
+    lowest = lower_limit(lowest, limit);
   }
   return lowest;
 }
@@ -98,8 +103,7 @@ double memory_budget_bytes() {
 }
 
 double default_memory_budget(double physical_bytes, double cgroup_limit_bytes) {
-  const bool cgroup_lower = cgroup_limit_bytes > 0.0 && (physical_bytes <= 0.0 || cgroup_limit_bytes < physical_bytes);
-  const double usable = cgroup_lower ? cgroup_limit_bytes : physical_bytes;
+  const double usable = lower_limit(physical_bytes, cgroup_limit_bytes);
   return usable > 0.0 ? usable / 2.0 : 4.0 * 1024 * 1024 * 1024;  // 4 GB where the system does not say
 }
 
