@@ -191,7 +191,9 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   result.lp_cost_scale = costs.scale;
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
     result.status = core::Status::solved_inaccurate;
-    result.message = "LP not certified: " + result.certificate.describe();
+    // The route's own message (a hand-over's, Clp's) is kept after it: it says how the answer was reached.
+    result.message = "LP not certified: " + result.certificate.describe() +
+                     (result.message.empty() ? "" : "; " + result.message);
   }
   return result;
 }
