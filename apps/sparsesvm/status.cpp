@@ -23,20 +23,20 @@ namespace {
 
 enum class TaskState { done, missing, failed };
 
-// A task's record in the first directory that has its row, the one `collect` reads (an empty record when
-// none has).
+// A task's record in the first directory that has its row, the one `collect` reads; when none has, the
+// first directory's (where a blocked cv/ or weights/ path still shows).
 experiment::TaskRecord find_task_record(const experiment::ExperimentConfig& config, const experiment::Task& task,
                                         const std::vector<std::string>& directories) {
   for (const std::string& directory : directories) {
     experiment::TaskRecord record = experiment::read_task_record(config, directory, task);
     if (record.has_row) return record;
   }
-  return {};
+  return experiment::read_task_record(config, directories.front(), task);
 }
 
-// Missing: no complete record (a row without its cv/ or weights/ file is computed again by a rerun).
+// Missing: no complete record, or a damaged row (a rerun computes both again; a blocked one stops it).
 TaskState task_state(const experiment::TaskRecord& record) {
-  if (!record.complete) return TaskState::missing;
+  if (!record.complete || record.status == experiment::kDamagedRow) return TaskState::missing;
   return core::has_solution(record.status) ? TaskState::done : TaskState::failed;
 }
 
@@ -62,7 +62,8 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   // Task ids a rerun of their shard computes (experiment::needs_run): without a complete record, damaged, or
   // refused for the memory budget (run computes those again, with the budget it is given).
   std::set<std::string> to_rerun;
-  std::size_t incomplete = 0;  // of the missing: a row without its cv/ or weights/ file
+  std::size_t incomplete = 0, damaged = 0;  // of the missing: a row without its cv/ or weights/ file; a damaged row
+  std::vector<std::string> blocked;  // paths where something other than a file stands
   Counts total;
   std::map<std::string, std::size_t> statuses;  // recorded rows by status
   for (const experiment::Task& task : tasks) {
@@ -74,8 +75,13 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
     Counts& cell = counts[key];
     const experiment::TaskRecord record = find_task_record(config, task, directories);
     const TaskState state = task_state(record);
-    if (record.complete) ++statuses[record.status];
-    if (record.has_row && !record.complete) ++incomplete;
+    if (state != TaskState::missing) ++statuses[record.status];
+    if (!record.blocked.empty()) {
+      blocked.push_back(record.blocked);
+    } else if (record.has_row && !record.complete) {
+      ++incomplete;
+    }
+    if (record.status == experiment::kDamagedRow) ++damaged;
     if (experiment::needs_run(record)) to_rerun.insert(task.id);
     switch (state) {
       case TaskState::done: ++cell.done; ++total.done; break;
@@ -96,6 +102,15 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   if (incomplete > 0) {
     fmt::print("of the missing, {} have a row but lack their cv/ or weights/ file (deleted?): a rerun computes "
                "them again\n", incomplete);
+  }
+  if (damaged > 0) {
+    fmt::print("of the missing, {} have a damaged row (not CSV with one header and one line with a status): a "
+               "rerun computes them again\n", damaged);
+  }
+  if (!blocked.empty()) {
+    fmt::print("of the missing, {} are blocked: something other than a file stands where run writes their row, "
+               "cv/ or weights/ file, and a rerun stops on it; move it away. The first: {}\n", blocked.size(),
+               blocked.front());
   }
   for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
   // A task without a solution is a recorded result (a rerun skips it and would compute the same), except a

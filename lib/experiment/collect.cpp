@@ -83,7 +83,7 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
     for (const std::filesystem::path& tasks : task_dirs) {
       const std::filesystem::path file = tasks / (task.id + ".csv");
       if (!std::filesystem::exists(file)) continue;
-      const auto table = parse_csv(read_whole_file(file.string()), file.string());
+      const auto table = parse_csv(read_run_file(file.string()), file.string());
       if (table.size() != 2 || table[0] != columns) {
         throw core::InputError(fmt::format("{}: not a task result of this config and version (expected a header "
                                            "and one row with columns {}); delete it and run again to compute it",
@@ -162,7 +162,7 @@ std::string side_table(const std::vector<std::string>& directories, const std::v
       ++missing;
       continue;
     }
-    const auto lines = parse_csv(read_whole_file(file.string()), file.string());
+    const auto lines = parse_csv(read_run_file(file.string()), file.string());
     if (lines.empty() || lines.front() != header) {
       throw core::InputError(fmt::format("{}: not a {} file of this config and version (expected the header {}); "
                                          "delete the task's files and run again", file.string(), folder, fmt::join(header, ",")));
@@ -488,8 +488,9 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
   if (summary.rows > 0 && summary.failed == summary.rows && summary.refused_rows < summary.rows) {
     std::vector<std::string> by_status;
     for (const auto& [name, count] : summary.statuses) by_status.push_back(fmt::format("{} {}", name, count));
-    warnings.push_back(fmt::format("no row has a model: all {} end without a solution ({}); results.csv's message "
-                                   "column says why for each", summary.rows, fmt::join(by_status, ", ")));
+    warnings.push_back(fmt::format("no score in the tables comes from a model: all {} rows end without a solution "
+                                   "({}); results.csv's message column says why for each",
+                                   summary.rows, fmt::join(by_status, ", ")));
   }
   for (const auto& [count, folder, table] : {std::tuple(summary.tasks_without_cv_scores, "cv", "cv_scores.csv"),
                                              std::tuple(summary.tasks_without_weights, "weights", "weights.csv")}) {
@@ -581,9 +582,8 @@ CollectSummary collect(const ExperimentConfig& config, const std::vector<std::st
     ++summary.statuses[row.at("status")];
     if (refused_before_fit(row.at("status"))) {
       if (summary.refused_rows++ == 0) {
-        summary.first_refused_row = fmt::format("{}{} / {} rep {}: {}", row.at("dataset"),
-                                                  row.at("condition").empty() ? "" : " " + row.at("condition"),
-                                                  row.at("method"), row.at("rep"), row.at("message"));
+        summary.first_refused_row =
+            quote_row(row.at("dataset"), row.at("condition"), row.at("method"), row.at("rep"), row.at("message"));
       }
     }
   }

@@ -141,6 +141,16 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& content, cons
   return rows;
 }
 
+core::InputError not_a_run_file(const std::string& path) {
+  return core::InputError(fmt::format("{}: exists and is not a file, where run writes a task's result; move it away "
+                                      "(a rerun then computes the task)", path));
+}
+
+std::string read_run_file(const std::string& path) {
+  if (!std::filesystem::is_regular_file(path)) throw not_a_run_file(path);
+  return read_whole_file(path);
+}
+
 std::string read_whole_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream buffer;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace sparsesvm::experiment {
 
 // RFC 4180: quoted when the text holds a comma, quote, or line break; quotes doubled.
@@ -21,6 +23,13 @@ void write_file_atomically(const std::string& path, const std::string& content);
 
 // The whole content of a file (a task result); empty when it cannot be read.
 std::string read_whole_file(const std::string& path);
+
+// A file of a run directory (a task's row, cv/ or weights/ file) read whole; the error below when
+// something other than a regular file stands at `path` (a directory; a FIFO, whose read would block).
+std::string read_run_file(const std::string& path);
+// The error for a path of a run directory where something other than a file stands: run cannot write the
+// task's result there, nor collect read one.
+core::InputError not_a_run_file(const std::string& path);
 
 }  // namespace sparsesvm::experiment
 

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <tuple>
 #include <set>
 #include <system_error>
 #include <thread>
@@ -811,18 +812,27 @@ std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t da
   return outputs;
 }
 
+std::string quote_row(const std::string& dataset, const std::string& condition, const std::string& method,
+                      const std::string& rep, const std::string& message) {
+  return fmt::format("{}{} / {} rep {}: {}", dataset, condition.empty() ? "" : " " + condition, method, rep, message);
+}
+
 TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task) {
   const std::string file = task.id + ".csv";
   const std::filesystem::path row_file = directory / "tasks" / file;
+  std::vector<std::filesystem::path> paths = {row_file, directory / "cv" / file};
+  if (config.keep_weights) paths.push_back(directory / "weights" / file);
   TaskRecord record;
+  for (const std::filesystem::path& path : paths) {
+    if (record.blocked.empty() && std::filesystem::exists(path) && !std::filesystem::is_regular_file(path)) {
+      record.blocked = path.string();
+    }
+  }
   record.has_row = std::filesystem::exists(row_file);
-  if (!record.has_row) return record;
-  // A directory (or device) where a cv/ or weights/ file belongs is no record: run refuses to write over it.
-  record.complete = std::filesystem::is_regular_file(directory / "cv" / file) &&
-                    (!config.keep_weights || std::filesystem::is_regular_file(directory / "weights" / file));
+  record.complete = record.blocked.empty() &&
+                    std::all_of(paths.begin(), paths.end(), [](const auto& path) { return std::filesystem::is_regular_file(path); });
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
   record.status = kDamagedRow;
-  if (!std::filesystem::is_regular_file(row_file)) return record;
   std::vector<std::vector<std::string>> table;
   try {
     table = parse_csv(read_whole_file(row_file.string()), row_file.string());
@@ -839,29 +849,6 @@ bool needs_run(const TaskRecord& record) {
   return !record.complete || record.status == kMemoryBudgetStatus || record.status == kDamagedRow;
 }
 
-namespace {
-
-// Before any fit: a task to run whose row, cv/ or weights/ path is taken by something other than a file
-// (a directory, a device) would be computed and then fail to be written; refuse now, naming it.
-void refuse_outputs_that_are_not_files(const ExperimentConfig& config, const std::filesystem::path& directory,
-                                       const std::vector<std::vector<Task>>& groups) {
-  std::vector<std::string> parts = {"tasks", "cv"};
-  if (config.keep_weights) parts.emplace_back("weights");
-  for (const std::vector<Task>& group : groups) {
-    for (const Task& task : group) {
-      for (const std::string& part : parts) {
-        const std::filesystem::path path = directory / part / (task.id + ".csv");
-        if (std::filesystem::exists(path) && !std::filesystem::is_regular_file(path)) {
-          throw core::InputError(fmt::format("{}: exists and is not a file, where run writes task {}'s result; move it "
-                                             "away and run again", path.string(), task.id));
-        }
-      }
-    }
-  }
-}
-
-}  // namespace
-
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path directory(options.directory);
   const std::filesystem::path task_dir = directory / "tasks", cv_dir = directory / "cv", weights_dir = directory / "weights";
@@ -870,23 +857,25 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
   if (config.keep_weights) std::filesystem::create_directories(weights_dir);
   const std::vector<std::string> columns = result_columns(config);
   const std::vector<std::string> cv_columns = cv_score_columns(config);
-  const auto finished = [&](const Task& task) { return !needs_run(read_task_record(config, directory, task)); };
   // Groups with at least one missing task, in plan order; each lists its pending tasks.
   std::vector<std::vector<Task>> groups;
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_index;
   RunSummary summary;
   std::size_t pending_count = 0;
+  std::string blocked;  // the first task output path run could not write
   for (const Task& task : tasks) {
-    if (finished(task)) {
+    const TaskRecord record = read_task_record(config, directory, task);
+    if (!needs_run(record)) {
       ++summary.skipped;
       continue;
     }
+    if (blocked.empty()) blocked = record.blocked;
     const auto [found, added] = group_index.try_emplace({task.dataset, task.repetition}, groups.size());
     if (added) groups.emplace_back();
     groups[found->second].push_back(task);
     ++pending_count;
   }
-  refuse_outputs_that_are_not_files(config, directory, groups);
+  if (!blocked.empty()) throw not_a_run_file(blocked);  // before any fit: its result could not be written
   // Data sets are loaded (or generated) once, on first use, and shared read-only between workers; a fresh
   // sample is drawn for its group alone.
   std::mutex mutex;
@@ -906,7 +895,8 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
   const auto column_of = [&](const std::string& name) {
     return static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) - columns.begin());
   };
-  const std::size_t status_column = column_of("status"), message_column = column_of("message");
+  const std::size_t status_column = column_of("status");
+  std::optional<std::tuple<std::size_t, std::size_t, std::size_t>> first_refused;  // plan order of the quoted one
 
   // Threads beyond one per group fit a group's inner folds side by side (a single large training set).
   const std::size_t jobs = std::max<std::size_t>(1, options.jobs);
@@ -931,8 +921,15 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
           std::lock_guard lock(mutex);
           ++summary.run;
           if (fields[status_column] != "optimal" && fields[status_column] != "converged") ++summary.failed;
-          if (refused_before_fit(fields[status_column]) && summary.refused++ == 0) {
-            summary.first_refused = task.id + ": " + fields[message_column];
+          if (refused_before_fit(fields[status_column])) {
+            ++summary.refused;
+            const std::tuple order(task.dataset, task.repetition, task.method);
+            if (!first_refused || order < *first_refused) {
+              first_refused = order;
+              summary.first_refused = quote_row(fields[column_of("dataset")], fields[column_of("condition")],
+                                                fields[column_of("method")], fields[column_of("rep")],
+                                                fields[column_of("message")]);
+            }
           }
           ++done;
           if (options.progress) options.progress(done, pending_count);

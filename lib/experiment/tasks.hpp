@@ -69,7 +69,7 @@ struct RunSummary {
   std::size_t skipped = 0;  // already finished before
   std::size_t failed = 0;   // executed with a status that is neither optimal nor converged
   std::size_t refused = 0;  // of the failed, refused before a solver answered (refused_before_fit)
-  std::string first_refused;  // "TASK: its message", for the first of them written
+  std::string first_refused;  // the first of them in plan order, quoted (quote_row)
 };
 
 // The statuses of rows whose fit was refused before a solver answered (never a solver's: core::Status):
@@ -79,23 +79,28 @@ inline constexpr std::string_view kMemoryBudgetStatus = "memory_budget";
 inline bool refused_before_fit(std::string_view status) {
   return status == kInputErrorStatus || status == kMemoryBudgetStatus;
 }
+// How warnings quote a row: "DATASET[ CONDITION] / METHOD rep R: MESSAGE".
+std::string quote_row(const std::string& dataset, const std::string& condition, const std::string& method,
+                      const std::string& rep, const std::string& message);
 // TaskRecord's status for a row that cannot be read as one.
 inline constexpr std::string_view kDamagedRow = "damaged";
 
-// What a run directory holds of a task. `complete`: its row (tasks/), its inner scores (cv/) and, when the
-// config keeps weights, its weights (weights/) are all there. `status`: the row's status column, read only
-// when complete ("" otherwise); kDamagedRow for a row that is not a file of CSV with one header and one line
-// with a status.
+// What a run directory holds of a task. `blocked`: the first of its three paths (below) where something
+// other than a file stands (a directory, a FIFO), which run cannot write over. `complete`: nothing is
+// blocked, and its row (tasks/), its inner scores (cv/) and, when the config keeps weights, its weights
+// (weights/) are all files. `status`: the row's status column, read only when complete ("" otherwise);
+// kDamagedRow for a row that is not CSV with one header and one line with a status.
 struct TaskRecord {
   bool has_row = false;
   bool complete = false;
   std::string status;
+  std::string blocked;
 };
 
 TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task);
 
-// Whether a run computes the task (again): its record is incomplete, its row is damaged, or its fit was
-// refused for the memory budget (a larger budget, or a larger machine, may compute it). Every other row is a
+// Whether a run computes the task (again): its record is incomplete (a blocked one stops the run, naming
+// the path), its row is damaged, or its fit was refused for the memory budget (a larger budget, or a larger machine, may compute it). Every other row is a
 // result a rerun keeps; `run` and `status --shards` both decide by this.
 bool needs_run(const TaskRecord& record);
 

@@ -345,8 +345,8 @@ expect_ok "memory budget: a run with some rows refused warns" "2 of 4 rows have 
   "$bin" --memory-budget 100K run "$tmp/budget_mixed.yaml" -q --no-figures --out "$tmp/budget_mixed"
 # One shard is not collected: run itself counts its refused rows and quotes the first.
 expect_ok "memory budget: a shard with refused rows warns" "1 of the 2 tasks run have no model because of their data or config" \
-  "$bin" --memory-budget 100K run "$tmp/budget_mixed.yaml" -q --shard 0/2 --out "$tmp/budget_shard"
-grep -q "the first: .*rep.*: data set rw_relevant: the interior point" <<<"$output" ||
+  "$bin" --memory-budget 100K run "$tmp/budget_mixed.yaml" -q -j 2 --shard 0/2 --out "$tmp/budget_shard"
+grep -q "the first: wide / SVM rep 0: data set rw_relevant: the interior point" <<<"$output" ||
   { echo "FAIL: memory budget: the shard's warning does not quote the first refused row: $output"; failures=$((failures + 1)); }
 expect_ok "memory budget: a rerun with room recomputes" "2 tasks run, 0 already done" "$bin" run "$tmp/budget.yaml" --out "$tmp/budget"
 

@@ -64,20 +64,36 @@ for damage in 'a,"b\n' 'garbage\n'; do  # not CSV, and not a row: with the cv/ f
   printf "$damage" >"$tmp/s1/tasks/$task"
   out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
   ((status == 4)) && grep -q "memory budget): 1$" <<<"$out" || fail "status of a damaged row ($status): $out"
+  grep -q "total: 47 done, 1 missing" <<<"$out" && grep -q "of the missing, 1 have a damaged row" <<<"$out" ||
+    fail "status does not count a damaged row as missing: $out"
   out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
   grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 did not compute the damaged row ($damage): $out"
 done
-# A directory where a task's cv/ file belongs: not a record (status counts the task missing), and run refuses
-# before fitting anything, naming it; nothing written is lost.
+# A directory where a task's cv/ file or row belongs, or a FIFO: the task is blocked. status counts it
+# missing and names the path; run refuses before fitting anything, naming it, and nothing written is lost;
+# collect refuses naming it (a FIFO would block its read).
 cp "$tmp/s1/tasks/$task" "$tmp/row_before"
 rm -f "$lost" && mkdir "$lost"
 out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
 ((status == 4)) && grep -q "total: 47 done, 1 missing" <<<"$out" || fail "status with a directory for a cv/ file ($status): $out"
+grep -q "of the missing, 1 are blocked: .* The first: $lost$" <<<"$out" || fail "status does not name the blocked path: $out"
 out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1) ; status=$?
-((status == 1)) && grep -q "$lost: exists and is not a file, where run writes task" <<<"$out" ||
+((status == 1)) && grep -q "$lost: exists and is not a file, where run writes a task's result; move it away" <<<"$out" ||
   fail "run over a directory for a cv/ file ($status): $out"
 cmp -s "$tmp/row_before" "$tmp/s1/tasks/$task" || fail "a refused run changed the task's row"
+out=$(timeout 60 "$bin" collect "$tmp/s0" "$tmp/s1" --no-figures 2>&1) ; status=$?
+((status == 1)) && grep -q "$lost: exists and is not a file" <<<"$out" || fail "collect over a directory for a cv/ file ($status): $out"
 rmdir "$lost"
+row="$tmp/s1/tasks/$task"
+for blocker in directory fifo; do
+  mv "$row" "$tmp/row_moved"
+  if [[ $blocker == directory ]]; then mkdir "$row"; else mkfifo "$row"; fi
+  out=$("$bin" status "$tmp/s0" "$tmp/s1") ; status=$?
+  ((status == 4)) && grep -q "of the missing, 1 are blocked: .* The first: $row$" <<<"$out" || fail "status with a $blocker for a row ($status): $out"
+  out=$(timeout 60 "$bin" collect "$tmp/s0" "$tmp/s1" --no-figures 2>&1) ; status=$?
+  ((status == 1)) && grep -q "$row: exists and is not a file" <<<"$out" || fail "collect with a $blocker for a row ($status): $out"
+  rm -rf "$row" && mv "$tmp/row_moved" "$row"
+done
 out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
 grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 after the directory was removed: $out"
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/status.hpp"
 #include "experiment/collect.hpp"
 #include "experiment/tasks.hpp"
 
@@ -19,9 +20,7 @@ CollectSummary summary_of(const std::map<std::string, std::size_t>& statuses) {
   for (const auto& [status, count] : statuses) {
     summary.rows += count;
     const bool refused = refused_before_fit(status);
-    const bool solved = status == "optimal" || status == "converged" || status == "feasible" ||
-                        status == "solved_inaccurate";
-    if (!solved) summary.failed += count;
+    if (!sparsesvm::core::has_solution(status)) summary.failed += count;
     if (refused) summary.refused_rows += count;
   }
   summary.statuses = statuses;
@@ -37,22 +36,22 @@ bool warns(const CollectSummary& summary, const std::string& words) {
 
 }  // namespace
 
-TEST_CASE("collect warns when no row has a model, and says so once", "[collect]") {
+TEST_CASE("collect warns when every row ends without a solution, and says so once", "[collect]") {
   // Solver outcomes only: a result, so no error, but a warning naming the statuses.
   const CollectSummary solver_only = summary_of({{"no_eligible_candidate", 3}, {"infeasible", 1}});
-  CHECK(warns(solver_only, "no row has a model: all 4 end without a solution (infeasible 1, no_eligible_candidate 3)"));
+  CHECK(warns(solver_only, "no score in the tables comes from a model: all 4 rows end without a solution (infeasible 1, no_eligible_candidate 3)"));
   CHECK(nothing_fitted(solver_only).empty());
   // One row with a model: no such warning.
-  CHECK_FALSE(warns(summary_of({{"no_eligible_candidate", 3}, {"optimal", 1}}), "no row has a model"));
-  CHECK_FALSE(warns(summary_of({{"feasible", 1}, {"time_limit", 2}}), "no row has a model"));
+  CHECK_FALSE(warns(summary_of({{"no_eligible_candidate", 3}, {"optimal", 1}}), "no score in the tables comes from a model"));
+  CHECK_FALSE(warns(summary_of({{"feasible", 1}, {"time_limit", 2}}), "no score in the tables comes from a model"));
   // Every row refused: nothing_fitted's error says it, not a warning too.
   const CollectSummary refused = summary_of({{"memory_budget", 2}});
-  CHECK_FALSE(warns(refused, "no row has a model"));
+  CHECK_FALSE(warns(refused, "no score in the tables comes from a model"));
   CHECK_FALSE(nothing_fitted(refused).empty());
   // Some refused, the rest solver outcomes: both warnings.
   const CollectSummary mixed = summary_of({{"memory_budget", 2}, {"infeasible", 2}});
   CHECK(warns(mixed, "2 of 4 rows have no model because of their data or config"));
-  CHECK(warns(mixed, "no row has a model: all 4 end without a solution"));
+  CHECK(warns(mixed, "no score in the tables comes from a model: all 4 rows end without a solution (infeasible 2, memory_budget 2)"));
   CHECK(nothing_fitted(mixed).empty());
   // No rows at all: nothing to warn about.
   CHECK(collect_warnings(CollectSummary{}).empty());
