@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -24,14 +25,16 @@ namespace {
 enum class TaskState { done, missing, failed };
 
 // A task's record in the first directory that has its row, the one `collect` reads; when none has, the
-// first directory's (where a blocked cv/ or weights/ path still shows).
+// first record with a blocked path (the directory a rerun of the task may stop in), else an empty one.
 experiment::TaskRecord find_task_record(const experiment::ExperimentConfig& config, const experiment::Task& task,
                                         const std::vector<std::string>& directories) {
+  std::optional<experiment::TaskRecord> blocked;
   for (const std::string& directory : directories) {
     experiment::TaskRecord record = experiment::read_task_record(config, directory, task);
     if (record.has_row) return record;
+    if (!blocked && !record.blocked.empty()) blocked = std::move(record);
   }
-  return experiment::read_task_record(config, directories.front(), task);
+  return blocked.value_or(experiment::TaskRecord{});
 }
 
 // Missing: no complete record, or a damaged row (a rerun computes both again; a blocked one stops it).

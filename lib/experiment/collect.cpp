@@ -80,9 +80,16 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
   }
   std::vector<Row> rows;
   for (const Task& task : planned) {
+    // The row of the first directory where it is a file; something else at its path (a directory, a FIFO)
+    // is refused only when no directory has the row.
+    std::string blocked;
+    bool found = false;
     for (const std::filesystem::path& tasks : task_dirs) {
       const std::filesystem::path file = tasks / (task.id + ".csv");
-      if (!std::filesystem::exists(file)) continue;
+      if (!std::filesystem::is_regular_file(file)) {
+        if (blocked.empty() && std::filesystem::exists(file)) blocked = file.string();
+        continue;
+      }
       const auto table = parse_csv(read_run_file(file.string()), file.string());
       if (table.size() != 2 || table[0] != columns) {
         throw core::InputError(fmt::format("{}: not a task result of this config and version (expected a header "
@@ -98,8 +105,10 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
       check_numbers(row, numeric_columns, file.string());
       check_identity(row, config, task, file.string());
       rows.push_back(std::move(row));
+      found = true;
       break;  // the same task in two shard folders counts once
     }
+    if (!found && !blocked.empty()) throw not_a_run_file(blocked);
   }
   return rows;
 }
@@ -154,7 +163,7 @@ std::string side_table(const std::vector<std::string>& directories, const std::v
   for (const Task* task : ordered) {
     const std::string file_name = task->id + ".csv";
     const auto with_row = std::find_if(directories.begin(), directories.end(), [&](const std::string& directory) {
-      return std::filesystem::exists(std::filesystem::path(directory) / "tasks" / file_name);
+      return std::filesystem::is_regular_file(std::filesystem::path(directory) / "tasks" / file_name);
     });
     if (with_row == directories.end()) continue;
     const std::filesystem::path file = std::filesystem::path(*with_row) / folder / file_name;

@@ -14,10 +14,10 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
-#include <tuple>
 #include <set>
 #include <system_error>
 #include <thread>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/memory_budget.hpp"
@@ -823,14 +823,14 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   std::vector<std::filesystem::path> paths = {row_file, directory / "cv" / file};
   if (config.keep_weights) paths.push_back(directory / "weights" / file);
   TaskRecord record;
+  bool all_files = true;
   for (const std::filesystem::path& path : paths) {
-    if (record.blocked.empty() && std::filesystem::exists(path) && !std::filesystem::is_regular_file(path)) {
-      record.blocked = path.string();
-    }
+    const bool is_file = std::filesystem::is_regular_file(path);
+    if (!is_file && record.blocked.empty() && std::filesystem::exists(path)) record.blocked = path.string();
+    all_files = all_files && is_file;
   }
-  record.has_row = std::filesystem::exists(row_file);
-  record.complete = record.blocked.empty() &&
-                    std::all_of(paths.begin(), paths.end(), [](const auto& path) { return std::filesystem::is_regular_file(path); });
+  record.has_row = std::filesystem::is_regular_file(row_file);
+  record.complete = all_files;  // nothing blocked, and every path a file
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
   record.status = kDamagedRow;
   std::vector<std::vector<std::string>> table;
@@ -896,6 +896,8 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     return static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) - columns.begin());
   };
   const std::size_t status_column = column_of("status");
+  const std::vector<std::size_t> quoted_columns = {column_of("dataset"), column_of("condition"), column_of("method"),
+                                                   column_of("rep"), column_of("message")};
   std::optional<std::tuple<std::size_t, std::size_t, std::size_t>> first_refused;  // plan order of the quoted one
 
   // Threads beyond one per group fit a group's inner folds side by side (a single large training set).
@@ -923,12 +925,13 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
           if (fields[status_column] != "optimal" && fields[status_column] != "converged") ++summary.failed;
           if (refused_before_fit(fields[status_column])) {
             ++summary.refused;
+            if (fields[status_column] == kMemoryBudgetStatus) ++summary.refused_for_memory;
             const std::tuple order(task.dataset, task.repetition, task.method);
             if (!first_refused || order < *first_refused) {
               first_refused = order;
-              summary.first_refused = quote_row(fields[column_of("dataset")], fields[column_of("condition")],
-                                                fields[column_of("method")], fields[column_of("rep")],
-                                                fields[column_of("message")]);
+              summary.first_refused = quote_row(fields[quoted_columns[0]], fields[quoted_columns[1]],
+                                                fields[quoted_columns[2]], fields[quoted_columns[3]],
+                                                fields[quoted_columns[4]]);
             }
           }
           ++done;

@@ -69,6 +69,7 @@ struct RunSummary {
   std::size_t skipped = 0;  // already finished before
   std::size_t failed = 0;   // executed with a status that is neither optimal nor converged
   std::size_t refused = 0;  // of the failed, refused before a solver answered (refused_before_fit)
+  std::size_t refused_for_memory = 0;  // of those, memory_budget rows
   std::string first_refused;  // the first of them in plan order, quoted (quote_row)
 };
 
@@ -85,9 +86,9 @@ std::string quote_row(const std::string& dataset, const std::string& condition, 
 // TaskRecord's status for a row that cannot be read as one.
 inline constexpr std::string_view kDamagedRow = "damaged";
 
-// What a run directory holds of a task. `blocked`: the first of its three paths (below) where something
-// other than a file stands (a directory, a FIFO), which run cannot write over. `complete`: nothing is
-// blocked, and its row (tasks/), its inner scores (cv/) and, when the config keeps weights, its weights
+// What a run directory holds of a task. `has_row`: its row (tasks/) is a file. `blocked`: the first of its
+// paths (below) where something other than a file stands (a directory, a FIFO), which run cannot write
+// over. `complete`: its row, its inner scores (cv/) and, when the config keeps weights, its weights
 // (weights/) are all files. `status`: the row's status column, read only when complete ("" otherwise);
 // kDamagedRow for a row that is not CSV with one header and one line with a status.
 struct TaskRecord {

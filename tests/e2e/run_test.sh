@@ -96,6 +96,18 @@ for blocker in directory fifo; do
 done
 out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
 grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 after the directory was removed: $out"
+# Several directories: a task with no row anywhere is named by its blocked path in any of them; a blocked
+# path in the first does not hide the second's complete row (status and collect read that row).
+mv "$row" "$tmp/row_moved" && mv "$lost" "$tmp/cv_moved" && mkdir "$lost"
+out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
+((status == 4)) && grep -q "of the missing, 1 are blocked: .* The first: $lost$" <<<"$out" ||
+  fail "status does not name a blocked path in the second directory ($status): $out"
+rmdir "$lost" && mv "$tmp/cv_moved" "$lost" && mv "$tmp/row_moved" "$row"
+mkdir "$tmp/s0/tasks/$task"
+out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
+((status == 0)) && grep -q "total: 48 done, 0 missing" <<<"$out" || fail "a directory in s0 hid s1's row from status ($status): $out"
+out=$("$bin" collect "$tmp/s0" "$tmp/s1" --no-figures 2>&1) || fail "a directory in s0 hid s1's row from collect: $out"
+rmdir "$tmp/s0/tasks/$task"
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
 grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
