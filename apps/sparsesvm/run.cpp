@@ -193,11 +193,8 @@ std::string run_and_collect(const experiment::ExperimentConfig& config, const st
   }
   // A shard is not collected, so collect's warning about refused rows would come only after every shard.
   if (summary.refused > 0) {
-    log->warn("{} of the {} tasks run have no model because of their data or config (status input_error) or the "
-              "memory budget (memory_budget), the first: {}; their rows' message column says why{}",
-              summary.refused, summary.run, summary.first_refused,
-              summary.refused_for_memory == 0 ? "" : ", and a run with a larger --memory-budget recomputes the "
-                                                     "memory_budget rows");
+    log->warn("{}", experiment::refused_rows_warning(summary.refused, fmt::format("the {} tasks run", summary.run),
+                                                     summary.first_refused, summary.refused_for_memory > 0));
   }
   log->info("shard done; after all shards: sparsesvm collect {}", directory);
   return "";

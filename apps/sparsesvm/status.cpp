@@ -9,7 +9,6 @@
 
 #include <filesystem>
 #include <map>
-#include <optional>
 #include <set>
 #include <utility>
 
@@ -28,13 +27,14 @@ enum class TaskState { done, missing, failed };
 // first record with a blocked path (the directory a rerun of the task may stop in), else an empty one.
 experiment::TaskRecord find_task_record(const experiment::ExperimentConfig& config, const experiment::Task& task,
                                         const std::vector<std::string>& directories) {
-  std::optional<experiment::TaskRecord> blocked;
+  if (const auto with_row = experiment::first_directory_with_row(directories, task)) {
+    return experiment::read_task_record(config, *with_row, task);
+  }
   for (const std::string& directory : directories) {
     experiment::TaskRecord record = experiment::read_task_record(config, directory, task);
-    if (record.has_row) return record;
-    if (!blocked && !record.blocked.empty()) blocked = std::move(record);
+    if (!record.blocked.empty()) return record;
   }
-  return blocked.value_or(experiment::TaskRecord{});
+  return experiment::TaskRecord{};
 }
 
 // Missing: no complete record, or a damaged row (a rerun computes both again; a blocked one stops it).

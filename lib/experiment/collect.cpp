@@ -65,14 +65,12 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
                            const std::vector<Task>& planned, std::size_t& ignored_files) {
   std::set<std::string> planned_files;
   for (const Task& task : planned) planned_files.insert(task.id + ".csv");
-  std::vector<std::filesystem::path> task_dirs;
   ignored_files = 0;
   for (const std::string& directory : directories) {
     const std::filesystem::path tasks = std::filesystem::path(directory) / "tasks";
     if (!std::filesystem::is_directory(tasks)) {
       throw core::InputError(fmt::format("{}: no tasks/ folder; is this a run directory?", directory));
     }
-    task_dirs.push_back(tasks);
     for (const auto& entry : std::filesystem::directory_iterator(tasks)) {
       const std::string name = entry.path().filename().string();
       if (entry.path().extension() == ".csv" && !planned_files.contains(name)) ++ignored_files;
@@ -80,35 +78,29 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
   }
   std::vector<Row> rows;
   for (const Task& task : planned) {
-    // The row of the first directory where it is a file; something else at its path (a directory, a FIFO)
-    // is refused only when no directory has the row.
-    std::string blocked;
-    bool found = false;
-    for (const std::filesystem::path& tasks : task_dirs) {
-      const std::filesystem::path file = tasks / (task.id + ".csv");
-      if (!std::filesystem::is_regular_file(file)) {
-        if (blocked.empty() && std::filesystem::exists(file)) blocked = file.string();
-        continue;
-      }
-      const auto table = parse_csv(read_run_file(file.string()), file.string());
-      if (table.size() != 2 || table[0] != columns) {
-        throw core::InputError(fmt::format("{}: not a task result of this config and version (expected a header "
-                                           "and one row with columns {}); delete it and run again to compute it",
-                                           file.string(), fmt::join(columns, ",")));
-      }
-      if (table[1].size() != columns.size()) {
-        throw core::InputError(fmt::format("{}: {} fields, expected {}; the file is damaged (delete it and run again)",
-                                           file.string(), table[1].size(), columns.size()));
-      }
-      Row row;
-      for (std::size_t c = 0; c < columns.size(); ++c) row[columns[c]] = table[1][c];
-      check_numbers(row, numeric_columns, file.string());
-      check_identity(row, config, task, file.string());
-      rows.push_back(std::move(row));
-      found = true;
-      break;  // the same task in two shard folders counts once
+    // The same task in two shard folders counts once. Something else at its row's path (a directory, a
+    // FIFO) is refused only when no directory has the row.
+    const auto with_row = first_directory_with_row(directories, task);
+    if (!with_row) {
+      if (const std::string blocked = blocked_row(directories, task); !blocked.empty()) throw not_a_run_file(blocked);
+      continue;
     }
-    if (!found && !blocked.empty()) throw not_a_run_file(blocked);
+    const std::string file = task_row_file(*with_row, task).string();
+    const auto table = parse_csv(read_run_file(file), file);
+    if (table.size() != 2 || table[0] != columns) {
+      throw core::InputError(fmt::format("{}: not a task result of this config and version (expected a header "
+                                         "and one row with columns {}); delete it and run again to compute it",
+                                         file, fmt::join(columns, ",")));
+    }
+    if (table[1].size() != columns.size()) {
+      throw core::InputError(fmt::format("{}: {} fields, expected {}; the file is damaged (delete it and run again)",
+                                         file, table[1].size(), columns.size()));
+    }
+    Row row;
+    for (std::size_t c = 0; c < columns.size(); ++c) row[columns[c]] = table[1][c];
+    check_numbers(row, numeric_columns, file);
+    check_identity(row, config, task, file);
+    rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -161,12 +153,9 @@ std::string side_table(const std::vector<std::string>& directories, const std::v
   }));
   missing = 0;
   for (const Task* task : ordered) {
-    const std::string file_name = task->id + ".csv";
-    const auto with_row = std::find_if(directories.begin(), directories.end(), [&](const std::string& directory) {
-      return std::filesystem::is_regular_file(std::filesystem::path(directory) / "tasks" / file_name);
-    });
-    if (with_row == directories.end()) continue;
-    const std::filesystem::path file = std::filesystem::path(*with_row) / folder / file_name;
+    const auto with_row = first_directory_with_row(directories, *task);
+    if (!with_row) continue;
+    const std::filesystem::path file = *with_row / folder / (task->id + ".csv");
     if (!std::filesystem::exists(file)) {
       ++missing;
       continue;
@@ -487,10 +476,9 @@ std::vector<std::string> collect_warnings(const CollectSummary& summary) {
                                    summary.machine_dependent));
   }
   if (summary.refused_rows > 0 && summary.refused_rows < summary.rows) {  // all: nothing_fitted
-    warnings.push_back(fmt::format("{} of {} rows have no model because of their data or config (status input_error) or the "
-                                   "memory budget (memory_budget), the first: {}; results.csv's message column says why for each, and a run with a "
-                                   "larger --memory-budget recomputes memory_budget rows",
-                                   summary.refused_rows, summary.rows, summary.first_refused_row));
+    const bool memory_budget_rows = summary.statuses.contains(std::string(kMemoryBudgetStatus));
+    warnings.push_back(refused_rows_warning(summary.refused_rows, fmt::format("{} rows", summary.rows),
+                                            summary.first_refused_row, memory_budget_rows));
   }
   // Every row without a model, not all refused (those nothing_fitted reports): solver outcomes only, which
   // are results, so the run exits 0; but no score in the tables comes from a model.

@@ -525,7 +525,7 @@ std::map<std::string, std::string> final_row(const ExperimentConfig& config, con
   const models::MethodInfo& method = models::find_method(run.entry->name);
   const std::size_t chosen = run.chosen;
   if (chosen == run.candidates.size()) {
-    row["status"] = "no_eligible_candidate";
+    row["status"] = kNoEligibleCandidateStatus;
     row["message"] = "every candidate had an inner fit without a solution";
     row["inner_failures"] = std::to_string(run.inner_failures);
     row["fits"] = std::to_string(run.fits);
@@ -817,25 +817,48 @@ std::string quote_row(const std::string& dataset, const std::string& condition, 
   return fmt::format("{}{} / {} rep {}: {}", dataset, condition.empty() ? "" : " " + condition, method, rep, message);
 }
 
+std::string refused_rows_warning(std::size_t refused, const std::string& counted, const std::string& first_refused,
+                                 bool memory_budget_rows) {
+  return fmt::format("{} of {} have no model because of their data or config (status input_error) or the memory "
+                     "budget (memory_budget), the first: {}; their rows' message column says why{}",
+                     refused, counted, first_refused,
+                     memory_budget_rows ? ", and a run with a larger --memory-budget recomputes the memory_budget rows" : "");
+}
+
+namespace {
+
+// Regular file, or something else in place of one (a directory, a FIFO), or nothing: one stat.
+enum class PathKind { file, other, absent };
+PathKind path_kind(const std::filesystem::path& path) {
+  const std::filesystem::file_status status = std::filesystem::status(path);
+  if (std::filesystem::is_regular_file(status)) return PathKind::file;
+  return std::filesystem::exists(status) ? PathKind::other : PathKind::absent;
+}
+
+}  // namespace
+
+std::filesystem::path task_row_file(const std::filesystem::path& directory, const Task& task) {
+  return directory / "tasks" / (task.id + ".csv");
+}
+
 TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task) {
   const std::string file = task.id + ".csv";
-  const std::filesystem::path row_file = directory / "tasks" / file;
-  std::vector<std::filesystem::path> paths = {row_file, directory / "cv" / file};
+  std::vector<std::filesystem::path> paths = {task_row_file(directory, task), directory / "cv" / file};
   if (config.keep_weights) paths.push_back(directory / "weights" / file);
   TaskRecord record;
   bool all_files = true;
   for (const std::filesystem::path& path : paths) {
-    const bool is_file = std::filesystem::is_regular_file(path);
-    if (!is_file && record.blocked.empty() && std::filesystem::exists(path)) record.blocked = path.string();
-    all_files = all_files && is_file;
+    const PathKind kind = path_kind(path);
+    if (kind == PathKind::other && record.blocked.empty()) record.blocked = path.string();
+    if (path == paths.front()) record.has_row = kind == PathKind::file;
+    all_files = all_files && kind == PathKind::file;
   }
-  record.has_row = std::filesystem::is_regular_file(row_file);
   record.complete = all_files;  // nothing blocked, and every path a file
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
   record.status = kDamagedRow;
   std::vector<std::vector<std::string>> table;
   try {
-    table = parse_csv(read_whole_file(row_file.string()), row_file.string());
+    table = parse_csv(read_whole_file(paths.front().string()), paths.front().string());
   } catch (const core::InputError&) {  // not CSV: damaged, and computed again
     return record;
   }
@@ -845,6 +868,22 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   return record;
 }
 
+std::optional<std::filesystem::path> first_directory_with_row(const std::vector<std::string>& directories,
+                                                              const Task& task) {
+  for (const std::string& directory : directories) {
+    if (path_kind(task_row_file(directory, task)) == PathKind::file) return std::filesystem::path(directory);
+  }
+  return std::nullopt;
+}
+
+std::string blocked_row(const std::vector<std::string>& directories, const Task& task) {
+  for (const std::string& directory : directories) {
+    const std::filesystem::path row = task_row_file(directory, task);
+    if (path_kind(row) == PathKind::other) return row.string();
+  }
+  return "";
+}
+
 bool needs_run(const TaskRecord& record) {
   return !record.complete || record.status == kMemoryBudgetStatus || record.status == kDamagedRow;
 }
@@ -852,9 +891,14 @@ bool needs_run(const TaskRecord& record) {
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path directory(options.directory);
   const std::filesystem::path task_dir = directory / "tasks", cv_dir = directory / "cv", weights_dir = directory / "weights";
-  std::filesystem::create_directories(task_dir);
-  std::filesystem::create_directories(cv_dir);
-  if (config.keep_weights) std::filesystem::create_directories(weights_dir);
+  std::vector<std::filesystem::path> folders = {task_dir, cv_dir};
+  if (config.keep_weights) folders.push_back(weights_dir);
+  for (const std::filesystem::path& folder : folders) {
+    if (std::filesystem::exists(folder) && !std::filesystem::is_directory(folder)) {
+      throw core::InputError(fmt::format("{}: exists and is not a folder, where run keeps its tasks' results; move "
+                                         "it away", folder.string()));
+    }
+  }
   const std::vector<std::string> columns = result_columns(config);
   const std::vector<std::string> cv_columns = cv_score_columns(config);
   // Groups with at least one missing task, in plan order; each lists its pending tasks.
@@ -876,6 +920,7 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
     ++pending_count;
   }
   if (!blocked.empty()) throw not_a_run_file(blocked);  // before any fit: its result could not be written
+  for (const std::filesystem::path& folder : folders) std::filesystem::create_directories(folder);
   // Data sets are loaded (or generated) once, on first use, and shared read-only between workers; a fresh
   // sample is drawn for its group alone.
   std::mutex mutex;
@@ -922,10 +967,13 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
           write_file_atomically((task_dir / file).string(), csv_line(columns) + csv_line(fields));
           std::lock_guard lock(mutex);
           ++summary.run;
-          if (fields[status_column] != "optimal" && fields[status_column] != "converged") ++summary.failed;
-          if (refused_before_fit(fields[status_column])) {
+          const std::string& status = fields[status_column];
+          if (status != core::to_string(core::Status::optimal) && status != core::to_string(core::Status::converged)) {
+            ++summary.failed;
+          }
+          if (refused_before_fit(status)) {
             ++summary.refused;
-            if (fields[status_column] == kMemoryBudgetStatus) ++summary.refused_for_memory;
+            if (status == kMemoryBudgetStatus) ++summary.refused_for_memory;
             const std::tuple order(task.dataset, task.repetition, task.method);
             if (!first_refused || order < *first_refused) {
               first_refused = order;

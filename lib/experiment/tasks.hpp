@@ -18,6 +18,7 @@
 // (inner_failures counts such fits); a metric undefined on an inner part is the method's input_error.
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,12 @@ inline bool refused_before_fit(std::string_view status) {
 // How warnings quote a row: "DATASET[ CONDITION] / METHOD rep R: MESSAGE".
 std::string quote_row(const std::string& dataset, const std::string& condition, const std::string& method,
                       const std::string& rep, const std::string& message);
+// The warning for rows refused before a solver answered: `refused` of what `counted` names ("4 rows",
+// "the 2 tasks run"), the first quoted (quote_row); with `memory_budget_rows`, how to recompute those.
+std::string refused_rows_warning(std::size_t refused, const std::string& counted, const std::string& first_refused,
+                                 bool memory_budget_rows);
+// The status of a row whose every candidate parameter had an inner fit without a solution: no model.
+inline constexpr std::string_view kNoEligibleCandidateStatus = "no_eligible_candidate";
 // TaskRecord's status for a row that cannot be read as one.
 inline constexpr std::string_view kDamagedRow = "damaged";
 
@@ -99,6 +106,16 @@ struct TaskRecord {
 };
 
 TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task);
+// DIRECTORY/tasks/<task id>.csv: the task's row, whose file says the task is done.
+std::filesystem::path task_row_file(const std::filesystem::path& directory, const Task& task);
+
+// With several run directories (shards run into their own --out), a task is read from the first whose
+// tasks/ holds its row as a file: `collect` reads that row and its cv/ and weights/ files, `status` counts
+// that record. None: no directory has the row. `blocked_row`: the first directory's row path where
+// something other than a file stands, "" when there is none.
+std::optional<std::filesystem::path> first_directory_with_row(const std::vector<std::string>& directories,
+                                                              const Task& task);
+std::string blocked_row(const std::vector<std::string>& directories, const Task& task);
 
 // Whether a run computes the task (again): its record is incomplete (a blocked one stops the run, naming
 // the path), its row is damaged, or its fit was refused for the memory budget (a larger budget, or a larger machine, may compute it). Every other row is a

@@ -108,6 +108,12 @@ out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
 ((status == 0)) && grep -q "total: 48 done, 0 missing" <<<"$out" || fail "a directory in s0 hid s1's row from status ($status): $out"
 out=$("$bin" collect "$tmp/s0" "$tmp/s1" --no-figures 2>&1) || fail "a directory in s0 hid s1's row from collect: $out"
 rmdir "$tmp/s0/tasks/$task"
+# A file where run keeps a folder (cv/): refused before any folder is made or task fitted, naming it.
+mkdir "$tmp/file_for_folder" && touch "$tmp/file_for_folder/cv"
+out=$("$bin" run "$config" --out "$tmp/file_for_folder" -q 2>&1) ; status=$?
+((status == 1)) && grep -q "$tmp/file_for_folder/cv: exists and is not a folder, where run keeps its tasks' results" <<<"$out" ||
+  fail "run with a file in place of cv/ ($status): $out"
+[[ ! -e "$tmp/file_for_folder/tasks" ]] || fail "run made tasks/ before refusing a file in place of cv/"
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
 grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
