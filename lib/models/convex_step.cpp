@@ -193,6 +193,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
     result.status = core::Status::solved_inaccurate;
     // The route's own message (a hand-over's, Clp's) is kept after it: it says how the answer was reached.
     result.message = "LP not certified: " + result.certificate.describe() +
+                     rounding_limit_note(data_, costs, result.certificate, kCertificateTolerance) +
                      (result.message.empty() ? "" : "; " + result.message);
   }
   return result;

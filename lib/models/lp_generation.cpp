@@ -45,6 +45,50 @@ std::string LpCertificate::describe() const {
                      reduced_cost_violation, constraint_violation, relative_gap, hinge_shortfall);
 }
 
+namespace {
+
+// max_j sum_i weight_i |x_ij|: the largest sum X'(alpha y) adds up, at the largest alpha_i = C_i.
+double largest_weighted_column_sum(const core::Dataset& data, const core::Vector& weights) {
+  if (data.is_sparse()) {
+    const core::SparseMatrix& x = data.sparse();
+    core::Vector sums = core::Vector::Zero(x.cols());
+    for (Eigen::Index i = 0; i < x.outerSize(); ++i) {
+      for (core::SparseMatrix::InnerIterator entry(x, i); entry; ++entry) {
+        sums[entry.col()] += weights[i] * std::abs(entry.value());
+      }
+    }
+    return largest_magnitude(sums);
+  }
+  double largest = 0.0;
+  for (Eigen::Index j = 0; j < data.dense().cols(); ++j) {
+    largest = std::max(largest, data.dense().col(j).cwiseAbs().dot(weights));
+  }
+  return largest;
+}
+
+}  // namespace
+
+std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const LpCertificate& certificate,
+                                double relative_tolerance) {
+  LpCertificate without_features = certificate;
+  without_features.reduced_cost_violation = certificate.slack_reduced_cost_violation;
+  const double feature_scale = feature_cost_scale(costs);
+  if (!without_features.within(relative_tolerance) ||
+      certificate.feature_dual_infeasibility <= relative_tolerance * feature_scale) {
+    return "";  // refused by something else, or not refused
+  }
+  // Each g_j = sum_i alpha_i y_i x_ij is computed with an error of about machine epsilon times the size of
+  // its terms, up to max_j sum_i C_i |x_ij|: a violation below that is indistinguishable from rounding.
+  const double column_sum = largest_weighted_column_sum(data, costs.slack);
+  const double rounding = std::numeric_limits<double>::epsilon() * column_sum;
+  if (certificate.feature_dual_infeasibility > rounding) return "";
+  return fmt::format("; the features' part is below the rounding of X'(alpha y) at this data's scale ({:.2g} on the same "
+                     "scale: machine epsilon times max_j sum_i C_i |x_ij| = {:.2g}, over the largest feature cost), so no "
+                     "double-precision solve certifies it closer; scale the features (fit -t standardize or -t scale, a "
+                     "config's transforms) or use a larger lambda",
+                     rounding / feature_scale, column_sum / feature_scale);
+}
+
 double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
 
 bool LpCertificate::within(double relative_tolerance) const {
@@ -118,6 +162,8 @@ LpCertificate certify(const core::Dataset& data, const StepLpCosts& costs, const
   }
   LpCertificate certificate;
   certificate.reduced_cost_violation = std::max(feature_dual / feature_scale, slack_dual);
+  certificate.feature_dual_infeasibility = feature_dual;
+  certificate.slack_reduced_cost_violation = slack_dual;
   certificate.constraint_violation = primal / margin_scale;
   const double dual_objective = point.alpha.dot(costs.margin);
   certificate.dual_objective = dual_objective;
@@ -607,8 +653,9 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs, long hand_over_ite
   }
   if (result.status == core::Status::optimal && !result.certificate.within(tolerance)) {
     result.status = core::Status::solved_inaccurate;
-    result.message = fmt::format("generation {}: {}{}", at_round_limit ? "stopped at its round limit" : "not certified",
+    result.message = fmt::format("generation {}: {}{}{}", at_round_limit ? "stopped at its round limit" : "not certified",
                                  result.certificate.describe(),
+                                 rounding_limit_note(data_, costs, result.certificate, tolerance),
                                  retry ? "; generated once more from the slack basis, not certified either" : "");
   }
   return result;

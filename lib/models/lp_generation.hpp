@@ -94,9 +94,19 @@ struct LpCertificate {
   // D = sum_i alpha_i m_i in the LP's own units: for a dual feasible alpha a lower bound on the LP's optimum,
   // whatever the primal point's slacks or violated rows (what a DCA step's majorant gap needs).
   double dual_objective = 0.0;
+  // The largest dual infeasibility of a feature column (and nu's), absolute, in the LP's units: the part of
+  // reduced_cost_violation (times the largest feature cost) that X'(alpha y)'s rounding can explain.
+  double feature_dual_infeasibility = 0.0;
+  double slack_reduced_cost_violation = 0.0;  // the rest of reduced_cost_violation: slacks' and b's, relative
   bool within(double relative_tolerance) const;
   std::string describe() const;  // the four numbers, for a status message
 };
+// For a certificate refused (not within `relative_tolerance`) by its features' reduced costs alone, when
+// their violation is below the rounding error of X'(alpha y) at this data's scale, double precision cannot
+// certify the LP more closely: a note that says so and what helps, to follow the refusal's message. ""
+// otherwise.
+std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const LpCertificate& certificate,
+                                double relative_tolerance);
 double largest_magnitude(const core::Vector& v);  // max_k |v_k|, 0 for an empty v
 // The largest feature cost (|p_j|, |q_j|, r), or the largest C_i when there is none (RLP).
 double feature_cost_scale(const StepLpCosts& costs);

@@ -262,6 +262,50 @@ TEST_CASE("a handed-over step that is not certified says so and keeps its route"
                                  Catch::Contains("handed over to the crossover"));
 }
 
+// heart_scale's 13 features times `scale` (270 x 13, dense).
+core::Dataset scaled_heart(double scale) {
+  const core::Dataset heart = data::load_dataset({testing::repo_file("datasets/heart_scale.libsvm"), "libsvm", {}});
+  core::DenseMatrix x(270, 13);
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) x(i, j) = scale * heart.value(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+  }
+  return core::Dataset("heart_scaled", x, heart.labels(), {}, {});
+}
+
+TEST_CASE("an answer refused below the rounding of the data's scale says so, no other", "[models][certificate]") {
+  // heart_scale times 1e6 at lambda 1e-3: every route's features miss the certificate by 2e-6 of the
+  // feature cost, 2e-9 absolute, where g_j = sum_i alpha_i y_i x_ij sums terms of up to 1e6 (270 of them):
+  // rounding alone is about 6e-8. The status stays solved_inaccurate; the message says why and what helps.
+  const std::string note = "no double-precision solve certifies it closer";
+  const core::Dataset big = scaled_heart(1e6);
+  for (const LpForm form : {LpForm::full, LpForm::generation, LpForm::crossover}) {
+    ConvexStep step = svm_step(big, 1e-3);
+    step.lp_form = form;
+    const StepResult result = StepSolver(big).solve(step);
+    INFO(result.message);
+    CHECK(result.status == core::Status::solved_inaccurate);
+    CHECK_THAT(result.message, Catch::Contains("reduced-cost violation") && Catch::Contains(note));
+  }
+  // The note's rule on certificates made by hand: refused by the features' reduced costs alone, by less
+  // than epsilon times max_j sum_i C_i |x_ij| (6e-8 here; 6e-14 on heart_scale itself).
+  const StepLpCosts costs = step_lp_costs(svm_step(big, 1e-3), 13);
+  LpCertificate refused;
+  refused.feature_dual_infeasibility = 2e-9;
+  refused.reduced_cost_violation = 2e-9 / feature_cost_scale(costs);
+  CHECK_THAT(rounding_limit_note(big, costs, refused, 1e-6), Catch::Contains(note));
+  CHECK(rounding_limit_note(scaled_heart(1.0), costs, refused, 1e-6).empty());  // no rounding explains it
+  LpCertificate beyond_rounding = refused;
+  beyond_rounding.feature_dual_infeasibility = 1e-7;
+  CHECK(rounding_limit_note(big, costs, beyond_rounding, 1e-6).empty());
+  LpCertificate rows_violated = refused;
+  rows_violated.constraint_violation = 1e-5;
+  CHECK(rounding_limit_note(big, costs, rows_violated, 1e-6).empty());
+  LpCertificate slacks_refused = refused;
+  slacks_refused.slack_reduced_cost_violation = 1e-5;
+  CHECK(rounding_limit_note(big, costs, slacks_refused, 1e-6).empty());
+  CHECK(rounding_limit_note(big, costs, LpCertificate{}, 1e-6).empty());  // certified: nothing to explain
+}
+
 TEST_CASE("a handed-over step's message names the route that answered", "[models][crossover][generation]") {
   const std::string generation = "generation handed over to the crossover after 10000 simplex iterations";
   StepResult guessed;  // the crossover's guessed basis answered
