@@ -29,7 +29,7 @@ namespace {
 void check_labels(const std::string& name, const Vector& labels) {
   for (Eigen::Index i = 0; i < labels.size(); ++i) {
     if (labels[i] != 1.0 && labels[i] != -1.0) {
-      throw InputError(fmt::format("dataset {}: label of example {} is {}; labels must be -1 or +1", name, i + 1,
+      throw InputError(fmt::format("data set {}: label of example {} is {}; labels must be -1 or +1", name, i + 1,
                                    labels[i]));
     }
   }
@@ -60,7 +60,7 @@ Dataset::Dataset(std::string name, Features features, Vector labels, std::vector
       feature_names_(std::move(feature_names)),
       provenance_(std::move(provenance)) {
   if (static_cast<std::size_t>(labels_.size()) != n()) {
-    throw InputError(fmt::format("dataset {}: {} rows of features but {} labels", name_, n(), labels_.size()));
+    throw InputError(fmt::format("data set {}: {} rows of features but {} labels", name_, n(), labels_.size()));
   }
   check_labels(name_, labels_);
   if (feature_names_.empty()) {
@@ -68,7 +68,7 @@ Dataset::Dataset(std::string name, Features features, Vector labels, std::vector
   }
   if (feature_names_.size() != d()) {
     throw InputError(
-        fmt::format("dataset {}: {} feature names for {} features", name_, feature_names_.size(), d()));
+        fmt::format("data set {}: {} feature names for {} features", name_, feature_names_.size(), d()));
   }
 }
 
@@ -110,7 +110,7 @@ Vector Dataset::transpose_times(const Vector& v) const {
 
 void Dataset::set_labels(Vector labels) {
   if (labels.size() != labels_.size()) {
-    throw InputError(fmt::format("dataset {}: {} new labels for {} examples", name_, labels.size(), n()));
+    throw InputError(fmt::format("data set {}: {} new labels for {} examples", name_, labels.size(), n()));
   }
   check_labels(name_, labels);
   labels_ = std::move(labels);
@@ -118,7 +118,7 @@ void Dataset::set_labels(Vector labels) {
 
 void Dataset::set_informative_features(std::vector<bool> informative) {
   if (informative.size() != d()) {
-    throw InputError(fmt::format("dataset {}: ground truth names {} features, data has {}", name_,
+    throw InputError(fmt::format("data set {}: ground truth names {} features, data has {}", name_,
                                  informative.size(), d()));
   }
   informative_ = std::move(informative);

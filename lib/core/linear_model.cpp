@@ -9,7 +9,7 @@ namespace sparsesvm::core {
 
 Vector LinearModel::decision_values(const Dataset& data) const {
   if (data.d() != static_cast<std::size_t>(w_.size())) {
-    throw InputError(fmt::format("model has {} weights but dataset {} has {} features", w_.size(), data.name(),
+    throw InputError(fmt::format("model has {} weights but data set {} has {} features", w_.size(), data.name(),
                                  data.d()));
   }
   Vector values = data.times(w_);

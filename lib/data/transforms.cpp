@@ -25,7 +25,7 @@ core::DenseMatrix& dense_for(core::Dataset& data, const std::string& transform) 
 void check_fitted(const core::Vector& learned, const core::Dataset& data, const std::string& transform) {
   if (learned.size() == 0) throw std::logic_error(fmt::format("transform {} applied before fit", transform));
   if (static_cast<std::size_t>(learned.size()) != data.d()) {
-    throw InputError(fmt::format("transform {} was fitted on {} features, dataset {} has {}", transform,
+    throw InputError(fmt::format("transform {} was fitted on {} features, data set {} has {}", transform,
                                  learned.size(), data.name(), data.d()));
   }
 }
@@ -59,7 +59,7 @@ void Standardizer::fit(const core::Dataset& train) {
     mean_[k] = stats[j].observed > 0 ? stats[j].mean : 0.0;
     // A mean or deviation that overflows (values beyond ~1e154) would zero the feature silently.
     if (!std::isfinite(stats[j].mean) || !std::isfinite(stats[j].stddev)) {
-      throw core::InputError(fmt::format("dataset {}: feature {} ('{}'): values too large to standardize (their "
+      throw core::InputError(fmt::format("data set {}: feature {} ('{}'): values too large to standardize (their "
                                          "deviation overflows); rescale the data first",
                                          train.name(), j, train.feature_names()[j]));
     }

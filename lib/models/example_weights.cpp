@@ -78,23 +78,23 @@ core::Vector class_example_weights(const ClassWeight& weight, const core::Vector
 
 void check_example_weights(const core::Vector& weights, const core::Dataset& data) {
   if (static_cast<std::size_t>(weights.size()) != data.n()) {
-    throw core::InputError(fmt::format("dataset {}: {} example weights for {} examples", data.name(), weights.size(),
+    throw core::InputError(fmt::format("data set {}: {} example weights for {} examples", data.name(), weights.size(),
                                        data.n()));
   }
   double positive_total = 0, negative_total = 0;
   for (Eigen::Index i = 0; i < weights.size(); ++i) {
     if (!std::isfinite(weights[i]) || weights[i] < 0) {
-      throw core::InputError(fmt::format("dataset {}: example {} has weight {}; weights must be finite and >= 0",
+      throw core::InputError(fmt::format("data set {}: example {} has weight {}; weights must be finite and >= 0",
                                          data.name(), i, weights[i]));
     }
     (data.labels()[i] > 0 ? positive_total : negative_total) += weights[i];
   }
   if (!std::isfinite(positive_total + negative_total)) {
-    throw core::InputError(fmt::format("dataset {}: the example weights sum to {}; rescale them (only their ratios "
+    throw core::InputError(fmt::format("data set {}: the example weights sum to {}; rescale them (only their ratios "
                                        "and the objective's scale depend on them)", data.name(), positive_total + negative_total));
   }
   if (positive_total <= 0 || negative_total <= 0) {
-    throw core::InputError(fmt::format("dataset {}: class {} has total weight 0; every class needs a positive weight",
+    throw core::InputError(fmt::format("data set {}: class {} has total weight 0; every class needs a positive weight",
                                        data.name(), positive_total <= 0 ? "+1" : "-1"));
   }
 }

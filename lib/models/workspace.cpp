@@ -11,15 +11,15 @@ namespace sparsesvm::models {
 Workspace::Workspace(const core::Dataset& train, std::uint64_t seed, StepSolverOptions step_options)
     : data_(&train), seed_(seed), step_options_(step_options) {
   if (train.count_missing() > 0) {
-    throw core::InputError(fmt::format("dataset {}: {} missing values; impute them (transform impute_mean) before "
+    throw core::InputError(fmt::format("data set {}: {} missing values; impute them (transform impute_mean) before "
                                        "fitting",
                                        train.name(), train.count_missing()));
   }
   if (train.d() == 0) {
-    throw core::InputError(fmt::format("dataset {}: no features (d = 0); check the loader's drop_columns", train.name()));
+    throw core::InputError(fmt::format("data set {}: no features (d = 0); check the loader's drop_columns", train.name()));
   }
   if (train.count_positive() == 0 || train.count_negative() == 0) {
-    throw core::InputError(fmt::format("dataset {}: training data has only class {} ({} examples); need both classes",
+    throw core::InputError(fmt::format("data set {}: training data has only class {} ({} examples); need both classes",
                                        train.name(), train.count_positive() ? "+1" : "-1", train.n()));
   }
 }

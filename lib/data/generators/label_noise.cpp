@@ -11,7 +11,7 @@ namespace sparsesvm::data {
 std::vector<std::size_t> flip_labels(core::Dataset& data, std::size_t count, core::Rng& rng) {
   if (count > data.n()) {
     throw core::InputError(
-        fmt::format("dataset {}: cannot flip {} labels of {} examples", data.name(), count, data.n()));
+        fmt::format("data set {}: cannot flip {} labels of {} examples", data.name(), count, data.n()));
   }
   std::vector<std::size_t> rows = rng.sample_without_replacement(data.n(), count);
   std::sort(rows.begin(), rows.end());
