@@ -67,6 +67,10 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   std::set<std::string> to_rerun;
   std::size_t incomplete = 0, damaged = 0;  // of the missing: a row without its cv/ or weights/ file; a damaged row
   std::vector<std::string> blocked;  // paths where something other than a file stands
+  std::vector<std::string> blocked_folders;  // tasks/, cv/ or weights/ where something other than a folder stands
+  for (const std::string& directory : directories) {
+    for (std::string& folder : experiment::blocked_run_folders(config, directory)) blocked_folders.push_back(std::move(folder));
+  }
   Counts total;
   std::map<std::string, std::size_t> statuses;  // recorded rows by status
   for (const experiment::Task& task : tasks) {
@@ -104,7 +108,7 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
   if (!by_status.empty()) fmt::print("statuses: {}\n", fmt::join(by_status, ", "));
   if (incomplete > 0) {
     fmt::print("of the missing, {} have a row but lack their cv/ or weights/ file (deleted?): a rerun computes "
-               "them again\n", incomplete);
+               "them again{}\n", incomplete, blocked_folders.empty() ? "" : ", once the blocked folders are moved away");
   }
   if (damaged > 0) {
     fmt::print("of the missing, {} have a damaged row (not CSV with one header and one line with a status): a "
@@ -114,6 +118,10 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
     fmt::print("of the missing, {} are blocked: something other than a file stands where run writes their row, "
                "cv/ or weights/ file, and a rerun stops on it; move it away. The first: {}\n", blocked.size(),
                blocked.front());
+  }
+  if (!blocked_folders.empty()) {
+    fmt::print("blocked folders: something other than a folder stands where run keeps its tasks' results, and a "
+               "rerun stops on it; move it away: {}\n", fmt::join(blocked_folders, ", "));
   }
   for (const std::string& note : absent) fmt::print("absent data set (not planned): {}\n", note);
   // A task without a solution is a recorded result (a rerun skips it and would compute the same), except a

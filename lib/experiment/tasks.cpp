@@ -828,11 +828,25 @@ std::string refused_rows_warning(std::size_t refused, const std::string& counted
 namespace {
 
 // Regular file, or something else in place of one (a directory, a FIFO), or nothing: one stat.
+// A link is followed; a link to nothing counts as absent (an atomic write replaces it), a link loop as other.
 enum class PathKind { file, other, absent };
 PathKind path_kind(const std::filesystem::path& path) {
-  const std::filesystem::file_status status = std::filesystem::status(path);
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
   if (std::filesystem::is_regular_file(status)) return PathKind::file;
-  return std::filesystem::exists(status) ? PathKind::other : PathKind::absent;
+  return status.type() == std::filesystem::file_type::not_found ? PathKind::absent : PathKind::other;
+}
+
+// tasks/, cv/ and (when the config keeps weights) weights/ of a run directory.
+std::vector<std::filesystem::path> run_folders(const ExperimentConfig& config, const std::filesystem::path& directory) {
+  std::vector<std::filesystem::path> folders = {directory / "tasks", directory / "cv"};
+  if (config.keep_weights) folders.push_back(directory / "weights");
+  return folders;
+}
+
+core::InputError not_a_run_folder(const std::string& path) {
+  return core::InputError(fmt::format("{}: exists and is not a folder, where run keeps its tasks' results; move it "
+                                      "away", path));
 }
 
 }  // namespace
@@ -884,6 +898,28 @@ std::string blocked_row(const std::vector<std::string>& directories, const Task&
   return "";
 }
 
+std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, const std::filesystem::path& directory) {
+  std::vector<std::string> blocked;
+  for (const std::filesystem::path& folder : run_folders(config, directory)) {
+    std::error_code error;
+    const bool present = std::filesystem::exists(std::filesystem::symlink_status(folder, error));
+    // A link to a folder is a folder; a link to nothing, a link loop, a file, a FIFO are not.
+    if (present && !std::filesystem::is_directory(folder, error)) blocked.push_back(folder.string());
+  }
+  return blocked;
+}
+
+void check_run_directory(const ExperimentConfig& config, const std::vector<Task>& tasks,
+                         const std::filesystem::path& directory) {
+  if (const std::vector<std::string> folders = blocked_run_folders(config, directory); !folders.empty()) {
+    throw not_a_run_folder(folders.front());
+  }
+  for (const Task& task : tasks) {
+    const TaskRecord record = read_task_record(config, directory, task);
+    if (needs_run(record) && !record.blocked.empty()) throw not_a_run_file(record.blocked);
+  }
+}
+
 bool needs_run(const TaskRecord& record) {
   return !record.complete || record.status == kMemoryBudgetStatus || record.status == kDamagedRow;
 }
@@ -891,14 +927,7 @@ bool needs_run(const TaskRecord& record) {
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path directory(options.directory);
   const std::filesystem::path task_dir = directory / "tasks", cv_dir = directory / "cv", weights_dir = directory / "weights";
-  std::vector<std::filesystem::path> folders = {task_dir, cv_dir};
-  if (config.keep_weights) folders.push_back(weights_dir);
-  for (const std::filesystem::path& folder : folders) {
-    if (std::filesystem::exists(folder) && !std::filesystem::is_directory(folder)) {
-      throw core::InputError(fmt::format("{}: exists and is not a folder, where run keeps its tasks' results; move "
-                                         "it away", folder.string()));
-    }
-  }
+  check_run_directory(config, tasks, directory);  // before any folder is made or task fitted
   const std::vector<std::string> columns = result_columns(config);
   const std::vector<std::string> cv_columns = cv_score_columns(config);
   // Groups with at least one missing task, in plan order; each lists its pending tasks.
@@ -906,21 +935,18 @@ RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& ta
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> group_index;
   RunSummary summary;
   std::size_t pending_count = 0;
-  std::string blocked;  // the first task output path run could not write
   for (const Task& task : tasks) {
     const TaskRecord record = read_task_record(config, directory, task);
     if (!needs_run(record)) {
       ++summary.skipped;
       continue;
     }
-    if (blocked.empty()) blocked = record.blocked;
     const auto [found, added] = group_index.try_emplace({task.dataset, task.repetition}, groups.size());
     if (added) groups.emplace_back();
     groups[found->second].push_back(task);
     ++pending_count;
   }
-  if (!blocked.empty()) throw not_a_run_file(blocked);  // before any fit: its result could not be written
-  for (const std::filesystem::path& folder : folders) std::filesystem::create_directories(folder);
+  for (const std::filesystem::path& folder : run_folders(config, directory)) std::filesystem::create_directories(folder);
   // Data sets are loaded (or generated) once, on first use, and shared read-only between workers; a fresh
   // sample is drawn for its group alone.
   std::mutex mutex;

@@ -122,6 +122,15 @@ std::string blocked_row(const std::vector<std::string>& directories, const Task&
 // result a rerun keeps; `run` and `status --shards` both decide by this.
 bool needs_run(const TaskRecord& record);
 
+// Of a run directory's tasks/, cv/ and (when the config keeps weights) weights/, those where something
+// other than a folder stands (a file, a FIFO, a link to nothing or a loop): run cannot write there.
+std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, const std::filesystem::path& directory);
+// Throws, naming the first, when the directory cannot take the results of the tasks a run computes: a
+// blocked folder (above) or a pending task's blocked path (TaskRecord::blocked). `run` checks before it
+// writes anything, config.yaml included.
+void check_run_directory(const ExperimentConfig& config, const std::vector<Task>& tasks,
+                         const std::filesystem::path& directory);
+
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options);
 
 // The training part of data set instance `dataset` in outer split `repetition`, transformed as its fits see

@@ -108,12 +108,23 @@ out=$("$bin" status "$tmp/s0" "$tmp/s1" --shards 2) ; status=$?
 ((status == 0)) && grep -q "total: 48 done, 0 missing" <<<"$out" || fail "a directory in s0 hid s1's row from status ($status): $out"
 out=$("$bin" collect "$tmp/s0" "$tmp/s1" --no-figures 2>&1) || fail "a directory in s0 hid s1's row from collect: $out"
 rmdir "$tmp/s0/tasks/$task"
-# A file where run keeps a folder (cv/): refused before any folder is made or task fitted, naming it.
-mkdir "$tmp/file_for_folder" && touch "$tmp/file_for_folder/cv"
-out=$("$bin" run "$config" --out "$tmp/file_for_folder" -q 2>&1) ; status=$?
-((status == 1)) && grep -q "$tmp/file_for_folder/cv: exists and is not a folder, where run keeps its tasks' results" <<<"$out" ||
-  fail "run with a file in place of cv/ ($status): $out"
-[[ ! -e "$tmp/file_for_folder/tasks" ]] || fail "run made tasks/ before refusing a file in place of cv/"
+# A file, or a link to nothing, where run keeps a folder (cv/): refused before anything is written (no
+# folder, no config.yaml), naming it.
+for blocker in file dangling_link; do
+  dir="$tmp/${blocker}_for_folder" && mkdir "$dir"
+  if [[ $blocker == file ]]; then touch "$dir/cv"; else ln -s "$tmp/nowhere" "$dir/cv"; fi
+  out=$("$bin" run "$config" --out "$dir" -q 2>&1) ; status=$?
+  ((status == 1)) && grep -q "$dir/cv: exists and is not a folder, where run keeps its tasks' results" <<<"$out" ||
+    fail "run with a $blocker in place of cv/ ($status): $out"
+  [[ ! -e "$dir/tasks" && ! -e "$dir/config.yaml" ]] || fail "run wrote into the directory before refusing a $blocker in place of cv/"
+done
+# In a finished shard's directory: status names the folder; a refused run of another config leaves its
+# config.yaml as it was.
+cp -a "$tmp/s1" "$tmp/s1_blocked" && rm -r "$tmp/s1_blocked/cv" && touch "$tmp/s1_blocked/cv"
+out=$("$bin" status "$tmp/s1_blocked") ; status=$?
+((status == 4)) && grep -q "blocked folders: .* move it away: $tmp/s1_blocked/cv$" <<<"$out" || fail "status does not name a file in place of cv/ ($status): $out"
+out=$("$bin" run "$config" protocol.outer.repetitions=6 --shard 1/2 --out "$tmp/s1_blocked" 2>&1) && fail "a run over a file in place of cv/ passed: $out"
+cmp -s "$tmp/s1/config.yaml" "$tmp/s1_blocked/config.yaml" || fail "a refused run rewrote config.yaml"
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
 grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
