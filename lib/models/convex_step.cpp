@@ -193,7 +193,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
     result.status = core::Status::solved_inaccurate;
     // The route's own message (a hand-over's, Clp's) is kept after it: it says how the answer was reached.
     result.message = "LP not certified: " + result.certificate.describe() +
-                     rounding_limit_note(data_, costs, result.certificate, kCertificateTolerance) +
+                     result.rounding_note +
                      (result.message.empty() ? "" : "; " + result.message);
   }
   return result;
@@ -246,6 +246,9 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   if (!linf && result.status == core::Status::optimal && result.certificate.within(kCertificateTolerance)) {
     last_l1_point_ = point;
     last_l1_feature_scale_ = feature_cost_scale(costs);
+  }
+  if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
+    result.rounding_note = rounding_limit_note(data_, costs, point, result.certificate, kCertificateTolerance);
   }
   result.first_order_iterations = first_order_iterations;
   return result;

@@ -119,6 +119,7 @@ struct StepResult {
   // LP steps: how it was solved and its certificate on the full LP (lp_generation.hpp).
   bool generated = false;
   LpCertificate certificate;
+  std::string rounding_note;  // of a full LP's answer the certificate refuses: rounding_limit_note, or ""
   double lp_cost_scale = 1.0;  // the LP's objective over the step's (StepLpCosts::scale)
   std::size_t working_features = 0;  // of the generated LP (all d for the full LP)
   std::size_t working_examples = 0;

@@ -47,8 +47,8 @@ std::string LpCertificate::describe() const {
 
 namespace {
 
-// max_j sum_i weight_i |x_ij|: the largest sum X'(alpha y) adds up, at the largest alpha_i = C_i.
-double largest_weighted_column_sum(const core::Dataset& data, const core::Vector& weights) {
+// sum_i weight_i |x_ij| for every column j: the size of the terms X'(alpha y) adds up, at alpha = weight.
+core::Vector weighted_column_sums(const core::Dataset& data, const core::Vector& weights) {
   if (data.is_sparse()) {
     const core::SparseMatrix& x = data.sparse();
     core::Vector sums = core::Vector::Zero(x.cols());
@@ -57,36 +57,37 @@ double largest_weighted_column_sum(const core::Dataset& data, const core::Vector
         sums[entry.col()] += weights[i] * std::abs(entry.value());
       }
     }
-    return largest_magnitude(sums);
+    return sums;
   }
-  double largest = 0.0;
-  for (Eigen::Index j = 0; j < data.dense().cols(); ++j) {
-    largest = std::max(largest, data.dense().col(j).cwiseAbs().dot(weights));
-  }
-  return largest;
+  core::Vector sums(data.dense().cols());
+  for (Eigen::Index j = 0; j < sums.size(); ++j) sums[j] = data.dense().col(j).cwiseAbs().dot(weights);
+  return sums;
 }
 
 }  // namespace
 
-std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const LpCertificate& certificate,
-                                double relative_tolerance) {
+std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point,
+                                const LpCertificate& certificate, double relative_tolerance) {
   LpCertificate without_features = certificate;
   without_features.reduced_cost_violation = certificate.slack_reduced_cost_violation;
-  const double feature_scale = feature_cost_scale(costs);
-  if (!without_features.within(relative_tolerance) ||
-      certificate.feature_dual_infeasibility <= relative_tolerance * feature_scale) {
-    return "";  // refused by something else, or not refused
+  const double limit = relative_tolerance * feature_cost_scale(costs);
+  if (point.beta.size() != 0 || !without_features.within(relative_tolerance) ||
+      certificate.feature_dual_infeasibility <= limit) {
+    return "";  // the l_inf LP, refused by something else, or not refused
   }
-  // Each g_j = sum_i alpha_i y_i x_ij is computed with an error of about machine epsilon times the size of
-  // its terms, up to max_j sum_i C_i |x_ij|: a violation below that is indistinguishable from rounding.
-  const double column_sum = largest_weighted_column_sum(data, costs.slack);
-  const double rounding = std::numeric_limits<double>::epsilon() * column_sum;
-  if (certificate.feature_dual_infeasibility > rounding) return "";
-  return fmt::format("; the features' part is below the rounding of X'(alpha y) at this data's scale ({:.2g} on the same "
-                     "scale: machine epsilon times max_j sum_i C_i |x_ij| = {:.2g}, over the largest feature cost), so no "
-                     "double-precision solve certifies it closer; scale the features (fit -t standardize or -t scale, a "
-                     "config's transforms) or use a larger lambda",
-                     rounding / feature_scale, column_sum / feature_scale);
+  // Feature j's reduced costs p_j - g_j and q_j + g_j, with g_j = sum_i alpha_i y_i x_ij: computed in
+  // double precision, g_j is off by up to about machine epsilon times sum_i alpha_i |x_ij|. Each feature
+  // that misses the tolerance must miss by less than that for rounding to explain it.
+  const core::Vector g = data.transpose_times((point.alpha.array() * data.labels().array()).matrix());
+  const core::Vector magnitude = weighted_column_sums(data, point.alpha.cwiseAbs());
+  const double epsilon = std::numeric_limits<double>::epsilon();
+  for (Eigen::Index j = 0; j < g.size(); ++j) {
+    const double miss = std::max(dual_infeasibility(costs.plus[j] - g[j]), dual_infeasibility(costs.minus[j] + g[j]));
+    if (miss > limit && miss > epsilon * magnitude[j]) return "";
+  }
+  return "; each feature that misses does so by less than the rounding of its reduced cost (machine epsilon times "
+         "sum_i alpha_i |x_ij|): at this data's scale double precision cannot check the answer more closely; features "
+         "on a common scale (fit -t standardize or -t scale, a config's transforms) avoid it";
 }
 
 double largest_magnitude(const core::Vector& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0.0; }
@@ -655,7 +656,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs, long hand_over_ite
     result.status = core::Status::solved_inaccurate;
     result.message = fmt::format("generation {}: {}{}{}", at_round_limit ? "stopped at its round limit" : "not certified",
                                  result.certificate.describe(),
-                                 rounding_limit_note(data_, costs, result.certificate, tolerance),
+                                 rounding_limit_note(data_, costs, result.point, result.certificate, tolerance),
                                  retry ? "; generated once more from the slack basis, not certified either" : "");
   }
   return result;

@@ -101,12 +101,12 @@ struct LpCertificate {
   bool within(double relative_tolerance) const;
   std::string describe() const;  // the four numbers, for a status message
 };
-// For a certificate refused (not within `relative_tolerance`) by its features' reduced costs alone, when
-// their violation is below the rounding error of X'(alpha y) at this data's scale, double precision cannot
-// certify the LP more closely: a note that says so and what helps, to follow the refusal's message. ""
-// otherwise.
-std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const LpCertificate& certificate,
-                                double relative_tolerance);
+// For a point of the l1 LP refused (not within `relative_tolerance`) by its features' reduced costs alone,
+// each feature that misses by less than the rounding of its own reduced cost (machine epsilon times
+// sum_i alpha_i |x_ij|, the size of the terms of g_j): a note, to follow the refusal's message, that the
+// data's scale keeps double precision from checking the answer more closely. "" otherwise.
+std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point,
+                                const LpCertificate& certificate, double relative_tolerance);
 double largest_magnitude(const core::Vector& v);  // max_k |v_k|, 0 for an empty v
 // The largest feature cost (|p_j|, |q_j|, r), or the largest C_i when there is none (RLP).
 double feature_cost_scale(const StepLpCosts& costs);

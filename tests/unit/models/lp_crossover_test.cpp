@@ -275,8 +275,8 @@ core::Dataset scaled_heart(double scale) {
 TEST_CASE("an answer refused below the rounding of the data's scale says so, no other", "[models][certificate]") {
   // heart_scale times 1e6 at lambda 1e-3: every route's features miss the certificate by 2e-6 of the
   // feature cost, 2e-9 absolute, where g_j = sum_i alpha_i y_i x_ij sums terms of up to 1e6 (270 of them):
-  // rounding alone is about 6e-8. The status stays solved_inaccurate; the message says why and what helps.
-  const std::string note = "no double-precision solve certifies it closer";
+  // rounding alone is up to about 6e-8. The status stays solved_inaccurate; the message says why and what helps.
+  const std::string note = "at this data's scale double precision cannot check the answer more closely";
   const core::Dataset big = scaled_heart(1e6);
   for (const LpForm form : {LpForm::full, LpForm::generation, LpForm::crossover}) {
     ConvexStep step = svm_step(big, 1e-3);
@@ -286,24 +286,39 @@ TEST_CASE("an answer refused below the rounding of the data's scale says so, no 
     CHECK(result.status == core::Status::solved_inaccurate);
     CHECK_THAT(result.message, Catch::Contains("reduced-cost violation") && Catch::Contains(note));
   }
-  // The note's rule on certificates made by hand: refused by the features' reduced costs alone, by less
-  // than epsilon times max_j sum_i C_i |x_ij| (6e-8 here; 6e-14 on heart_scale itself).
-  const StepLpCosts costs = step_lp_costs(svm_step(big, 1e-3), 13);
-  LpCertificate refused;
-  refused.feature_dual_infeasibility = 2e-9;
-  refused.reduced_cost_violation = 2e-9 / feature_cost_scale(costs);
-  CHECK_THAT(rounding_limit_note(big, costs, refused, 1e-6), Catch::Contains(note));
-  CHECK(rounding_limit_note(scaled_heart(1.0), costs, refused, 1e-6).empty());  // no rounding explains it
-  LpCertificate beyond_rounding = refused;
-  beyond_rounding.feature_dual_infeasibility = 1e-7;
-  CHECK(rounding_limit_note(big, costs, beyond_rounding, 1e-6).empty());
+  // The rule, on two examples (y = +1, -1, alpha = 1 each) where g_j = x_1j - x_2j = lambda + 2e-7 for
+  // each feature j: its reduced cost lambda - g_j misses by 2e-7, 2e-4 of lambda = 1e-3. Terms near 1e9
+  // round g_j by up to 4.4e-7 (machine epsilon times 2e9): rounding explains the miss. Terms near 1 round
+  // it by 4.4e-16: it does not, and one such feature beside a rounded one is enough to withhold the note.
+  const double miss = 2e-7;
+  const auto two_examples = [&](std::vector<double> scales) {
+    core::DenseMatrix x(2, static_cast<Eigen::Index>(scales.size()));
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      x(0, j) = scales[static_cast<std::size_t>(j)];
+      x(1, j) = scales[static_cast<std::size_t>(j)] - (1e-3 + miss);
+    }
+    return core::Dataset("two", x, core::Vector::LinSpaced(2, 1.0, -1.0), {}, {});
+  };
+  const auto note_on = [&](const core::Dataset& data, LpCertificate certificate) {
+    const StepLpCosts costs = step_lp_costs(svm_step(data, 1e-3), static_cast<Eigen::Index>(data.d()));
+    StepLpPoint point;
+    point.alpha = core::Vector::Ones(2);
+    return rounding_limit_note(data, costs, point, certificate, 1e-6);
+  };
+  LpCertificate refused;  // what certify reports for such a point: only the features' reduced costs miss
+  refused.feature_dual_infeasibility = miss;
+  refused.reduced_cost_violation = miss / 1e-3;
+  CHECK_THAT(note_on(two_examples({1e9}), refused), Catch::Contains(note));
+  CHECK_THAT(note_on(two_examples({1e9, 1e9}), refused), Catch::Contains(note));
+  CHECK(note_on(two_examples({1.0}), refused).empty());
+  CHECK(note_on(two_examples({1e9, 1.0}), refused).empty());
   LpCertificate rows_violated = refused;
   rows_violated.constraint_violation = 1e-5;
-  CHECK(rounding_limit_note(big, costs, rows_violated, 1e-6).empty());
+  CHECK(note_on(two_examples({1e9}), rows_violated).empty());
   LpCertificate slacks_refused = refused;
   slacks_refused.slack_reduced_cost_violation = 1e-5;
-  CHECK(rounding_limit_note(big, costs, slacks_refused, 1e-6).empty());
-  CHECK(rounding_limit_note(big, costs, LpCertificate{}, 1e-6).empty());  // certified: nothing to explain
+  CHECK(note_on(two_examples({1e9}), slacks_refused).empty());
+  CHECK(note_on(two_examples({1e9}), LpCertificate{}).empty());  // certified: nothing to explain
 }
 
 TEST_CASE("a handed-over step's message names the route that answered", "[models][crossover][generation]") {
