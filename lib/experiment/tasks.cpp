@@ -855,10 +855,22 @@ std::filesystem::path task_row_file(const std::filesystem::path& directory, cons
   return directory / "tasks" / (task.id + ".csv");
 }
 
-TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task) {
+namespace {
+
+// Where run writes a task's result: its row first, then its cv/ file and, when the config keeps weights,
+// its weights/ file.
+std::vector<std::filesystem::path> task_paths(const ExperimentConfig& config, const std::filesystem::path& directory,
+                                              const Task& task) {
   const std::string file = task.id + ".csv";
   std::vector<std::filesystem::path> paths = {task_row_file(directory, task), directory / "cv" / file};
   if (config.keep_weights) paths.push_back(directory / "weights" / file);
+  return paths;
+}
+
+}  // namespace
+
+TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task) {
+  const std::vector<std::filesystem::path> paths = task_paths(config, directory, task);
   TaskRecord record;
   bool all_files = true;
   for (const std::filesystem::path& path : paths) {
@@ -914,9 +926,11 @@ void check_run_directory(const ExperimentConfig& config, const std::vector<Task>
   if (const std::vector<std::string> folders = blocked_run_folders(config, directory); !folders.empty()) {
     throw not_a_run_folder(folders.front());
   }
+  // A blocked task is never complete, so always pending: the paths are looked at, no row is read.
   for (const Task& task : tasks) {
-    const TaskRecord record = read_task_record(config, directory, task);
-    if (needs_run(record) && !record.blocked.empty()) throw not_a_run_file(record.blocked);
+    for (const std::filesystem::path& path : task_paths(config, directory, task)) {
+      if (path_kind(path) == PathKind::other) throw not_a_run_file(path.string());
+    }
   }
 }
 
