@@ -103,8 +103,8 @@ struct LpCertificate {
 };
 // For a point of the l1 LP refused (not within `relative_tolerance`) by its features' reduced costs alone,
 // each feature that misses by less than the rounding of its own reduced cost (machine epsilon times
-// sum_i alpha_i |x_ij|, the size of the terms of g_j): a note, to follow the refusal's message, that the
-// data's scale keeps double precision from checking the answer more closely. "" otherwise.
+// sum_i alpha_i |x_ij|, the size of the terms of g_j): a note, to follow the refusal's message, that at
+// the data's scale the miss may be rounding alone. "" otherwise.
 std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point,
                                 const LpCertificate& certificate, double relative_tolerance);
 double largest_magnitude(const core::Vector& v);  // max_k |v_k|, 0 for an empty v

@@ -275,8 +275,8 @@ core::Dataset scaled_heart(double scale) {
 TEST_CASE("an answer refused below the rounding of the data's scale says so, no other", "[models][certificate]") {
   // heart_scale times 1e6 at lambda 1e-3: every route's features miss the certificate by 2e-6 of the
   // feature cost, 2e-9 absolute, where g_j = sum_i alpha_i y_i x_ij sums terms of up to 1e6 (270 of them):
-  // rounding alone is up to about 6e-8. The status stays solved_inaccurate; the message says why and what helps.
-  const std::string note = "at this data's scale double precision cannot check the answer more closely";
+  // rounding is bounded by about 6e-8. The status stays solved_inaccurate; the message says so and what helps.
+  const std::string note = "at this data's scale the miss may be rounding alone";
   const core::Dataset big = scaled_heart(1e6);
   for (const LpForm form : {LpForm::full, LpForm::generation, LpForm::crossover}) {
     ConvexStep step = svm_step(big, 1e-3);
