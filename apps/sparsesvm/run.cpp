@@ -219,6 +219,7 @@ int run(const RunOptions& options) {
                                        "run the others (the manifest then lists what was skipped)",
                                        config.path, missing.size(), fmt::join(missing, "\n  ")));
   }
+  experiment::check_run_location(directory);
   check_same_run(directory, config, all_tasks, options.force);  // --dry-run too: it says what run would do
   experiment::check_data_files(config);  // before anything is queued or written
   auto log = make_logger(options.dry_run ? "" : directory, options);

@@ -49,13 +49,16 @@ struct Counts {
 
 int status(const std::vector<std::string>& directories, std::size_t shards) {
   for (const std::string& directory : directories) {
-    if (!std::filesystem::is_directory(directory)) {
+    std::error_code error;  // a link loop is not a directory either
+    if (!std::filesystem::is_directory(directory, error)) {
       throw core::InputError(fmt::format("{}: not a directory; status reads run directories", directory));
     }
   }
   const std::string config_path = (std::filesystem::path(directories.front()) / "config.yaml").string();
-  if (!std::filesystem::exists(config_path)) {
-    throw core::InputError(fmt::format("{}: missing; status needs a directory written by sparsesvm run", config_path));
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(config_path, error)) {
+    throw core::InputError(fmt::format("{}: missing or not a file; status needs a directory written by sparsesvm run",
+                                       config_path));
   }
   const experiment::ExperimentConfig config = experiment::load_config(config_path);
   std::vector<std::string> absent;

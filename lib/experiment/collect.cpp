@@ -68,7 +68,8 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
   ignored_files = 0;
   for (const std::string& directory : directories) {
     const std::filesystem::path tasks = std::filesystem::path(directory) / "tasks";
-    if (!std::filesystem::is_directory(tasks)) {
+    std::error_code error;  // a link loop is not a folder either
+    if (!std::filesystem::is_directory(tasks, error)) {
       throw core::InputError(fmt::format("{}: no tasks/ folder; is this a run directory?", directory));
     }
     for (const auto& entry : std::filesystem::directory_iterator(tasks)) {

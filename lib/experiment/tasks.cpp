@@ -18,6 +18,7 @@
 #include <system_error>
 #include <thread>
 #include <tuple>
+#include <unistd.h>
 
 #include "core/errors.hpp"
 #include "core/memory_budget.hpp"
@@ -829,12 +830,17 @@ namespace {
 
 // Regular file, or something else in place of one (a directory, a FIFO), or nothing: one stat.
 // A link is followed; a link to nothing counts as absent (an atomic write replaces it), a link loop as other.
+// A path that cannot be looked at (a folder on the way without permission) is an error naming it.
 enum class PathKind { file, other, absent };
 PathKind path_kind(const std::filesystem::path& path) {
   std::error_code error;
   const std::filesystem::file_status status = std::filesystem::status(path, error);
   if (std::filesystem::is_regular_file(status)) return PathKind::file;
-  return status.type() == std::filesystem::file_type::not_found ? PathKind::absent : PathKind::other;
+  if (status.type() == std::filesystem::file_type::not_found) return PathKind::absent;
+  if (error && error != std::errc::too_many_symbolic_link_levels) {
+    throw core::InputError(fmt::format("{}: cannot be looked at ({})", path.string(), error.message()));
+  }
+  return PathKind::other;
 }
 
 // tasks/, cv/ and (when the config keeps weights) weights/ of a run directory.
@@ -921,10 +927,35 @@ std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, con
   return blocked;
 }
 
+void check_run_location(const std::filesystem::path& directory) {
+  std::error_code error;
+  const bool present = std::filesystem::exists(std::filesystem::symlink_status(directory, error));
+  if (!present) return;  // run makes it
+  if (!std::filesystem::is_directory(directory, error)) {
+    throw core::InputError(fmt::format("{}: exists and is not a folder, where run writes its results; move it away or "
+                                       "choose another --out", directory.string()));
+  }
+  if (::access(directory.c_str(), W_OK | X_OK) != 0) {
+    throw core::InputError(fmt::format("{}: run cannot write there (no write or search permission)", directory.string()));
+  }
+  for (const char* name : {"config.yaml", "run.log"}) {
+    const std::filesystem::path file = directory / name;
+    if (path_kind(file) == PathKind::other) {
+      throw core::InputError(fmt::format("{}: exists and is not a file, where run writes its {}; move it away",
+                                         file.string(), name));
+    }
+  }
+}
+
 void check_run_directory(const ExperimentConfig& config, const std::vector<Task>& tasks,
                          const std::filesystem::path& directory) {
   if (const std::vector<std::string> folders = blocked_run_folders(config, directory); !folders.empty()) {
     throw not_a_run_folder(folders.front());
+  }
+  for (const std::filesystem::path& folder : run_folders(config, directory)) {
+    if (std::filesystem::exists(folder) && ::access(folder.c_str(), W_OK | X_OK) != 0) {
+      throw core::InputError(fmt::format("{}: run cannot write there (no write or search permission)", folder.string()));
+    }
   }
   // A blocked task is never complete, so always pending: the paths are looked at, no row is read.
   for (const Task& task : tasks) {

@@ -118,6 +118,32 @@ for blocker in file dangling_link; do
     fail "run with a $blocker in place of cv/ ($status): $out"
   [[ ! -e "$dir/tasks" && ! -e "$dir/config.yaml" ]] || fail "run wrote into the directory before refusing a $blocker in place of cv/"
 done
+# The run directory itself a file, or its config.yaml or run.log a FIFO (whose reading would block):
+# refused, naming it, before anything is read or written; status refuses such a directory too.
+touch "$tmp/out_is_file"
+out=$("$bin" run "$config" --out "$tmp/out_is_file" -q 2>&1) ; status=$?
+((status == 1)) && grep -q "$tmp/out_is_file: exists and is not a folder, where run writes its results" <<<"$out" ||
+  fail "run into a file as --out ($status): $out"
+for name in config.yaml run.log; do
+  dir="$tmp/fifo_$name" && mkdir "$dir" && mkfifo "$dir/$name"
+  out=$(timeout 60 "$bin" run "$config" --out "$dir" -q 2>&1) ; status=$?
+  ((status == 1)) && grep -q "$dir/$name: exists and is not a file, where run writes its" <<<"$out" ||
+    fail "run with a FIFO as $name ($status): $out"
+  [[ ! -e "$dir/tasks" ]] || fail "run wrote tasks/ beside a FIFO as $name"
+done
+out=$(timeout 60 "$bin" status "$tmp/fifo_config.yaml" 2>&1) ; status=$?
+((status == 1)) && grep -q "config.yaml: missing or not a file" <<<"$out" || fail "status with a FIFO as config.yaml ($status): $out"
+# Folders run cannot write into (checked unprivileged: root may write anywhere): refused before any fit.
+if (($(id -u) != 0)); then
+  cp -a "$tmp/s1" "$tmp/s1_read_only" && chmod 555 "$tmp/s1_read_only/tasks"
+  out=$("$bin" run "$config" protocol.outer.repetitions=6 --force --shard 1/2 --out "$tmp/s1_read_only" 2>&1) ; status=$?
+  ((status == 1)) && grep -q "$tmp/s1_read_only/tasks: run cannot write there" <<<"$out" || fail "run into a read-only tasks/ ($status): $out"
+  cmp -s "$tmp/s1/config.yaml" "$tmp/s1_read_only/config.yaml" || fail "a run refused for a read-only tasks/ rewrote config.yaml"
+  chmod 644 "$tmp/s1_read_only/tasks"  # no search permission: its files cannot be looked at
+  out=$("$bin" status "$tmp/s1_read_only" 2>&1) ; status=$?
+  ((status == 1)) && grep -q "cannot be looked at (Permission denied)" <<<"$out" || fail "status of a tasks/ without search permission ($status): $out"
+  chmod 755 "$tmp/s1_read_only/tasks"
+fi
 # In a finished shard's directory: status names the folder; a refused run of another config leaves its
 # config.yaml as it was.
 cp -a "$tmp/s1" "$tmp/s1_blocked" && rm -r "$tmp/s1_blocked/cv" && touch "$tmp/s1_blocked/cv"
