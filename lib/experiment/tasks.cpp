@@ -850,19 +850,6 @@ std::vector<std::filesystem::path> run_folders(const ExperimentConfig& config, c
   return folders;
 }
 
-core::InputError not_a_run_folder(const std::string& path) {
-  return core::InputError(fmt::format("{}: exists and is not a folder, where run keeps its tasks' results; move it "
-                                      "away", path));
-}
-
-}  // namespace
-
-std::filesystem::path task_row_file(const std::filesystem::path& directory, const Task& task) {
-  return directory / "tasks" / (task.id + ".csv");
-}
-
-namespace {
-
 // Where run writes a task's result: its row first, then its cv/ file and, when the config keeps weights,
 // its weights/ file.
 std::vector<std::filesystem::path> task_paths(const ExperimentConfig& config, const std::filesystem::path& directory,
@@ -873,7 +860,26 @@ std::vector<std::filesystem::path> task_paths(const ExperimentConfig& config, co
   return paths;
 }
 
+// Something stands at `path` that is not a folder: a file, a FIFO, a link to nothing or a link loop (a
+// link to a folder is a folder).
+bool not_a_folder(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::exists(std::filesystem::symlink_status(path, error)) &&
+         !std::filesystem::is_directory(path, error);
+}
+
+// Throws when an existing folder lacks the write or search permission run needs to write into it.
+void check_writable(const std::filesystem::path& folder) {
+  if (std::filesystem::exists(folder) && ::access(folder.c_str(), W_OK | X_OK) != 0) {
+    throw core::InputError(fmt::format("{}: run cannot write there (no write or search permission)", folder.string()));
+  }
+}
+
 }  // namespace
+
+std::filesystem::path task_row_file(const std::filesystem::path& directory, const Task& task) {
+  return directory / "tasks" / (task.id + ".csv");
+}
 
 TaskRecord read_task_record(const ExperimentConfig& config, const std::filesystem::path& directory, const Task& task) {
   const std::vector<std::filesystem::path> paths = task_paths(config, directory, task);
@@ -919,25 +925,17 @@ std::string blocked_row(const std::vector<std::string>& directories, const Task&
 std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, const std::filesystem::path& directory) {
   std::vector<std::string> blocked;
   for (const std::filesystem::path& folder : run_folders(config, directory)) {
-    std::error_code error;
-    const bool present = std::filesystem::exists(std::filesystem::symlink_status(folder, error));
-    // A link to a folder is a folder; a link to nothing, a link loop, a file, a FIFO are not.
-    if (present && !std::filesystem::is_directory(folder, error)) blocked.push_back(folder.string());
+    if (not_a_folder(folder)) blocked.push_back(folder.string());
   }
   return blocked;
 }
 
 void check_run_location(const std::filesystem::path& directory) {
-  std::error_code error;
-  const bool present = std::filesystem::exists(std::filesystem::symlink_status(directory, error));
-  if (!present) return;  // run makes it
-  if (!std::filesystem::is_directory(directory, error)) {
+  if (not_a_folder(directory)) {
     throw core::InputError(fmt::format("{}: exists and is not a folder, where run writes its results; move it away or "
                                        "choose another --out", directory.string()));
   }
-  if (::access(directory.c_str(), W_OK | X_OK) != 0) {
-    throw core::InputError(fmt::format("{}: run cannot write there (no write or search permission)", directory.string()));
-  }
+  check_writable(directory);
   for (const char* name : {"config.yaml", "run.log"}) {
     const std::filesystem::path file = directory / name;
     if (path_kind(file) == PathKind::other) {
@@ -949,13 +947,12 @@ void check_run_location(const std::filesystem::path& directory) {
 
 void check_run_directory(const ExperimentConfig& config, const std::vector<Task>& tasks,
                          const std::filesystem::path& directory) {
-  if (const std::vector<std::string> folders = blocked_run_folders(config, directory); !folders.empty()) {
-    throw not_a_run_folder(folders.front());
-  }
   for (const std::filesystem::path& folder : run_folders(config, directory)) {
-    if (std::filesystem::exists(folder) && ::access(folder.c_str(), W_OK | X_OK) != 0) {
-      throw core::InputError(fmt::format("{}: run cannot write there (no write or search permission)", folder.string()));
+    if (not_a_folder(folder)) {
+      throw core::InputError(fmt::format("{}: exists and is not a folder, where run keeps its tasks' results; move it "
+                                         "away", folder.string()));
     }
+    check_writable(folder);
   }
   // A blocked task is never complete, so always pending: the paths are looked at, no row is read.
   for (const Task& task : tasks) {
