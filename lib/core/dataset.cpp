@@ -108,6 +108,19 @@ Vector Dataset::transpose_times(const Vector& v) const {
   return is_sparse() ? Vector(sparse().transpose() * v) : Vector(dense().transpose() * v);
 }
 
+Vector Dataset::absolute_transpose_times(const Vector& v) const {
+  Vector sums = Vector::Zero(static_cast<Eigen::Index>(d()));
+  if (is_sparse()) {
+    const SparseMatrix& x = sparse();
+    for (Eigen::Index i = 0; i < x.outerSize(); ++i) {
+      for (SparseMatrix::InnerIterator entry(x, i); entry; ++entry) sums[entry.col()] += v[i] * std::abs(entry.value());
+    }
+    return sums;
+  }
+  for (Eigen::Index j = 0; j < sums.size(); ++j) sums[j] = dense().col(j).cwiseAbs().dot(v);
+  return sums;
+}
+
 void Dataset::set_labels(Vector labels) {
   if (labels.size() != labels_.size()) {
     throw InputError(fmt::format("data set {}: {} new labels for {} examples", name_, labels.size(), n()));

@@ -54,6 +54,8 @@ class Dataset {
   // X w (n entries) and X' v (d entries), for dense or sparse features.
   Vector times(const Vector& w) const;
   Vector transpose_times(const Vector& v) const;
+  // |X|' v: sum_i v_i |x_ij| for every feature j (v = 1: each column's absolute sum).
+  Vector absolute_transpose_times(const Vector& v) const;
   const Vector& labels() const { return labels_; }
   void set_labels(Vector labels);  // same size, values in {-1, +1}
   const std::vector<std::string>& feature_names() const { return feature_names_; }

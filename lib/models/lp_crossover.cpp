@@ -11,16 +11,13 @@
 namespace sparsesvm::models {
 namespace {
 
-// sum_i |x_ij| for every feature j, and sum_j |x_ij| for every example i.
-std::pair<core::Vector, core::Vector> absolute_sums(const core::Dataset& data) {
+// sum_j |x_ij| for every example i.
+core::Vector absolute_row_sums(const core::Dataset& data) {
   if (data.is_sparse()) {
     const core::SparseMatrix absolute = data.sparse().cwiseAbs();
-    const core::Vector ones_n = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
-    const core::Vector ones_d = core::Vector::Ones(static_cast<Eigen::Index>(data.d()));
-    return {absolute.transpose() * ones_n, absolute * ones_d};
+    return absolute * core::Vector::Ones(static_cast<Eigen::Index>(data.d()));
   }
-  const auto absolute = data.dense().cwiseAbs();
-  return {absolute.colwise().sum().transpose(), absolute.rowwise().sum()};
+  return data.dense().cwiseAbs().rowwise().sum();
 }
 
 // The prox of tau h_j at v: the minimizer of tau h_j(w) + (w - v)^2 / 2, a soft threshold shifted by the
@@ -110,9 +107,9 @@ struct DiagonalSteps {
 class PdhgOperator {
  public:
   PdhgOperator(const core::Dataset& data, const StepLpCosts& costs) : data_(data), costs_(costs), lp_(data, costs) {
-    std::pair<core::Vector, core::Vector> sums = absolute_sums(data);
-    column_sums_ = sums.first.unaryExpr([](double s) { return s > 0 ? s : 1.0; });
-    row_sums_ = std::move(sums.second);
+    const core::Vector ones = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+    column_sums_ = data.absolute_transpose_times(ones).unaryExpr([](double s) { return s > 0 ? s : 1.0; });
+    row_sums_ = absolute_row_sums(data);
     row_sums_.array() += 1.0;  // b's entry in every row
   }
   const SaddleLp& lp() const { return lp_; }

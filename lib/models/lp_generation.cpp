@@ -45,27 +45,6 @@ std::string LpCertificate::describe() const {
                      reduced_cost_violation, constraint_violation, relative_gap, hinge_shortfall);
 }
 
-namespace {
-
-// sum_i weight_i |x_ij| for every column j: the size of the terms X'(alpha y) adds up, at alpha = weight.
-core::Vector weighted_column_sums(const core::Dataset& data, const core::Vector& weights) {
-  if (data.is_sparse()) {
-    const core::SparseMatrix& x = data.sparse();
-    core::Vector sums = core::Vector::Zero(x.cols());
-    for (Eigen::Index i = 0; i < x.outerSize(); ++i) {
-      for (core::SparseMatrix::InnerIterator entry(x, i); entry; ++entry) {
-        sums[entry.col()] += weights[i] * std::abs(entry.value());
-      }
-    }
-    return sums;
-  }
-  core::Vector sums(data.dense().cols());
-  for (Eigen::Index j = 0; j < sums.size(); ++j) sums[j] = data.dense().col(j).cwiseAbs().dot(weights);
-  return sums;
-}
-
-}  // namespace
-
 std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& costs, const StepLpPoint& point,
                                 const LpCertificate& certificate, double relative_tolerance) {
   LpCertificate without_features = certificate;
@@ -80,7 +59,7 @@ std::string rounding_limit_note(const core::Dataset& data, const StepLpCosts& co
   // on heart_scale times 1e6 the actual error is 20-60 times smaller). Each feature that misses the
   // tolerance must miss by less than that for rounding to be a possible explanation.
   const core::Vector g = data.transpose_times((point.alpha.array() * data.labels().array()).matrix());
-  const core::Vector magnitude = weighted_column_sums(data, point.alpha.cwiseAbs());
+  const core::Vector magnitude = data.absolute_transpose_times(point.alpha.cwiseAbs());
   const double epsilon = std::numeric_limits<double>::epsilon();
   for (Eigen::Index j = 0; j < g.size(); ++j) {
     const double miss = std::max(dual_infeasibility(costs.plus[j] - g[j]), dual_infeasibility(costs.minus[j] + g[j]));

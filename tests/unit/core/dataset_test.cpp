@@ -68,6 +68,18 @@ TEST_CASE("subset keeps rows in order for dense and sparse data", "[dataset]") {
   CHECK(sparse_picked.value(1, 1) == 0);
 }
 
+TEST_CASE("absolute_transpose_times weighs each column's absolute values, dense and sparse alike", "[dataset]") {
+  // x = [1 0; 0 2; -1 0; 0 -2], weights (1, 10, 100, 1000): |X|' v = (1 + 100, 2 * 10 + 2 * 1000).
+  const Dataset dense = small_dense();
+  Vector weights(4);
+  weights << 1, 10, 100, 1000;
+  const Vector expected = (Vector(2) << 101, 2020).finished();
+  CHECK(dense.absolute_transpose_times(weights) == expected);
+  const SparseMatrix s = dense.dense().sparseView();
+  const Dataset sparse("toy", s, dense.labels(), {}, {});
+  CHECK(sparse.absolute_transpose_times(weights) == expected);
+}
+
 TEST_CASE("count_missing counts NaN", "[dataset]") {
   DenseMatrix x = DenseMatrix::Ones(3, 2);
   x(1, 1) = std::numeric_limits<double>::quiet_NaN();
