@@ -166,9 +166,6 @@ std::string run_and_collect(const experiment::ExperimentConfig& config, const st
                      const std::string& directory, const RunOptions& options, const std::vector<std::string>& missing,
                      const std::shared_ptr<spdlog::logger>& log) {
   experiment::RunInfo info{experiment::utc_now(), "", options.jobs, options.shard, 0, 0, 0, missing};
-  experiment::check_run_directory(config, tasks, directory);  // a refused run leaves the directory as it was
-  std::filesystem::create_directories(directory);
-  experiment::write_run_config(directory, config);  // `status DIR` works from now on
   const experiment::RunSummary summary =
       experiment::run_tasks(config, tasks, {directory, options.jobs, progress_printer(!options.quiet, log)});
   info.finished = experiment::utc_now();

@@ -28,6 +28,7 @@
 #include "data/text_reader.hpp"
 #include "data/transforms.hpp"
 #include "experiment/csv.hpp"
+#include "experiment/manifest.hpp"
 #include "experiment/metrics.hpp"
 #include "models/methods.hpp"
 #include "models/scoring.hpp"
@@ -969,7 +970,9 @@ bool needs_run(const TaskRecord& record) {
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options) {
   const std::filesystem::path directory(options.directory);
   const std::filesystem::path task_dir = directory / "tasks", cv_dir = directory / "cv", weights_dir = directory / "weights";
-  check_run_directory(config, tasks, directory);  // before any folder is made or task fitted
+  check_run_directory(config, tasks, directory);  // a refused run leaves the directory as it was
+  std::filesystem::create_directories(directory);
+  write_run_config(directory.string(), config);  // `status DIR` works from now on
   const std::vector<std::string> columns = result_columns(config);
   const std::vector<std::string> cv_columns = cv_score_columns(config);
   // Groups with at least one missing task, in plan order; each lists its pending tasks.

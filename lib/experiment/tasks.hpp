@@ -130,11 +130,13 @@ std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, con
 // something other than a file (a FIFO would block their reading). Before anything is read or written there.
 void check_run_location(const std::filesystem::path& directory);
 // Throws, naming the first, when the directory cannot take the results of the tasks a run computes: a
-// blocked folder (above) or a pending task's blocked path (TaskRecord::blocked). `run` checks before it
-// writes anything, config.yaml included.
+// blocked folder (above) or one without write permission, or a pending task's blocked path
+// (TaskRecord::blocked). run_tasks checks before it writes anything, config.yaml included.
 void check_run_directory(const ExperimentConfig& config, const std::vector<Task>& tasks,
                          const std::filesystem::path& directory);
 
+// Fits the tasks whose rows the run directory lacks (needs_run), after check_run_directory and writing the
+// run's config.yaml there.
 RunSummary run_tasks(const ExperimentConfig& config, const std::vector<Task>& tasks, const RunOptions& options);
 
 // The training part of data set instance `dataset` in outer split `repetition`, transformed as its fits see
