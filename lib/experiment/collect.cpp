@@ -157,7 +157,7 @@ std::string side_table(const std::vector<std::string>& directories, const std::v
     const auto with_row = first_directory_with_row(directories, *task);
     if (!with_row) continue;
     const std::filesystem::path file = *with_row / folder / (task->id + ".csv");
-    if (!std::filesystem::exists(file)) {
+    if (path_kind(file) == PathKind::absent) {
       ++missing;
       continue;
     }

@@ -146,8 +146,19 @@ core::InputError not_a_run_file(const std::string& path) {
                                       "(a rerun then computes the task)", path));
 }
 
+PathKind path_kind(const std::filesystem::path& path) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (std::filesystem::is_regular_file(status)) return PathKind::file;
+  if (status.type() == std::filesystem::file_type::not_found) return PathKind::absent;
+  if (error && error != std::errc::too_many_symbolic_link_levels) {
+    throw core::InputError(fmt::format("{}: cannot be looked at ({})", path.string(), error.message()));
+  }
+  return PathKind::other;
+}
+
 std::string read_run_file(const std::string& path) {
-  if (!std::filesystem::is_regular_file(path)) throw not_a_run_file(path);
+  if (path_kind(path) != PathKind::file) throw not_a_run_file(path);
   return read_whole_file(path);
 }
 

@@ -2,6 +2,7 @@
 // Writing result files: CSV fields quoted when they need it, and whole files written atomically
 // (to a temporary name in the same folder, then renamed), so a reader never sees half a file and an
 // interrupted run leaves no partial result behind.
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,12 @@ void write_file_atomically(const std::string& path, const std::string& content);
 
 // The whole content of a file (a task result); empty when it cannot be read.
 std::string read_whole_file(const std::string& path);
+
+// Regular file, or something else in place of one (a directory, a FIFO), or nothing: one stat.
+// A link is followed; a link to nothing counts as absent (an atomic write replaces it), a link loop as other.
+// A path that cannot be looked at (a folder on the way without permission) is an InputError naming it.
+enum class PathKind { file, other, absent };
+PathKind path_kind(const std::filesystem::path& path);
 
 // A file of a run directory (a task's row, cv/ or weights/ file) read whole; the error below when
 // something other than a regular file stands at `path` (a directory; a FIFO, whose read would block).

@@ -829,21 +829,6 @@ std::string refused_rows_warning(std::size_t refused, const std::string& counted
 
 namespace {
 
-// Regular file, or something else in place of one (a directory, a FIFO), or nothing: one stat.
-// A link is followed; a link to nothing counts as absent (an atomic write replaces it), a link loop as other.
-// A path that cannot be looked at (a folder on the way without permission) is an error naming it.
-enum class PathKind { file, other, absent };
-PathKind path_kind(const std::filesystem::path& path) {
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (std::filesystem::is_regular_file(status)) return PathKind::file;
-  if (status.type() == std::filesystem::file_type::not_found) return PathKind::absent;
-  if (error && error != std::errc::too_many_symbolic_link_levels) {
-    throw core::InputError(fmt::format("{}: cannot be looked at ({})", path.string(), error.message()));
-  }
-  return PathKind::other;
-}
-
 // tasks/, cv/ and (when the config keeps weights) weights/ of a run directory.
 std::vector<std::filesystem::path> run_folders(const ExperimentConfig& config, const std::filesystem::path& directory) {
   std::vector<std::filesystem::path> folders = {directory / "tasks", directory / "cv"};
@@ -936,7 +921,17 @@ void check_run_location(const std::filesystem::path& directory) {
     throw core::InputError(fmt::format("{}: exists and is not a folder, where run writes its results; move it away or "
                                        "choose another --out", directory.string()));
   }
-  check_writable(directory);
+  std::filesystem::path existing = directory;  // the directory, or the nearest folder run would make it in
+  std::error_code error;
+  while (!existing.empty() && !std::filesystem::exists(std::filesystem::symlink_status(existing, error))) {
+    existing = existing.parent_path();
+  }
+  if (existing.empty()) existing = ".";
+  if (not_a_folder(existing)) {
+    throw core::InputError(fmt::format("{}: exists and is not a folder, so run cannot make its results' folder {} "
+                                       "there; choose another --out", existing.string(), directory.string()));
+  }
+  check_writable(existing);
   for (const char* name : {"config.yaml", "run.log"}) {
     const std::filesystem::path file = directory / name;
     if (path_kind(file) == PathKind::other) {

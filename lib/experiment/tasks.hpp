@@ -126,7 +126,8 @@ bool needs_run(const TaskRecord& record);
 // other than a folder stands (a file, a FIFO, a link to nothing or a loop): run cannot write there.
 std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, const std::filesystem::path& directory);
 // Throws when `run` could not write into the run directory at all: something other than a folder stands
-// there (a file, a link to nothing or a loop), it lacks write permission, or its config.yaml or run.log is
+// there (a file, a link to nothing or a loop) or where run would make it, it or the folder run would make
+// it in lacks write permission, or its config.yaml or run.log is
 // something other than a file (a FIFO would block their reading). Before anything is read or written there.
 void check_run_location(const std::filesystem::path& directory);
 // Throws, naming the first, when the directory cannot take the results of the tasks a run computes: a

@@ -96,6 +96,13 @@ for blocker in directory fifo; do
 done
 out=$("$bin" run "$config" --shard 1/2 --out "$tmp/s1" 2>&1)
 grep -q "1 tasks run, 23 already done" <<<"$out" || fail "rerun of shard 1 after the directory was removed: $out"
+# A link loop where a cv/ file belongs: blocked for status, and collect refuses it naming it (not a raw error).
+mv "$lost" "$tmp/cv_moved" && ln -s "$lost" "$lost"
+out=$("$bin" status "$tmp/s0" "$tmp/s1") ; status=$?
+((status == 4)) && grep -q "of the missing, 1 are blocked: .* The first: $lost$" <<<"$out" || fail "status with a link loop for a cv/ file ($status): $out"
+out=$("$bin" collect "$tmp/s0" "$tmp/s1" --no-figures 2>&1) ; status=$?
+((status == 1)) && grep -q "$lost: exists and is not a file" <<<"$out" || fail "collect with a link loop for a cv/ file ($status): $out"
+rm "$lost" && mv "$tmp/cv_moved" "$lost"
 # Several directories: a task with no row anywhere is named by its blocked path in any of them; a blocked
 # path in the first does not hide the second's complete row (status and collect read that row).
 mv "$row" "$tmp/row_moved" && mv "$lost" "$tmp/cv_moved" && mkdir "$lost"
@@ -143,6 +150,10 @@ if (($(id -u) != 0)); then
   out=$("$bin" status "$tmp/s1_read_only" 2>&1) ; status=$?
   ((status == 1)) && grep -q "cannot be looked at (Permission denied)" <<<"$out" || fail "status of a tasks/ without search permission ($status): $out"
   chmod 755 "$tmp/s1_read_only/tasks"
+  mkdir "$tmp/read_only_parent" && chmod 555 "$tmp/read_only_parent"
+  out=$("$bin" run "$config" --out "$tmp/read_only_parent/run" -q 2>&1) ; status=$?
+  ((status == 1)) && grep -q "$tmp/read_only_parent: run cannot write there" <<<"$out" ||
+    fail "run into a new folder of a read-only folder ($status): $out"
 fi
 # In a finished shard's directory: status names the folder; a refused run of another config leaves its
 # config.yaml as it was.
@@ -350,7 +361,8 @@ ls "$tmp/full/tasks" | grep -q '\.tmp\.' && fail "a failed write left a temporar
 out=$("$bin" run "$config" -q --out /etc/passwd/run 2>&1)
 status=$?
 ((status == 1)) || fail "an unwritable --out exited $status"
-grep -q "/etc/passwd/run: Not a directory" <<<"$out" || fail "unwritable --out message: $out"
+grep -q "/etc/passwd: exists and is not a folder, so run cannot make its results' folder /etc/passwd/run" <<<"$out" ||
+  fail "unwritable --out message: $out"
 
 # An absent data file is an error naming it and the fetch hint; --skip-missing runs the rest and says so.
 sed 's|file: ../../datasets/sonar.csv|file: /nonexistent/sonar.csv\n    fetch: "get sonar first"|' "$config" >"$tmp/missing.yaml"
