@@ -68,7 +68,8 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
   ignored_files = 0;
   for (const std::string& directory : directories) {
     const std::filesystem::path tasks = std::filesystem::path(directory) / "tasks";
-    std::error_code error;  // a link loop is not a folder either
+    if (not_a_folder(tasks)) throw not_a_run_folder(tasks);
+    std::error_code error;
     if (!std::filesystem::is_directory(tasks, error)) {
       throw core::InputError(fmt::format("{}: no tasks/ folder; is this a run directory?", directory));
     }

@@ -151,9 +151,14 @@ PathKind path_kind(const std::filesystem::path& path) {
   const std::filesystem::file_status status = std::filesystem::status(path, error);
   if (std::filesystem::is_regular_file(status)) return PathKind::file;
   if (status.type() == std::filesystem::file_type::not_found) return PathKind::absent;
-  if (error && error != std::errc::too_many_symbolic_link_levels) {
-    throw core::InputError(fmt::format("{}: cannot be looked at ({})", path.string(), error.message()));
+  if (error == std::errc::too_many_symbolic_link_levels) {
+    // A loop at the path itself stands in place of a file; a loop on the way (a folder that is one) is
+    // that folder's fault, and nothing can stand here, as below a file.
+    std::error_code on_the_way;  // the path's own lstat fails only for a loop on the way
+    static_cast<void>(std::filesystem::symlink_status(path, on_the_way));
+    return on_the_way ? PathKind::absent : PathKind::other;
   }
+  if (error) throw core::InputError(fmt::format("{}: cannot be looked at ({})", path.string(), error.message()));
   return PathKind::other;
 }
 

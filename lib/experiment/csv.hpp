@@ -26,7 +26,8 @@ void write_file_atomically(const std::string& path, const std::string& content);
 std::string read_whole_file(const std::string& path);
 
 // Regular file, or something else in place of one (a directory, a FIFO), or nothing: one stat.
-// A link is followed; a link to nothing counts as absent (an atomic write replaces it), a link loop as other.
+// A link is followed; a link to nothing counts as absent (an atomic write replaces it), a link loop as other
+// (a loop or a file on the way, where no file can be: absent).
 // A path that cannot be looked at (a folder on the way without permission) is an InputError naming it.
 enum class PathKind { file, other, absent };
 PathKind path_kind(const std::filesystem::path& path);

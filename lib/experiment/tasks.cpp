@@ -846,14 +846,6 @@ std::vector<std::filesystem::path> task_paths(const ExperimentConfig& config, co
   return paths;
 }
 
-// Something stands at `path` that is not a folder: a file, a FIFO, a link to nothing or a link loop (a
-// link to a folder is a folder).
-bool not_a_folder(const std::filesystem::path& path) {
-  std::error_code error;
-  return std::filesystem::exists(std::filesystem::symlink_status(path, error)) &&
-         !std::filesystem::is_directory(path, error);
-}
-
 // Throws when an existing folder lacks the write or search permission run needs to write into it.
 void check_writable(const std::filesystem::path& folder) {
   if (std::filesystem::exists(folder) && ::access(folder.c_str(), W_OK | X_OK) != 0) {
@@ -862,6 +854,17 @@ void check_writable(const std::filesystem::path& folder) {
 }
 
 }  // namespace
+
+bool not_a_folder(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::exists(std::filesystem::symlink_status(path, error)) &&
+         !std::filesystem::is_directory(path, error);
+}
+
+core::InputError not_a_run_folder(const std::filesystem::path& folder) {
+  return core::InputError(fmt::format("{}: exists and is not a folder, where run keeps its tasks' results; move it away",
+                                      folder.string()));
+}
 
 std::filesystem::path task_row_file(const std::filesystem::path& directory, const Task& task) {
   return directory / "tasks" / (task.id + ".csv");
@@ -944,10 +947,7 @@ void check_run_location(const std::filesystem::path& directory) {
 void check_run_directory(const ExperimentConfig& config, const std::vector<Task>& tasks,
                          const std::filesystem::path& directory) {
   for (const std::filesystem::path& folder : run_folders(config, directory)) {
-    if (not_a_folder(folder)) {
-      throw core::InputError(fmt::format("{}: exists and is not a folder, where run keeps its tasks' results; move it "
-                                         "away", folder.string()));
-    }
+    if (not_a_folder(folder)) throw not_a_run_folder(folder);
     check_writable(folder);
   }
   // A blocked task is never complete, so always pending: the paths are looked at, no row is read.

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/dataset.hpp"
+#include "core/errors.hpp"
 #include "experiment/config.hpp"
 #include "models/parameters.hpp"
 
@@ -122,6 +123,11 @@ std::string blocked_row(const std::vector<std::string>& directories, const Task&
 // result a rerun keeps; `run` and `status --shards` both decide by this.
 bool needs_run(const TaskRecord& record);
 
+// Something stands at `path` that is not a folder: a file, a FIFO, a link to nothing or a link loop (a
+// link to a folder is a folder).
+bool not_a_folder(const std::filesystem::path& path);
+// The error for a run directory's tasks/, cv/ or weights/ where something other than a folder stands.
+core::InputError not_a_run_folder(const std::filesystem::path& folder);
 // Of a run directory's tasks/, cv/ and (when the config keeps weights) weights/, those where something
 // other than a folder stands (a file, a FIFO, a link to nothing or a loop): run cannot write there.
 std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, const std::filesystem::path& directory);

@@ -162,6 +162,16 @@ out=$("$bin" status "$tmp/s1_blocked") ; status=$?
 ((status == 4)) && grep -q "blocked folders: .* move it away: $tmp/s1_blocked/cv$" <<<"$out" || fail "status does not name a file in place of cv/ ($status): $out"
 out=$("$bin" run "$config" protocol.outer.repetitions=6 --shard 1/2 --out "$tmp/s1_blocked" 2>&1) && fail "a run over a file in place of cv/ passed: $out"
 cmp -s "$tmp/s1/config.yaml" "$tmp/s1_blocked/config.yaml" || fail "a refused run rewrote config.yaml"
+# A link loop in place of tasks/: status names the folder alone (its tasks' paths are not each blocked);
+# collect names it too.
+mv "$tmp/s1_blocked/tasks" "$tmp/s1_blocked/tasks_moved" && ln -s tasks "$tmp/s1_blocked/tasks"
+out=$("$bin" status "$tmp/s1_blocked") ; status=$?
+((status == 4)) && grep -q "blocked folders: .* move it away: $tmp/s1_blocked/tasks, $tmp/s1_blocked/cv$" <<<"$out" ||
+  fail "status does not name a link loop in place of tasks/ ($status): $out"
+grep -q "are blocked" <<<"$out" && fail "status counts the tasks below a link loop as blocked: $out"
+out=$("$bin" collect "$tmp/s1_blocked" --partial 2>&1) ; status=$?
+((status == 1)) && grep -q "$tmp/s1_blocked/tasks: exists and is not a folder, where run keeps its tasks' results" <<<"$out" ||
+  fail "collect with a link loop in place of tasks/ ($status): $out"
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
 grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
