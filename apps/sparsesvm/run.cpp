@@ -275,14 +275,6 @@ Command add_run(CLI::App& app) {
 }
 
 // The config a run directory holds (DIR/config.yaml, written by run).
-experiment::ExperimentConfig config_of_run(const std::string& directory) {
-  const std::string config_path = (std::filesystem::path(directory) / "config.yaml").string();
-  if (!std::filesystem::exists(config_path)) {
-    throw core::InputError(fmt::format("{}: missing; collect needs a directory written by sparsesvm run", config_path));
-  }
-  return experiment::load_config(config_path);
-}
-
 Command add_collect(CLI::App& app) {
   auto directories = std::make_shared<std::vector<std::string>>();
   auto partial = std::make_shared<bool>(false);
@@ -293,9 +285,9 @@ Command add_collect(CLI::App& app) {
   command->add_flag("--partial", *partial, "write tables although planned tasks have no result (cells say n of N)");
   command->add_flag("--no-figures", *no_figures, "do not draw the config's figures (sparsesvm plot DIR draws them)");
   return {command, [directories, partial, no_figures]() {
-    const experiment::ExperimentConfig config = config_of_run(directories->front());
+    const experiment::ExperimentConfig config = experiment::read_run_config(directories->front(), "collect");
     for (std::size_t k = 1; k < directories->size(); ++k) {
-      const experiment::ExperimentConfig other = config_of_run((*directories)[k]);
+      const experiment::ExperimentConfig other = experiment::read_run_config((*directories)[k], "collect");
       if (other.resolved_yaml != config.resolved_yaml) {
         throw core::InputError(fmt::format(
             "{} holds a run of another config (sha256 {}) than {} (sha256 {}); collect merges the shards of one config",

@@ -16,6 +16,7 @@
 #include "core/errors.hpp"
 #include "core/status.hpp"
 #include "experiment/config.hpp"
+#include "experiment/manifest.hpp"
 #include "experiment/tasks.hpp"
 
 namespace sparsesvm::app {
@@ -54,13 +55,7 @@ int status(const std::vector<std::string>& directories, std::size_t shards) {
       throw core::InputError(fmt::format("{}: not a directory; status reads run directories", directory));
     }
   }
-  const std::string config_path = (std::filesystem::path(directories.front()) / "config.yaml").string();
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(config_path, error)) {
-    throw core::InputError(fmt::format("{}: missing or not a file; status needs a directory written by sparsesvm run",
-                                       config_path));
-  }
-  const experiment::ExperimentConfig config = experiment::load_config(config_path);
+  const experiment::ExperimentConfig config = experiment::read_run_config(directories.front(), "status");
   std::vector<std::string> absent;
   const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
   std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)

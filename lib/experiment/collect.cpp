@@ -68,12 +68,15 @@ std::vector<Row> read_rows(const ExperimentConfig& config, const std::vector<std
   ignored_files = 0;
   for (const std::string& directory : directories) {
     const std::filesystem::path tasks = std::filesystem::path(directory) / "tasks";
-    if (not_a_folder(tasks)) throw not_a_run_folder(tasks);
+    const std::vector<std::string> blocked = blocked_run_folders(config, directory);  // cv/ too: its rows would be lost
+    if (!blocked.empty()) throw not_a_run_folder(blocked.front());
     std::error_code error;
     if (!std::filesystem::is_directory(tasks, error)) {
       throw core::InputError(fmt::format("{}: no tasks/ folder; is this a run directory?", directory));
     }
-    for (const auto& entry : std::filesystem::directory_iterator(tasks)) {
+    std::filesystem::directory_iterator listing(tasks, error);
+    if (error) throw core::InputError(fmt::format("{}: cannot be listed ({})", tasks.string(), error.message()));
+    for (const auto& entry : listing) {
       const std::string name = entry.path().filename().string();
       if (entry.path().extension() == ".csv" && !planned_files.contains(name)) ++ignored_files;
     }

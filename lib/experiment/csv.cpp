@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -169,6 +170,7 @@ std::string read_run_file(const std::string& path) {
 
 std::string read_whole_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
+  if (!in) throw core::InputError(fmt::format("{}: cannot be read ({})", path, std::strerror(errno)));
   std::ostringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();

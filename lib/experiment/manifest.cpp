@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include "core/errors.hpp"
 #include "core/memory_budget.hpp"
 #include "core/sha256.hpp"
 #include "experiment/csv.hpp"
@@ -57,6 +58,19 @@ void write_manifest(const std::string& directory, const ExperimentConfig& config
 
 void write_run_config(const std::string& directory, const ExperimentConfig& config) {
   write_file_atomically((std::filesystem::path(directory) / "config.yaml").string(), config.resolved_yaml + "\n");
+}
+
+ExperimentConfig read_run_config(const std::string& directory, const std::string& reader) {
+  std::error_code error;  // a link loop is not a folder either
+  if (!std::filesystem::is_directory(directory, error)) {
+    throw core::InputError(fmt::format("{}: not a directory; {} reads run directories", directory, reader));
+  }
+  const std::filesystem::path config_path = std::filesystem::path(directory) / "config.yaml";
+  if (path_kind(config_path) != PathKind::file) {
+    throw core::InputError(fmt::format("{}: missing or not a file; {} needs a directory written by sparsesvm run",
+                                       config_path.string(), reader));
+  }
+  return load_config(config_path.string());
 }
 
 }  // namespace sparsesvm::experiment

@@ -27,5 +27,8 @@ void write_manifest(const std::string& directory, const ExperimentConfig& config
 // DIR/config.yaml, the resolved config: written when a run starts (so that `status` works while it runs,
 // after an interrupt, and on a Slurm array before its first shard ends) and again with the manifest.
 void write_run_config(const std::string& directory, const ExperimentConfig& config);
+// The config of the run in `directory`, for `reader` (status, collect): an InputError naming the path when
+// the directory is not a folder or its config.yaml is missing or not a file (a FIFO would block the read).
+ExperimentConfig read_run_config(const std::string& directory, const std::string& reader);
 
 }  // namespace sparsesvm::experiment

@@ -68,7 +68,7 @@ double cell_z(const PublishedCell& cell, const OurCell& our) {
 
 std::vector<PublishedCell> read_published(const std::string& path) {
   std::string content = read_whole_file(path);
-  if (content.empty()) throw core::InputError(fmt::format("{}: cannot read the published numbers (or the file is empty)", path));
+  if (content.empty()) throw core::InputError(fmt::format("{}: no published numbers (the file is empty)", path));
   if (content.rfind("\xEF\xBB\xBF", 0) == 0) content.erase(0, 3);  // a UTF-8 byte order mark
   auto table = parse_csv(content, path);
   while (!table.empty() && table.back().size() == 1 && table.back()[0].empty()) table.pop_back();  // blank last lines

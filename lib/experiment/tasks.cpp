@@ -39,6 +39,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kTaskHashLength = 16;  // hex digits of the content hash in a task id
+// A task id's readable stem keeps at most this many bytes, so that its files' names (the id, ".csv" and a
+// write's ".tmp.<pid>") stay within the 255 bytes a file name may have; the hash tells tasks apart.
+constexpr std::size_t kLongestTaskStem = 200;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string file_safe(const std::string& text) {
@@ -653,9 +656,11 @@ std::vector<Task> plan_tasks(const ExperimentConfig& config, std::vector<std::st
         // makes new tasks, and collect reads only the planned ones.
         const std::string content =
             core::sha256_hex(fmt::format("{}|{}|rep={}|method={}", dataset, group, r, config.methods[m].label));
-        const std::string id = file_safe(fmt::format("{}{}__rep{:03}__{}__{}", instance.name,
-                                                     instance.condition.empty() ? "" : "__" + instance.condition, r,
-                                                     config.methods[m].label, content.substr(0, kTaskHashLength)));
+        std::string stem = file_safe(fmt::format("{}{}__rep{:03}__{}", instance.name,
+                                                 instance.condition.empty() ? "" : "__" + instance.condition, r,
+                                                 config.methods[m].label));
+        if (stem.size() > kLongestTaskStem) stem.resize(kLongestTaskStem);
+        const std::string id = stem + "__" + content.substr(0, kTaskHashLength);
         tasks.push_back(Task{d, r, m, id, static_cast<double>(examples)});
       }
     }
@@ -883,9 +888,10 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   record.complete = all_files;  // nothing blocked, and every path a file
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
   record.status = kDamagedRow;
+  const std::string text = read_whole_file(paths.front().string());  // an unreadable row is an error, not damage
   std::vector<std::vector<std::string>> table;
   try {
-    table = parse_csv(read_whole_file(paths.front().string()), paths.front().string());
+    table = parse_csv(text, paths.front().string());
   } catch (const core::InputError&) {  // not CSV: damaged, and computed again
     return record;
   }
@@ -925,11 +931,25 @@ void check_run_location(const std::filesystem::path& directory) {
                                        "choose another --out", directory.string()));
   }
   std::filesystem::path existing = directory;  // the directory, or the nearest folder run would make it in
-  std::error_code error;
-  while (!existing.empty() && !std::filesystem::exists(std::filesystem::symlink_status(existing, error))) {
-    existing = existing.parent_path();
+  for (std::error_code error; !existing.empty() && !std::filesystem::exists(std::filesystem::symlink_status(existing, error));
+       existing = existing.parent_path()) {
+    // Absent, or below a file, a link loop or a folder without search permission: looked for higher up.
+    const bool look_higher = !error || error == std::errc::no_such_file_or_directory ||
+                             error == std::errc::not_a_directory || error == std::errc::too_many_symbolic_link_levels ||
+                             error == std::errc::permission_denied;
+    if (!look_higher) {
+      throw core::InputError(fmt::format("{}: cannot be made ({}); choose another --out", directory.string(),
+                                         error.message()));
+    }
   }
   if (existing.empty()) existing = ".";
+  const long longest_name = ::pathconf(existing.c_str(), _PC_NAME_MAX);  // -1: no limit known
+  for (const std::filesystem::path& part : directory) {
+    if (longest_name > 0 && part.native().size() > static_cast<std::size_t>(longest_name)) {
+      throw core::InputError(fmt::format("{}: a name in it is longer than the {} bytes a file name may have there; "
+                                         "choose another --out", directory.string(), longest_name));
+    }
+  }
   if (not_a_folder(existing)) {
     throw core::InputError(fmt::format("{}: exists and is not a folder, so run cannot make its results' folder {} "
                                        "there; choose another --out", existing.string(), directory.string()));

@@ -140,6 +140,12 @@ for name in config.yaml run.log; do
 done
 out=$(timeout 60 "$bin" status "$tmp/fifo_config.yaml" 2>&1) ; status=$?
 ((status == 1)) && grep -q "config.yaml: missing or not a file" <<<"$out" || fail "status with a FIFO as config.yaml ($status): $out"
+out=$(timeout 60 "$bin" collect "$tmp/fifo_config.yaml" 2>&1) ; status=$?
+((status == 1)) && grep -q "config.yaml: missing or not a file; collect needs" <<<"$out" || fail "collect with a FIFO as config.yaml ($status): $out"
+long_name=$(printf 'x%.0s' {1..300})
+out=$("$bin" run "$config" --out "$tmp/new/$long_name" -q 2>&1) ; status=$?
+((status == 1)) && grep -q "a name in it is longer than the 255 bytes" <<<"$out" || fail "run with a name past 255 bytes in --out ($status): $out"
+[[ ! -e "$tmp/new" ]] || fail "a run refused for a long --out made its folders"
 # Folders run cannot write into (checked unprivileged: root may write anywhere): refused before any fit.
 if (($(id -u) != 0)); then
   cp -a "$tmp/s1" "$tmp/s1_read_only" && chmod 555 "$tmp/s1_read_only/tasks"
@@ -150,6 +156,12 @@ if (($(id -u) != 0)); then
   out=$("$bin" status "$tmp/s1_read_only" 2>&1) ; status=$?
   ((status == 1)) && grep -q "cannot be looked at (Permission denied)" <<<"$out" || fail "status of a tasks/ without search permission ($status): $out"
   chmod 755 "$tmp/s1_read_only/tasks"
+  cp -a "$tmp/s1" "$tmp/s1_unreadable" && chmod 000 "$tmp/s1_unreadable/tasks/$task"
+  for command in status collect; do
+    out=$("$bin" $command "$tmp/s1_unreadable" 2>&1) ; status=$?
+    ((status == 1)) && grep -q "$tmp/s1_unreadable/tasks/$task: cannot be read (Permission denied)" <<<"$out" ||
+      fail "$command with an unreadable row ($status): $out"
+  done
   mkdir "$tmp/read_only_parent" && chmod 555 "$tmp/read_only_parent"
   out=$("$bin" run "$config" --out "$tmp/read_only_parent/run" -q 2>&1) ; status=$?
   ((status == 1)) && grep -q "$tmp/read_only_parent: run cannot write there" <<<"$out" ||
@@ -162,6 +174,11 @@ out=$("$bin" status "$tmp/s1_blocked") ; status=$?
 ((status == 4)) && grep -q "blocked folders: .* move it away: $tmp/s1_blocked/cv$" <<<"$out" || fail "status does not name a file in place of cv/ ($status): $out"
 out=$("$bin" run "$config" protocol.outer.repetitions=6 --shard 1/2 --out "$tmp/s1_blocked" 2>&1) && fail "a run over a file in place of cv/ passed: $out"
 cmp -s "$tmp/s1/config.yaml" "$tmp/s1_blocked/config.yaml" || fail "a refused run rewrote config.yaml"
+for partial in "" --partial; do
+  out=$("$bin" collect "$tmp/s1_blocked" $partial --no-figures 2>&1) ; status=$?
+  ((status == 1)) && grep -q "$tmp/s1_blocked/cv: exists and is not a folder" <<<"$out" ||
+    fail "collect $partial with a file in place of cv/ ($status): $out"
+done
 # A link loop in place of tasks/: status names the folder alone (its tasks' paths are not each blocked);
 # collect names it too.
 mv "$tmp/s1_blocked/tasks" "$tmp/s1_blocked/tasks_moved" && ln -s tasks "$tmp/s1_blocked/tasks"

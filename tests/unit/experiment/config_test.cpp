@@ -46,6 +46,22 @@ void check_rejects(const std::string& base, const std::string& from, const std::
 
 }  // namespace
 
+TEST_CASE("a long data set name keeps task file names within 255 bytes, and ids apart", "[config][tasks]") {
+  const std::string name(240, 'g');
+  const auto config = experiment::load_config(write_file("long_name.yaml", config_with("  - name: g\n", "  - name: " + name + "\n")));
+  const std::vector<experiment::Task> tasks = experiment::plan_tasks(config);
+  std::set<std::string> ids;
+  for (const experiment::Task& task : tasks) {
+    INFO(task.id);
+    CHECK(task.id.rfind(name.substr(0, 100), 0) == 0);  // still begins with the name
+    CHECK((task.id + ".csv.tmp.4194304").size() <= 255);  // the longest name an atomic write gives its file
+    ids.insert(task.id);
+  }
+  CHECK(ids.size() == tasks.size());
+  const auto short_name = experiment::load_config(write_file("short_name.yaml", kGood));
+  CHECK(experiment::plan_tasks(short_name).front().id.rfind("g__noise_dims=0__rep000__OneNormSVM__", 0) == 0);
+}
+
 TEST_CASE("a valid config expands into conditions and tasks", "[config]") {
   const experiment::ExperimentConfig config = experiment::load_config(write_file("tiny.yaml", kGood));
   REQUIRE(config.datasets.size() == 2);
