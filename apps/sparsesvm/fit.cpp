@@ -82,7 +82,8 @@ core::Dataset load_test_file(const FitOptions& options, const core::Dataset& tra
 // other parameters). An existing file that is not a table is refused, not overwritten.
 std::string appended_table(const std::string& path, const std::vector<std::string>& header,
                            const std::vector<std::string>& fields) {
-  const std::string existing = std::filesystem::exists(path) ? experiment::read_whole_file(path) : "";
+  const bool absent = experiment::path_kind(path) == experiment::PathKind::absent;
+  const std::string existing = absent ? "" : experiment::read_whole_file(path);
   std::vector<std::vector<std::string>> table = experiment::parse_csv(existing, path);
   if (table.empty()) return experiment::csv_line(header) + experiment::csv_line(fields);
   std::vector<std::string> columns = table.front();

@@ -217,6 +217,7 @@ int run(const RunOptions& options) {
                                        config.path, missing.size(), fmt::join(missing, "\n  ")));
   }
   experiment::check_run_location(directory);
+  experiment::check_task_path_lengths(directory, tasks);
   check_same_run(directory, config, all_tasks, options.force);  // --dry-run too: it says what run would do
   experiment::check_data_files(config);  // before anything is queued or written
   auto log = make_logger(options.dry_run ? "" : directory, options);
@@ -285,16 +286,7 @@ Command add_collect(CLI::App& app) {
   command->add_flag("--partial", *partial, "write tables although planned tasks have no result (cells say n of N)");
   command->add_flag("--no-figures", *no_figures, "do not draw the config's figures (sparsesvm plot DIR draws them)");
   return {command, [directories, partial, no_figures]() {
-    const experiment::ExperimentConfig config = experiment::read_run_config(directories->front(), "collect");
-    for (std::size_t k = 1; k < directories->size(); ++k) {
-      const experiment::ExperimentConfig other = experiment::read_run_config((*directories)[k], "collect");
-      if (other.resolved_yaml != config.resolved_yaml) {
-        throw core::InputError(fmt::format(
-            "{} holds a run of another config (sha256 {}) than {} (sha256 {}); collect merges the shards of one config",
-            (*directories)[k], core::sha256_hex(other.resolved_yaml).substr(0, 12), directories->front(),
-            core::sha256_hex(config.resolved_yaml).substr(0, 12)));
-      }
-    }
+    const experiment::ExperimentConfig config = experiment::read_shards_config(*directories, "collect");
     for (const std::string& warning : config.warnings) fmt::print(stderr, "sparsesvm: warning: {}\n", warning);
     const experiment::CollectSummary summary = experiment::collect(config, *directories, directories->front(), *partial);
     fmt::print("{} rows of {} planned tasks ({} without a solution)\n", summary.rows, summary.expected, summary.failed);

@@ -49,13 +49,7 @@ struct Counts {
 };
 
 int status(const std::vector<std::string>& directories, std::size_t shards) {
-  for (const std::string& directory : directories) {
-    std::error_code error;  // a link loop is not a directory either
-    if (!std::filesystem::is_directory(directory, error)) {
-      throw core::InputError(fmt::format("{}: not a directory; status reads run directories", directory));
-    }
-  }
-  const experiment::ExperimentConfig config = experiment::read_run_config(directories.front(), "status");
+  const experiment::ExperimentConfig config = experiment::read_shards_config(directories, "status");
   std::vector<std::string> absent;
   const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
   std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)

@@ -169,6 +169,10 @@ std::string read_run_file(const std::string& path) {
 }
 
 std::string read_whole_file(const std::string& path) {
+  if (path_kind(path) == PathKind::other) {
+    throw core::InputError(fmt::format("{}: exists and is not a regular file (a folder, a FIFO or a link loop); give a "
+                                       "file", path));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw core::InputError(fmt::format("{}: cannot be read ({})", path, std::strerror(errno)));
   std::ostringstream buffer;

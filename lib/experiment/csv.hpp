@@ -22,7 +22,8 @@ std::string format_number(double value);
 // Writes `content` to `path` atomically; InputError naming the path when it cannot.
 void write_file_atomically(const std::string& path, const std::string& content);
 
-// The whole content of a file (a task result); an InputError naming it when it cannot be opened.
+// The whole content of a file (a task result); an InputError naming it when something other than a file
+// stands there (a FIFO would block the read) or it cannot be opened.
 std::string read_whole_file(const std::string& path);
 
 // Regular file, or something else in place of one (a directory, a FIFO), or nothing: one stat.

@@ -73,4 +73,18 @@ ExperimentConfig read_run_config(const std::string& directory, const std::string
   return load_config(config_path.string());
 }
 
+ExperimentConfig read_shards_config(const std::vector<std::string>& directories, const std::string& reader) {
+  const ExperimentConfig config = read_run_config(directories.front(), reader);
+  for (std::size_t k = 1; k < directories.size(); ++k) {
+    const ExperimentConfig other = read_run_config(directories[k], reader);
+    if (other.resolved_yaml != config.resolved_yaml) {
+      throw core::InputError(fmt::format("{} holds a run of another config (sha256 {}) than {} (sha256 {}); {} reads "
+                                         "the shards of one config",
+                                         directories[k], core::sha256_hex(other.resolved_yaml).substr(0, 12),
+                                         directories.front(), core::sha256_hex(config.resolved_yaml).substr(0, 12), reader));
+    }
+  }
+  return config;
+}
+
 }  // namespace sparsesvm::experiment

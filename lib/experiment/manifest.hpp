@@ -30,5 +30,8 @@ void write_run_config(const std::string& directory, const ExperimentConfig& conf
 // The config of the run in `directory`, for `reader` (status, collect): an InputError naming the path when
 // the directory is not a folder or its config.yaml is missing or not a file (a FIFO would block the read).
 ExperimentConfig read_run_config(const std::string& directory, const std::string& reader);
+// The config of the first directory, after read_run_config of every one: an InputError naming a directory
+// that holds a run of another config (shards of one config only).
+ExperimentConfig read_shards_config(const std::vector<std::string>& directories, const std::string& reader);
 
 }  // namespace sparsesvm::experiment

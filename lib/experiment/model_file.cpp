@@ -111,8 +111,7 @@ SavedModel read_model_file(const std::string& path) {
 namespace {
 
 SavedModel read_model_text(const std::string& path) {
-  std::error_code error_code;
-  if (!std::filesystem::is_regular_file(path, error_code)) {
+  if (path_kind(path) == PathKind::absent) {  // a folder without search permission is an error naming it
     throw core::InputError(fmt::format("{}: no such model file (`fit --model-out` writes one)", path));
   }
   const std::string text = read_whole_file(path);

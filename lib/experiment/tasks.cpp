@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cerrno>
+#include <climits>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -39,9 +42,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::size_t kTaskHashLength = 16;  // hex digits of the content hash in a task id
-// A task id's readable stem keeps at most this many bytes, so that its files' names (the id, ".csv" and a
-// write's ".tmp.<pid>") stay within the 255 bytes a file name may have; the hash tells tasks apart.
-constexpr std::size_t kLongestTaskStem = 200;
+// A task id's readable stem keeps at most this many bytes, so that its files' names (the stem, "__", the
+// hash, ".csv" and a write's ".tmp.<pid>", pid at most 7 digits: 34 bytes more) stay within the 255 bytes a
+// file name may have; every id that fitted before the cut is unchanged, and the hash tells tasks apart.
+constexpr std::size_t kLongestTaskStem = 221;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string file_safe(const std::string& text) {
@@ -882,6 +886,9 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   for (const std::filesystem::path& path : paths) {
     const PathKind kind = path_kind(path);
     if (kind == PathKind::other && record.blocked.empty()) record.blocked = path.string();
+    if (kind == PathKind::file && ::access(path.c_str(), R_OK) != 0) {  // collect reads every one
+      throw core::InputError(fmt::format("{}: cannot be read ({})", path.string(), std::strerror(errno)));
+    }
     if (path == paths.front()) record.has_row = kind == PathKind::file;
     all_files = all_files && kind == PathKind::file;
   }
@@ -961,6 +968,18 @@ void check_run_location(const std::filesystem::path& directory) {
       throw core::InputError(fmt::format("{}: exists and is not a file, where run writes its {}; move it away",
                                          file.string(), name));
     }
+  }
+}
+
+void check_task_path_lengths(const std::filesystem::path& directory, const std::vector<Task>& tasks) {
+  std::size_t longest_id = 0;
+  for (const Task& task : tasks) longest_id = std::max(longest_id, task.id.size());
+  // DIR/weights/<id>.csv.tmp.<pid>: the longest path run writes for a task (a pid has at most 7 digits).
+  const std::size_t longest = directory.native().size() + std::string_view("/weights/").size() + longest_id +
+                              std::string_view(".csv.tmp.4194304").size();
+  if (!tasks.empty() && longest >= PATH_MAX) {
+    throw core::InputError(fmt::format("{}: with a task's file in it, a path of {} bytes, past the {} a path may have; "
+                                       "choose a shorter --out", directory.string(), longest, PATH_MAX));
   }
 }
 

@@ -136,6 +136,9 @@ std::vector<std::string> blocked_run_folders(const ExperimentConfig& config, con
 // it in lacks write permission, or its config.yaml or run.log is
 // something other than a file (a FIFO would block their reading). Before anything is read or written there.
 void check_run_location(const std::filesystem::path& directory);
+// Throws when a task's file in `directory` would have a longer path than the system allows (PATH_MAX), so
+// that run refuses before it makes the directory.
+void check_task_path_lengths(const std::filesystem::path& directory, const std::vector<Task>& tasks);
 // Throws, naming the first, when the directory cannot take the results of the tasks a run computes: a
 // blocked folder (above) or one without write permission, or a pending task's blocked path
 // (TaskRecord::blocked). run_tasks checks before it writes anything, config.yaml included.

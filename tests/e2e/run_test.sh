@@ -146,6 +146,19 @@ long_name=$(printf 'x%.0s' {1..300})
 out=$("$bin" run "$config" --out "$tmp/new/$long_name" -q 2>&1) ; status=$?
 ((status == 1)) && grep -q "a name in it is longer than the 255 bytes" <<<"$out" || fail "run with a name past 255 bytes in --out ($status): $out"
 [[ ! -e "$tmp/new" ]] || fail "a run refused for a long --out made its folders"
+deep="$tmp/new"; for _ in $(seq 16); do deep="$deep/$(printf 'q%.0s' {1..240})"; done
+deep="$deep/$(printf 'q%.0s' {1..150})"  # about 4200 bytes to a task's file: short of PATH_MAX itself
+out=$("$bin" run "$config" --out "$deep" -q 2>&1) ; status=$?
+((status == 1)) && grep -q "with a task's file in it, a path of 4[0-9]* bytes, past the 4096 a path may have" <<<"$out" ||
+  fail "run with an --out past PATH_MAX ($status): $out"
+[[ ! -e "$tmp/new" ]] || fail "a run refused for an --out past PATH_MAX made its folders"
+# Files read whole: a FIFO is refused, never opened (its read would block).
+mkfifo "$tmp/fifo.csv"
+out=$(timeout 60 "$bin" fit -g dca_gaussians:n=40,noise_dims=3,seed=3 -m SVM-1 --lambda 0.3 --out "$tmp/fifo.csv" --append 2>&1) ; status=$?
+((status == 1)) && grep -q "$tmp/fifo.csv: exists and is not a regular file" <<<"$out" || fail "fit --append to a FIFO ($status): $out"
+out=$(timeout 60 "$bin" status "$tmp/s0" "$tmp/fifo_config.yaml" 2>&1) ; status=$?
+((status == 1)) && grep -q "fifo_config.yaml/config.yaml: missing or not a file; status needs" <<<"$out" ||
+  fail "status with a FIFO as the second directory's config.yaml ($status): $out"
 # Folders run cannot write into (checked unprivileged: root may write anywhere): refused before any fit.
 if (($(id -u) != 0)); then
   cp -a "$tmp/s1" "$tmp/s1_read_only" && chmod 555 "$tmp/s1_read_only/tasks"
@@ -162,6 +175,16 @@ if (($(id -u) != 0)); then
     ((status == 1)) && grep -q "$tmp/s1_unreadable/tasks/$task: cannot be read (Permission denied)" <<<"$out" ||
       fail "$command with an unreadable row ($status): $out"
   done
+  chmod 644 "$tmp/s1_unreadable/tasks/$task" && chmod 000 "$tmp/s1_unreadable/cv/$task"
+  for command in "status $tmp/s1_unreadable" "run $config --shard 1/2 --out $tmp/s1_unreadable -q"; do
+    out=$("$bin" $command 2>&1) ; status=$?
+    ((status == 1)) && grep -q "$tmp/s1_unreadable/cv/$task: cannot be read (Permission denied)" <<<"$out" ||
+      fail "$command with an unreadable cv/ file ($status): $out"
+  done
+  mkdir -m 000 "$tmp/no_search"
+  out=$("$bin" predict -g dca_gaussians:n=40,noise_dims=3,seed=5 --model "$tmp/no_search/m.yaml" 2>&1) ; status=$?
+  ((status == 1)) && grep -q "$tmp/no_search/m.yaml: cannot be looked at (Permission denied)" <<<"$out" ||
+    fail "predict with a model in a folder without search permission ($status): $out"
   mkdir "$tmp/read_only_parent" && chmod 555 "$tmp/read_only_parent"
   out=$("$bin" run "$config" --out "$tmp/read_only_parent/run" -q 2>&1) ; status=$?
   ((status == 1)) && grep -q "$tmp/read_only_parent: run cannot write there" <<<"$out" ||
