@@ -275,7 +275,6 @@ Command add_run(CLI::App& app) {
   return {command, [options]() { return run(*options); }};
 }
 
-// The config a run directory holds (DIR/config.yaml, written by run).
 Command add_collect(CLI::App& app) {
   auto directories = std::make_shared<std::vector<std::string>>();
   auto partial = std::make_shared<bool>(false);

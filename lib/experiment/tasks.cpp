@@ -855,6 +855,25 @@ std::vector<std::filesystem::path> task_paths(const ExperimentConfig& config, co
   return paths;
 }
 
+// The run directory when something stands there, else the nearest path above it where something does
+// (a folder run would make it in, or a file or link in the way); an InputError when looking fails for
+// another reason (a name too long, say).
+std::filesystem::path nearest_existing(const std::filesystem::path& directory) {
+  std::filesystem::path existing = directory;
+  for (std::error_code error; !existing.empty() && !std::filesystem::exists(std::filesystem::symlink_status(existing, error));
+       existing = existing.parent_path()) {
+    // Absent, or below a file, a link loop or a folder without search permission: looked for higher up.
+    const bool look_higher = !error || error == std::errc::no_such_file_or_directory ||
+                             error == std::errc::not_a_directory || error == std::errc::too_many_symbolic_link_levels ||
+                             error == std::errc::permission_denied;
+    if (!look_higher) {
+      throw core::InputError(fmt::format("{}: cannot be made ({}); choose another --out", directory.string(),
+                                         error.message()));
+    }
+  }
+  return existing.empty() ? std::filesystem::path(".") : existing;
+}
+
 // Throws when an existing folder lacks the write or search permission run needs to write into it.
 void check_writable(const std::filesystem::path& folder) {
   if (std::filesystem::exists(folder) && ::access(folder.c_str(), W_OK | X_OK) != 0) {
@@ -937,19 +956,7 @@ void check_run_location(const std::filesystem::path& directory) {
     throw core::InputError(fmt::format("{}: exists and is not a folder, where run writes its results; move it away or "
                                        "choose another --out", directory.string()));
   }
-  std::filesystem::path existing = directory;  // the directory, or the nearest folder run would make it in
-  for (std::error_code error; !existing.empty() && !std::filesystem::exists(std::filesystem::symlink_status(existing, error));
-       existing = existing.parent_path()) {
-    // Absent, or below a file, a link loop or a folder without search permission: looked for higher up.
-    const bool look_higher = !error || error == std::errc::no_such_file_or_directory ||
-                             error == std::errc::not_a_directory || error == std::errc::too_many_symbolic_link_levels ||
-                             error == std::errc::permission_denied;
-    if (!look_higher) {
-      throw core::InputError(fmt::format("{}: cannot be made ({}); choose another --out", directory.string(),
-                                         error.message()));
-    }
-  }
-  if (existing.empty()) existing = ".";
+  const std::filesystem::path existing = nearest_existing(directory);
   const long longest_name = ::pathconf(existing.c_str(), _PC_NAME_MAX);  // -1: no limit known
   for (const std::filesystem::path& part : directory) {
     if (longest_name > 0 && part.native().size() > static_cast<std::size_t>(longest_name)) {
