@@ -49,7 +49,15 @@ struct Counts {
 };
 
 int status(const std::vector<std::string>& directories, std::size_t shards) {
-  const experiment::ExperimentConfig config = experiment::read_shards_config(directories, "status");
+  for (const std::string& directory : directories) {
+    std::error_code error;  // a link loop is not a directory either
+    if (!std::filesystem::is_directory(directory, error)) {
+      throw core::InputError(fmt::format("{}: not a directory; status reads run directories", directory));
+    }
+  }
+  // The first directory's config plans the tasks; the others are read for its tasks' files alone (a shard
+  // run from another path to the same data writes the same task files under another config text).
+  const experiment::ExperimentConfig config = experiment::read_run_config(directories.front(), "status");
   std::vector<std::string> absent;
   const std::vector<experiment::Task> tasks = experiment::plan_tasks(config, &absent);
   std::map<std::pair<std::string, std::string>, Counts> counts;  // (data set + condition, method)

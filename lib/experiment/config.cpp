@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <yaml-cpp/yaml.h>
 
 #include "core/errors.hpp"
+#include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/yaml_guard.hpp"
 #include "models/algorithms/algorithm.hpp"
@@ -83,17 +83,13 @@ ExperimentConfig load_config(const std::string& path, const std::vector<std::str
   Reader reader(path);
   YAML::Node root;
   try {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream || !std::filesystem::is_regular_file(path)) throw YAML::BadFile(path);
-    const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    const std::string text = read_whole_file(path);  // a FIFO is refused, not opened
     check_yaml_text(text, path);
     const std::vector<YAML::Node> documents = YAML::LoadAll(text);
     if (documents.size() != 1) {
       throw ConfigError(fmt::format("{}: holds {} YAML documents; a config is exactly one", path, documents.size()));
     }
     root = documents.front();
-  } catch (const YAML::BadFile&) {
-    throw ConfigError(fmt::format("{}: cannot open config file", path));
   } catch (const YAML::ParserException& error) {
     throw ConfigError(fmt::format("{}:{}:{}: YAML syntax error: {}", path, error.mark.line + 1, error.mark.column + 1,
                                   error.msg));

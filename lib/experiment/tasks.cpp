@@ -905,14 +905,16 @@ TaskRecord read_task_record(const ExperimentConfig& config, const std::filesyste
   for (const std::filesystem::path& path : paths) {
     const PathKind kind = path_kind(path);
     if (kind == PathKind::other && record.blocked.empty()) record.blocked = path.string();
-    if (kind == PathKind::file && ::access(path.c_str(), R_OK) != 0) {  // collect reads every one
-      throw core::InputError(fmt::format("{}: cannot be read ({})", path.string(), std::strerror(errno)));
-    }
     if (path == paths.front()) record.has_row = kind == PathKind::file;
     all_files = all_files && kind == PathKind::file;
   }
   record.complete = all_files;  // nothing blocked, and every path a file
   if (!record.complete) return record;  // computed again whatever the row says; a damaged row is not read
+  for (const std::filesystem::path& path : paths) {  // collect reads every one of a complete task's files
+    if (::access(path.c_str(), R_OK) != 0) {
+      throw core::InputError(fmt::format("{}: cannot be read ({})", path.string(), std::strerror(errno)));
+    }
+  }
   record.status = kDamagedRow;
   const std::string text = read_whole_file(paths.front().string());  // an unreadable row is an error, not damage
   std::vector<std::vector<std::string>> table;
@@ -985,8 +987,8 @@ void check_task_path_lengths(const std::filesystem::path& directory, const std::
   const std::size_t longest = directory.native().size() + std::string_view("/weights/").size() + longest_id +
                               std::string_view(".csv.tmp.4194304").size();
   if (!tasks.empty() && longest >= PATH_MAX) {
-    throw core::InputError(fmt::format("{}: with a task's file in it, a path of {} bytes, past the {} a path may have; "
-                                       "choose a shorter --out", directory.string(), longest, PATH_MAX));
+    throw core::InputError(fmt::format("{}: with a task's file in it, a path of {} bytes, longer than the {} a path may "
+                                       "have; choose a shorter --out", directory.string(), longest, PATH_MAX - 1));
   }
 }
 

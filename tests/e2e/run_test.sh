@@ -149,16 +149,19 @@ out=$("$bin" run "$config" --out "$tmp/new/$long_name" -q 2>&1) ; status=$?
 deep="$tmp/new"; for _ in $(seq 16); do deep="$deep/$(printf 'q%.0s' {1..240})"; done
 deep="$deep/$(printf 'q%.0s' {1..150})"  # about 4200 bytes to a task's file: short of PATH_MAX itself
 out=$("$bin" run "$config" --out "$deep" -q 2>&1) ; status=$?
-((status == 1)) && grep -q "with a task's file in it, a path of 4[0-9]* bytes, past the 4096 a path may have" <<<"$out" ||
+((status == 1)) && grep -q "with a task's file in it, a path of 4[0-9]* bytes, longer than the 4095 a path may have" <<<"$out" ||
   fail "run with an --out past PATH_MAX ($status): $out"
 [[ ! -e "$tmp/new" ]] || fail "a run refused for an --out past PATH_MAX made its folders"
 # Files read whole: a FIFO is refused, never opened (its read would block).
 mkfifo "$tmp/fifo.csv"
 out=$(timeout 60 "$bin" fit -g dca_gaussians:n=40,noise_dims=3,seed=3 -m SVM-1 --lambda 0.3 --out "$tmp/fifo.csv" --append 2>&1) ; status=$?
 ((status == 1)) && grep -q "$tmp/fifo.csv: exists and is not a regular file" <<<"$out" || fail "fit --append to a FIFO ($status): $out"
-out=$(timeout 60 "$bin" status "$tmp/s0" "$tmp/fifo_config.yaml" 2>&1) ; status=$?
-((status == 1)) && grep -q "fifo_config.yaml/config.yaml: missing or not a file; status needs" <<<"$out" ||
-  fail "status with a FIFO as the second directory's config.yaml ($status): $out"
+out=$(timeout 60 "$bin" collect "$tmp/s0" "$tmp/fifo_config.yaml" 2>&1) ; status=$?
+((status == 1)) && grep -q "fifo_config.yaml/config.yaml: missing or not a file; collect needs" <<<"$out" ||
+  fail "collect with a FIFO as the second directory's config.yaml ($status): $out"
+out=$(timeout 60 "$bin" run "$tmp/fifo_config.yaml/config.yaml" --out "$tmp/from_fifo" -q 2>&1) ; status=$?
+((status == 1)) && grep -q "fifo_config.yaml/config.yaml: exists and is not a regular file" <<<"$out" ||
+  fail "run of a FIFO as its config ($status): $out"
 # Folders run cannot write into (checked unprivileged: root may write anywhere): refused before any fit.
 if (($(id -u) != 0)); then
   cp -a "$tmp/s1" "$tmp/s1_read_only" && chmod 555 "$tmp/s1_read_only/tasks"
@@ -214,6 +217,12 @@ out=$("$bin" collect "$tmp/s1_blocked" --partial 2>&1) ; status=$?
   fail "collect with a link loop in place of tasks/ ($status): $out"
 out=$("$bin" status "$tmp/s0" "$tmp/absent" 2>&1) && fail "status of an absent directory exited 0"
 grep -q "$tmp/absent: not a directory" <<<"$out" || fail "status of an absent directory: $out"
+# A shard run from another path to the same files (a link, as on a cluster): its config.yaml's text
+# differs, its tasks do not; status counts them.
+ln -s "$root" "$tmp/root_link"
+"$bin" run "$tmp/root_link/tests/data/tiny_run.yaml" --shard 1/2 --out "$tmp/s1_link" -q >/dev/null 2>&1 || fail "shard run through a link"
+out=$("$bin" status "$tmp/s0" "$tmp/s1_link") ; status=$?
+((status == 0)) && grep -q "total: 48 done, 0 missing" <<<"$out" || fail "status of shards run from two paths ($status): $out"
 # collect of one shard: refused (tasks missing) unless --partial, whose cells then say n of N.
 out=$("$bin" collect "$tmp/s0" 2>&1) && fail "collect of one shard of two exited 0"
 grep -q "24 of 48 planned tasks have no result" <<<"$out" || fail "collect of one shard: $out"
