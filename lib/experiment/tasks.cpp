@@ -970,7 +970,12 @@ void check_run_location(const std::filesystem::path& directory) {
     throw core::InputError(fmt::format("{}: exists and is not a folder, so run cannot make its results' folder {} "
                                        "there; choose another --out", existing.string(), directory.string()));
   }
-  check_writable(existing);
+  if (existing == directory) {
+    check_writable(directory);
+  } else if (::access(existing.c_str(), W_OK | X_OK) != 0) {
+    throw core::InputError(fmt::format("{}: run cannot make its results' folder {} there (no write or search "
+                                       "permission); choose another --out", existing.string(), directory.string()));
+  }
   for (const char* name : {"config.yaml", "run.log"}) {
     const std::filesystem::path file = directory / name;
     if (path_kind(file) == PathKind::other) {

@@ -190,7 +190,7 @@ if (($(id -u) != 0)); then
     fail "predict with a model in a folder without search permission ($status): $out"
   mkdir "$tmp/read_only_parent" && chmod 555 "$tmp/read_only_parent"
   out=$("$bin" run "$config" --out "$tmp/read_only_parent/run" -q 2>&1) ; status=$?
-  ((status == 1)) && grep -q "$tmp/read_only_parent: run cannot write there" <<<"$out" ||
+  ((status == 1)) && grep -q "$tmp/read_only_parent: run cannot make its results' folder $tmp/read_only_parent/run there" <<<"$out" ||
     fail "run into a new folder of a read-only folder ($status): $out"
 fi
 # In a finished shard's directory: status names the folder; a refused run of another config leaves its
