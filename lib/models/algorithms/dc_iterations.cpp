@@ -84,7 +84,10 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
     report.inner_iterations = start.report->inner_iterations;
     report.inner_solves = start.report->inner_solves;
     report.fell_back_to_cold = start.report->fell_back_to_cold;
-    report.message = start.report->message;
+    // The start's words, marked as the start's: a later step's certificate does not make them the row's.
+    if (!start.report->message.empty()) {
+      report.message = fmt::format("the start ({}): {}", core::to_string(start.report->status), start.report->message);
+    }
     report.statistics = start.report->statistics;
     report.text_statistics = start.report->text_statistics;
   }

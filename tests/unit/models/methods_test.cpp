@@ -354,6 +354,22 @@ TEST_CASE("methods share fits in a workspace: a DCA start is the start method's 
   CHECK(workspace.find_fit("OneNormSVM|" + parameter_key(again.hyperparameters)) != nullptr);
 }
 
+TEST_CASE("a DCA row names its start's words as the start's: an inexact start does not speak for a certified end",
+          "[methods][dca]") {
+  // Found in beyond_all_methods: RLSVM-LSP on german converged (majorant gap 0) while its message was the
+  // start's "LP not certified: ...", read as the row's own. The start is planted inexact here.
+  const core::Dataset data = testing::random_problem(40, 6, 3);
+  Workspace workspace(data);
+  FitReport start = fit_method("OneNormSVM", {{"lambda", 0.5}}, workspace);
+  start.status = core::Status::solved_inaccurate;
+  start.message = "LP not certified: planted";
+  workspace.store_fit("OneNormSVM|" + parameter_key(start.hyperparameters), start);
+  const FitReport rlsvm0 = fit_method("RLSVM0", {{"lambda", 0.5}}, workspace);
+  REQUIRE(rlsvm0.iterations > 1);  // steps past the start: its own status no longer holds for the row
+  CHECK(rlsvm0.status == core::Status::converged);
+  CHECK_THAT(rlsvm0.message, Catch::StartsWith("the start (solved_inaccurate): LP not certified: planted"));
+}
+
 TEST_CASE("bad hyperparameters and unknown methods are input errors", "[methods]") {
   const core::Dataset data = testing::random_problem(20, 3, 1);
   Workspace workspace(data);
