@@ -43,8 +43,21 @@ struct DualCdOptions {
 };
 
 // How dense data is copied for CD's row access: the smaller of a row-major copy and the CSR of its
-// non-zeros (the default), or the one named. Either gives the same numbers.
+// non-zeros (the default), or the one named. Either gives the same numbers on rows shorter than
+// kLaneRowLength; on longer rows the row-major copy sums in four lanes (dot_in_four_lanes), so the two
+// agree to rounding, not bit for bit.
 enum class DenseRowCopy { smaller, row_major, csr };
+
+// Dense rows of at least this many entries have their dot products summed in four lanes. Measured on
+// one core (docs/benchmarks.md, "Four lanes"): a dot product 1.5x as fast at 61 entries, 3x from 128, no
+// faster at 30 or fewer. Shorter rows keep the one chain of additions, so the fits on the papers' UCI sets
+// (at most 61 features) are the same as before the lanes, bit for bit.
+constexpr Eigen::Index kLaneRowLength = 64;
+
+// x'u summed in four lanes: entry j is added to lane j mod 4, in order, and the result is (lane 0 + lane
+// 1) + (lane 2 + lane 3). One chain of dependent additions waits on each addition's latency; four
+// independent chains do not (the same order of summation on every machine: no -ffast-math reordering).
+double dot_in_four_lanes(const double* x, const double* u, Eigen::Index length);
 
 // Dense data's copy for row access: the one chosen filled, the other empty; both empty for sparse data.
 struct DenseRowCopies {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "../models/toy_problems.hpp"
 #include "core/rng.hpp"
@@ -235,6 +236,52 @@ TEST_CASE("dual CD reads mostly non-zero dense rows row-major, with the CSR copy
   core::DenseMatrix half = x;
   for (Eigen::Index j = 0; j < half.cols(); j += 2) half.col(j).setZero();
   CHECK_FALSE(optim::DualCdSolver(core::Dataset("half", half, dense.labels(), {}, {})).reads_dense_rows());
+}
+
+TEST_CASE("dot_in_four_lanes adds entry j to lane j mod 4 and the lanes pairwise", "[optim][l2_svm]") {
+  // Small whole numbers sum exactly in any order: every entry counted once, the tail after the last
+  // full group of four included, for lengths around the groups.
+  for (Eigen::Index length = 0; length <= 70; ++length) {
+    std::vector<double> x(static_cast<std::size_t>(length)), u(x.size(), 2.0);
+    for (std::size_t j = 0; j < x.size(); ++j) x[j] = static_cast<double>(j + 1);
+    INFO("length " << length);
+    CHECK(optim::dot_in_four_lanes(x.data(), u.data(), length) == static_cast<double>(length * (length + 1)));
+  }
+  // The order itself: one chain gives ((1e16 + 1) - 1e16) + 1 = 1 (1e16 + 1 rounds to 1e16), the lanes
+  // (1e16 + 1) + (-1e16 + 1) = 1e16 - 1e16 = 0; with a fifth entry, lane 0 holds 1e16 + 4 exactly.
+  const std::vector<double> x{1e16, 1.0, -1e16, 1.0, 4.0}, ones(5, 1.0);
+  CHECK(optim::dot_in_four_lanes(x.data(), ones.data(), 4) == 0.0);
+  CHECK(optim::dot_in_four_lanes(x.data(), ones.data(), 5) == 4.0);
+}
+
+TEST_CASE("dual CD on long dense rows (four lanes) agrees with the CSR copy's fit to its certificate",
+          "[optim][l2_svm]") {
+  // 80 columns, a tenth of the entries zero: the row-major copy is chosen and its rows are summed in
+  // lanes, so the two copies' numbers differ in their last bits; both are certified, and their
+  // objectives agree within the certified gap.
+  core::Rng rng(12);
+  const core::Dataset drawn = testing::random_problem(150, 80, 9);
+  core::DenseMatrix x = drawn.dense();
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      if (rng.uniform(0.0, 1.0) < 0.1) x(i, j) = 0.0;
+    }
+  }
+  const core::Dataset dense("dense", x, drawn.labels(), {}, {});
+  REQUIRE(dense.d() >= static_cast<std::size_t>(optim::kLaneRowLength));
+  const optim::DualCdSolver row_major(dense);
+  const optim::DualCdSolver csr(dense, optim::DenseRowCopy::csr);
+  REQUIRE(row_major.reads_dense_rows());
+  for (const optim::SvmLoss loss : {optim::SvmLoss::hinge, optim::SvmLoss::squared_hinge}) {
+    INFO((loss == optim::SvmLoss::hinge ? "hinge" : "squared hinge"));
+    optim::L2SvmProblem problem = random_step_problem(rng, dense.n(), dense.d(), true);
+    problem.loss = loss;
+    const optim::L2SvmSolution a = row_major.solve(problem, core::Vector());
+    const optim::L2SvmSolution b = csr.solve(problem, core::Vector());
+    check_certificate(a, 1e-6);
+    check_certificate(b, 1e-6);
+    CHECK(std::abs(a.primal_objective - b.primal_objective) <= 2e-6 * std::abs(b.primal_objective));
+  }
 }
 
 TEST_CASE("each l2 SVM solver on re-weighted columns equals itself on the scaled data", "[optim][l2_svm]") {
