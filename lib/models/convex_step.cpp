@@ -418,13 +418,13 @@ std::string convex_step_unsupported(const Objective& objective) {
                      objective.loss->id());
 }
 
-void record_step(FitReport& report, const StepResult& step) {
+void record_step(FitReport& report, const StepResult& step, const std::string& source) {
   report.inner_iterations += step.simplex_iterations + step.qp_updates + step.qp_interior_iterations;
   report.inner_solves += 1;
-  record_step_statistics(report, step);
+  record_step_statistics(report, step, source);
 }
 
-void record_step_statistics(FitReport& report, const StepResult& step) {
+void record_step_statistics(FitReport& report, const StepResult& step, const std::string& source) {
   const auto raise = [&report](const char* name, double value) {
     double& statistic = report.statistics[name];
     statistic = std::max(statistic, value);
@@ -445,7 +445,9 @@ void record_step_statistics(FitReport& report, const StepResult& step) {
   report.fell_back_to_cold = report.fell_back_to_cold || step.fell_back_to_cold;
   const bool noteworthy = step.fell_back_to_cold || step.status == core::Status::solved_inaccurate;
   if (noteworthy && !step.message.empty() && report.message.find(step.message) == std::string::npos) {
-    report.message += (report.message.empty() ? "" : "; ") + step.message;
+    const std::string note = source.empty() ? step.message
+                                            : fmt::format("{} [{}: {}]", source, core::to_string(step.status), step.message);
+    report.message += (report.message.empty() ? "" : "; ") + note;
   }
 }
 

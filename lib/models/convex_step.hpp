@@ -206,12 +206,14 @@ ConvexStep linearized_loss(const Objective& objective, const core::Dataset& data
 // Why the convex steps cannot run `objective` (its loss has no hinge-shaped convex part), or "".
 std::string convex_step_unsupported(const Objective& objective);
 
-// Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks (with their
-// message) and the statistics named by step_statistic_names().
-void record_step(FitReport& report, const StepResult& step);
+// Adds a step's solver work to a report: inner_iterations, inner_solves, cold fallbacks and inexact
+// solves (with their message, once) and the statistics named by step_statistic_names(). With a `source`
+// (a chain's "step 3") the message is marked as that step's, "step 3 [solved_inaccurate: ...]": a note
+// about one step of a chain, not about the row, whose status its last steps settle.
+void record_step(FitReport& report, const StepResult& step, const std::string& source = "");
 // The same but inner_iterations and inner_solves, for an algorithm that counts other work there (ADMM: its
 // sweeps) and solves a step besides.
-void record_step_statistics(FitReport& report, const StepResult& step);
+void record_step_statistics(FitReport& report, const StepResult& step, const std::string& source = "");
 // simplex_iterations, the QP's columns (qp_updates, qp_interior_iterations, qp_max_relative_gap) and the
 // LP certificate's columns (lp_*). The QP's solver is the text statistic kQpSolverColumn.
 const std::vector<std::string>& step_statistic_names();

@@ -48,10 +48,11 @@ struct DualCdOptions {
 // agree to rounding, not bit for bit.
 enum class DenseRowCopy { smaller, row_major, csr };
 
-// Dense rows of at least this many entries have their dot products summed in four lanes. Measured on
-// one core (docs/benchmarks.md, "Four lanes"): a dot product 1.5x as fast at 61 entries, 3x from 128, no
-// faster at 30 or fewer. Shorter rows keep the one chain of additions, so the fits on the papers' UCI sets
-// (at most 61 features) are the same as before the lanes, bit for bit.
+// Dense rows of at least this many entries have their dot products summed in four lanes: a dot product
+// 2.1-3.2x as fast from 128 entries (docs/benchmarks.md, "Four lanes"). Shorter rows keep the one chain
+// of additions, though the lanes would gain there too (1.6-1.7x at 30-61 entries, little below), so that
+// fits on the papers' UCI sets (at most 61 features; milliseconds each) stay bit for bit as they were,
+// and with them the references computed on them.
 constexpr Eigen::Index kLaneRowLength = 64;
 
 // x'u summed in four lanes: entry j is added to lane j mod 4, in order, and the result is (lane 0 + lane

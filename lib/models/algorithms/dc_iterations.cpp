@@ -84,9 +84,10 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
     report.inner_iterations = start.report->inner_iterations;
     report.inner_solves = start.report->inner_solves;
     report.fell_back_to_cold = start.report->fell_back_to_cold;
-    // The start's words, marked as the start's: a later step's certificate does not make them the row's.
+    // The start's words, marked and enclosed as the start's: they are not the row's, whose status its
+    // last steps settle (each step's own notes are marked the same way, by record_step).
     if (!start.report->message.empty()) {
-      report.message = fmt::format("the start ({}): {}", core::to_string(start.report->status), start.report->message);
+      report.message = fmt::format("the start [{}: {}]", core::to_string(start.report->status), start.report->message);
     }
     report.statistics = start.report->statistics;
     report.text_statistics = start.report->text_statistics;
@@ -113,7 +114,7 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
     step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
     if (options.contains("qp_solver")) step.qp_solver = static_cast<int>(options.at("qp_solver"));
     const StepResult next = steps.solve(step);
-    record_step(report, next);
+    record_step(report, next, fmt::format("step {}", k + 1));
     report.iterations = k + 1;
     if (!core::has_solution(next.status)) {
       // The previous iterate is a model only if some step or a fitted start produced it: a random or

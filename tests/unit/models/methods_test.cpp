@@ -354,10 +354,9 @@ TEST_CASE("methods share fits in a workspace: a DCA start is the start method's 
   CHECK(workspace.find_fit("OneNormSVM|" + parameter_key(again.hyperparameters)) != nullptr);
 }
 
-TEST_CASE("a DCA row names its start's words as the start's: an inexact start does not speak for a certified end",
+TEST_CASE("a DCA row marks its start's words as the start's: an inexact start does not speak for a certified end",
           "[methods][dca]") {
-  // Found in beyond_all_methods: RLSVM-LSP on german converged (majorant gap 0) while its message was the
-  // start's "LP not certified: ...", read as the row's own. The start is planted inexact here.
+  // A start's message was copied into the row's as if the row's own. The start is planted inexact here.
   const core::Dataset data = testing::random_problem(40, 6, 3);
   Workspace workspace(data);
   FitReport start = fit_method("OneNormSVM", {{"lambda", 0.5}}, workspace);
@@ -367,7 +366,22 @@ TEST_CASE("a DCA row names its start's words as the start's: an inexact start do
   const FitReport rlsvm0 = fit_method("RLSVM0", {{"lambda", 0.5}}, workspace);
   REQUIRE(rlsvm0.iterations > 1);  // steps past the start: its own status no longer holds for the row
   CHECK(rlsvm0.status == core::Status::converged);
-  CHECK_THAT(rlsvm0.message, Catch::StartsWith("the start (solved_inaccurate): LP not certified: planted"));
+  CHECK_THAT(rlsvm0.message, Catch::StartsWith("the start [solved_inaccurate: LP not certified: planted]"));
+}
+
+TEST_CASE("a chain's step notes are marked as that step's, once", "[methods][dca]") {
+  // Found in beyond_all_methods: RLSVM-LSP on german converged (majorant gap 0) while its message was an
+  // earlier step's "LP not certified: ...", unmarked, read as the row's own.
+  StepResult inexact;
+  inexact.status = core::Status::solved_inaccurate;
+  inexact.message = "LP not certified: reduced-cost violation 3e-05";
+  FitReport chain;
+  record_step(chain, inexact, "step 2");
+  record_step(chain, inexact, "step 3");  // the same words again: not repeated
+  CHECK(chain.message == "step 2 [solved_inaccurate: LP not certified: reduced-cost violation 3e-05]");
+  FitReport direct;  // a fit that is one step: its step's words are the row's own
+  record_step(direct, inexact);
+  CHECK(direct.message == "LP not certified: reduced-cost violation 3e-05");
 }
 
 TEST_CASE("bad hyperparameters and unknown methods are input errors", "[methods]") {
