@@ -39,6 +39,20 @@ optim::L2SvmSolution solve(optim::QpSolver solver, const core::Dataset& data, co
   return optim::L2SvmSolver(data).solve(problem, warm, options);
 }
 
+// random_problem(n, d, seed) stored dense, each entry zeroed with probability `zero_share` (drawn from
+// `rng`); with `negative_zeros`, the zeros of odd columns are -0.
+core::Dataset dense_with_zeros(std::size_t n, std::size_t d, std::uint64_t seed, core::Rng& rng, double zero_share,
+                               bool negative_zeros) {
+  const core::Dataset drawn = testing::random_problem(n, d, seed);
+  core::DenseMatrix x = drawn.dense();
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    for (Eigen::Index j = 0; j < x.cols(); ++j) {
+      if (rng.uniform(0.0, 1.0) < zero_share) x(i, j) = negative_zeros && j % 2 == 1 ? -0.0 : 0.0;
+    }
+  }
+  return core::Dataset("dense", x, drawn.labels(), {}, {});
+}
+
 // A DCA-step-like problem: per-example bounds and margins, a tilt on w and b.
 optim::L2SvmProblem random_step_problem(core::Rng& rng, std::size_t n, std::size_t d, bool with_tilt) {
   optim::L2SvmProblem p;
@@ -195,14 +209,7 @@ TEST_CASE("dual CD reads mostly non-zero dense rows row-major, with the CSR copy
   // give the same fit bit for bit (the data stored sparse would not: its X'a and objective sum in
   // another order).
   core::Rng rng(11);
-  const core::Dataset drawn = testing::random_problem(150, 12, 7);
-  core::DenseMatrix x = drawn.dense();
-  for (Eigen::Index i = 0; i < x.rows(); ++i) {
-    for (Eigen::Index j = 0; j < x.cols(); ++j) {
-      if (rng.uniform(0.0, 1.0) < 0.2) x(i, j) = j % 2 == 0 ? 0.0 : -0.0;
-    }
-  }
-  const core::Dataset dense("dense", x, drawn.labels(), {}, {});
+  const core::Dataset dense = dense_with_zeros(150, 12, 7, rng, 0.2, true);
   const optim::DualCdSolver row_major(dense);
   const optim::DualCdSolver csr(dense, optim::DenseRowCopy::csr);
   REQUIRE(row_major.reads_dense_rows());
@@ -233,7 +240,7 @@ TEST_CASE("dual CD reads mostly non-zero dense rows row-major, with the CSR copy
     }
   }
   // Half the entries zero: the CSR of the non-zeros is the smaller copy.
-  core::DenseMatrix half = x;
+  core::DenseMatrix half = dense.dense();
   for (Eigen::Index j = 0; j < half.cols(); j += 2) half.col(j).setZero();
   CHECK_FALSE(optim::DualCdSolver(core::Dataset("half", half, dense.labels(), {}, {})).reads_dense_rows());
 }
@@ -260,14 +267,7 @@ TEST_CASE("dual CD on long dense rows (four lanes) agrees with the CSR copy's fi
   // lanes, so the two copies' numbers differ in their last bits; both are certified, and their
   // objectives agree within the certified gap.
   core::Rng rng(12);
-  const core::Dataset drawn = testing::random_problem(150, 80, 9);
-  core::DenseMatrix x = drawn.dense();
-  for (Eigen::Index i = 0; i < x.rows(); ++i) {
-    for (Eigen::Index j = 0; j < x.cols(); ++j) {
-      if (rng.uniform(0.0, 1.0) < 0.1) x(i, j) = 0.0;
-    }
-  }
-  const core::Dataset dense("dense", x, drawn.labels(), {}, {});
+  const core::Dataset dense = dense_with_zeros(150, 80, 9, rng, 0.1, false);
   REQUIRE(dense.d() >= static_cast<std::size_t>(optim::kLaneRowLength));
   const optim::DualCdSolver row_major(dense);
   const optim::DualCdSolver csr(dense, optim::DenseRowCopy::csr);
