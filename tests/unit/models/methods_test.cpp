@@ -382,6 +382,14 @@ TEST_CASE("a chain's step notes are marked as that step's, once", "[methods][dca
   FitReport direct;  // a fit that is one step: its step's words are the row's own
   record_step(direct, inexact);
   CHECK(direct.message == "LP not certified: reduced-cost violation 3e-05");
+  // Found by review (helper-63): a step whose words were the start's was not listed, so the start alone
+  // took the blame for the step's inexact answer.
+  FitReport started;
+  started.message = "the start [solved_inaccurate: LP not certified: reduced-cost violation 3e-05]";
+  record_step(started, inexact, "step 1");
+  record_step(started, inexact, "step 2");
+  CHECK(started.message == "the start [solved_inaccurate: LP not certified: reduced-cost violation 3e-05]; "
+                           "step 1 [solved_inaccurate: LP not certified: reduced-cost violation 3e-05]");
 }
 
 TEST_CASE("bad hyperparameters and unknown methods are input errors", "[methods]") {
