@@ -511,7 +511,7 @@ void GeneratedLp::set_box(double box) {
   lp_->set_column_bounds(lower, upper);
 }
 
-std::vector<Eigen::Index> GeneratedLp::priced_features(const core::Vector& g, const StepLpCosts& costs) const {
+GeneratedLp::PricedFeatures GeneratedLp::priced_features(const core::Vector& g, const StepLpCosts& costs) const {
   const double tolerance = settings_.relative_tolerance * feature_cost_scale(costs);
   std::vector<std::pair<double, Eigen::Index>> candidates;
   std::size_t working = 0;
@@ -524,7 +524,8 @@ std::vector<Eigen::Index> GeneratedLp::priced_features(const core::Vector& g, co
     const double violation = std::max(g[j] - costs.plus[j], -g[j] - costs.minus[j]);
     if (violation > tolerance) candidates.emplace_back(violation, j);
   }
-  return most_violated(std::move(candidates), std::max(settings_.min_feature_batch, working / 4));
+  const std::size_t pricing_out = candidates.size();
+  return {most_violated(std::move(candidates), std::max(settings_.min_feature_batch, working / 4)), pricing_out};
 }
 
 void GeneratedLp::drop_far_from_optimum(const StepLpPoint& point, const StepLpCosts& costs, const core::Vector& g,
@@ -650,13 +651,25 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   const auto budget_spent = [&] {
     return hand_over_iterations > 0 && result.simplex_iterations >= hand_over_iterations;
   };
-  const auto hand_over = [&] {
+  const auto hand_over = [&](const std::string& why) {
     result.handed_over = true;
     result.status = core::Status::iteration_limit;
-    result.message = fmt::format("generation handed over to the crossover after {} simplex iterations in {} rounds",
-                                 result.simplex_iterations, result.rounds);
+    result.message = fmt::format("generation handed over to the crossover after {} simplex iterations in {} rounds{}",
+                                 result.simplex_iterations, result.rounds, why);
     result.point = StepLpPoint();
     return result;
+  };
+  // Persistent pricing (lp_generation.hpp): the features pricing out after the first batch's LP and the
+  // batches of features added since.
+  // Checked once, at the first pricing after the last of those batches.
+  std::size_t first_pricing_out = 0;
+  int feature_batches = 0;
+  bool persistence_checked = false;
+  const auto pricing_persists = [&](const PricedFeatures& priced) {
+    if (hand_over_iterations <= 0 || feature_batches < kPersistenceBatches || persistence_checked) return false;
+    persistence_checked = true;
+    return priced.pricing_out > priced.batch.size() &&
+           static_cast<double>(priced.pricing_out) >= kPersistentPricingShare * static_cast<double>(first_pricing_out);
   };
   for (result.rounds = 1;; ++result.rounds) {
     const long budget_left =
@@ -666,7 +679,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     result.fell_back_to_cold = result.fell_back_to_cold || solution.fell_back_to_cold;
     result.status = solution.status;
     result.message = solution.message;
-    if (solution.status == core::Status::iteration_limit && budget_spent()) return hand_over();
+    if (solution.status == core::Status::iteration_limit && budget_spent()) return hand_over("");
     if (solution.status == core::Status::unbounded && !all_examples_added) {
       // Too few examples bound the restricted LP (a tilt on b, one class): take them all and go on.
       std::vector<Eigen::Index> rest;
@@ -685,7 +698,12 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     // Features first: until the working features are priced out, w is far from its optimum and nearly
     // every example would look violated.
     g = data_.transpose_times((result.point.alpha.array() * data_.labels().array()).matrix());
-    const auto features = priced_features(g, costs);
+    const PricedFeatures priced = priced_features(g, costs);
+    const std::vector<Eigen::Index>& features = priced.batch;
+    if (pricing_persists(priced)) {
+      return hand_over(fmt::format(", {} features still pricing out after {} batches ({} after the first LP)",
+                                   priced.pricing_out, kPersistenceBatches, first_pricing_out));
+    }
     if (features.empty() && settings_.generate_examples) t = margins(data_, result.point.w_plus - result.point.w_minus, result.point.b);
     const auto examples = t.size() > 0 ? violated_examples(t, costs) : std::vector<Eigen::Index>();
     const auto released = t.size() > 0 ? released_examples(t, costs) : std::vector<Eigen::Index>();
@@ -693,10 +711,11 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     const bool widen = t.size() > 0 && examples.empty() && released.empty() && result.box_widenings < kMaxBoxWidenings &&
                        box_binds(result.point, costs, g);
     if (features.empty() && examples.empty() && released.empty() && !widen) break;
-    if (budget_spent()) return hand_over();
+    if (budget_spent()) return hand_over("");
     // Once the unbounded fallback below has taken every example, none is dropped again.
     drop_far_from_optimum(result.point, costs, g, all_examples_added || !features.empty() ? core::Vector() : t, result);
     if (!features.empty()) {
+      if (feature_batches++ == 0) first_pricing_out = priced.pricing_out;
       add_features(features, costs);
     } else {
       // One change a round, so that one simplex continues warm: a release changes costs (primal simplex),

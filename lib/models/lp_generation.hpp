@@ -171,6 +171,25 @@ struct GenerationResult {
   bool handed_over = false;  // stopped at solve's hand_over_iterations, unanswered: the caller solves the full LP
 };
 
+// Where a hand-over is allowed, generation hands over as soon as pricing persists: after kPersistenceBatches
+// batches of features have entered, the features still pricing out outnumber one batch and are at least
+// kPersistentPricingShare of those that priced out at the first restricted LP. The optimum then needs a
+// large share of them, a basis near square that generation reaches only through many rounds of growing
+// restricted LPs, each dearer than the last, where the crossover's guessed basis is a few hundred pivots
+// from it. Measured with OneNormSVM (features pricing out after three batches over those at the first LP;
+// CPU seconds by generation with the hand-over at 10,000 iterations, then by crossover alone):
+//   uniform 2000 x 20000 draw (bench/uniform_sparse_draw.py), lambda 0.1-3   0.66-0.97   2.9-4.6 s, 2.4-3.5 s
+//   text_shaped 2000 x 20000 (bench/run_sparse.sh's text2k), lambda 0.1      0.52        3.4 s, 3.0 s
+//                                                           lambda 0.2       0.35        3.2 s, 1.7 s
+//                                                           lambda 0.3       0.29        3.8 s, 2.3 s (missed)
+//                                                           lambda 0.5, 1    0.23, 0.11  1.5 s, 1.8 s; 0.4 s, 1.4 s
+//   rw_relevant 100 x 10000 (d_rel 20), lambda 0.01-3                      0.08-0.11   0.2 s, 12-15 s
+//   dca_gaussians 200 x 5000, lambda 0.01-1                                0.01        0.2 s, 8-9 s
+// The share falls fast where a few features explain the data (d >> n: the optimum has at most n
+// features, and generation's LPs stay small) and barely moves where the optimum keeps most of them.
+constexpr int kPersistenceBatches = 3;
+constexpr double kPersistentPricingShare = 1.0 / 3.0;
+
 class GeneratedLp {
  public:
   GeneratedLp(const core::Dataset& data, bool linf, GenerationSettings settings);
@@ -181,7 +200,8 @@ class GeneratedLp {
   // Solves the step LP with these costs, starting from the working sets and basis of the last solve.
   // hand_over_iterations > 0: a pass whose restricted LPs have taken that many simplex iterations without
   // an answer stops there, between rounds or inside a round's restricted LP, `handed_over`, with no point
-  // (StepSolver's hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time.
+  // (StepSolver's hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time. It
+  // also stops earlier where pricing persists (kPersistenceBatches below).
   GenerationResult solve(const StepLpCosts& costs, long hand_over_iterations = 0);
 
  private:
@@ -202,7 +222,11 @@ class GeneratedLp {
   StepLpPoint point_of(const core::Vector& primal, const core::Vector& row_duals, const StepLpCosts& costs) const;
   // g_j = sum_i alpha_i y_i x_ij and the margins t_i = y_i f(x_i) of a point.
   std::vector<Eigen::Index> violated_examples(const core::Vector& t, const StepLpCosts& costs) const;
-  std::vector<Eigen::Index> priced_features(const core::Vector& g, const StepLpCosts& costs) const;
+  struct PricedFeatures {
+    std::vector<Eigen::Index> batch;  // the most violated, at most max(min_feature_batch, working features / 4)
+    std::size_t pricing_out = 0;      // every feature outside the working set whose reduced cost is negative
+  };
+  PricedFeatures priced_features(const core::Vector& g, const StepLpCosts& costs) const;
   // Folding (above): the tilt of the folded examples' terms, released examples, the box.
   void fold(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs);
   void refold(const StepLpCosts& costs);

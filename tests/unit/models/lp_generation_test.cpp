@@ -608,6 +608,29 @@ TEST_CASE("a step's majorant gap counts from its dual bound, in the step's units
   }
 }
 
+TEST_CASE("generation hands over where pricing persists, not where a few features explain the data",
+          "[models][generation]") {
+  // The uniform sparse draw's optimum keeps most of n features: after three batches nearly as many features
+  // price out as after the first LP (lp_generation.hpp, kPersistenceBatches), and generation hands over at
+  // once, long before its iteration budget. Where d >> n with a few informative features (random_problem)
+  // the count falls fast, and generation answers.
+  const long budget = 1'000'000;
+  const core::Dataset uniform = testing::uniform_sparse_draw(300, 3000, 0.02, 20, 5);
+  const GenerationResult persists =
+      GeneratedLp(uniform, false, GenerationSettings{}).solve(costs_of(svm_step(uniform, 0.3), 3000), budget);
+  INFO(persists.message);
+  CHECK(persists.handed_over);
+  CHECK(persists.rounds == kPersistenceBatches + 1);
+  CHECK(persists.simplex_iterations < budget);
+  CHECK_THAT(persists.message, Catch::Contains("features still pricing out after 3 batches"));
+  const core::Dataset wide = testing::random_problem(60, 2600, 11, 3);
+  const GenerationResult answered =
+      GeneratedLp(wide, false, GenerationSettings{}).solve(costs_of(svm_step(wide, 0.05), 2600), budget);
+  CHECK_FALSE(answered.handed_over);
+  CHECK(answered.status == core::Status::optimal);
+  CHECK(answered.rounds > kPersistenceBatches + 1);  // the check was reached and passed
+}
+
 TEST_CASE("a hand-over budget stops generation inside a round's restricted LP; the next solve recovers cold",
           "[models][generation]") {
   // StepSolver's hand-over (convex_step.hpp) on a first restricted LP that alone takes more pivots than the

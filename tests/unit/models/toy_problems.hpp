@@ -1,5 +1,7 @@
 #pragma once
 // Tiny data sets whose solutions are known in closed form, and a random one for agreement tests.
+#include <vector>
+
 #include "core/dataset.hpp"
 #include "core/rng.hpp"
 
@@ -27,6 +29,32 @@ inline core::Dataset random_problem(std::size_t n, std::size_t d, std::uint64_t 
     }
   }
   return core::Dataset("random", x, y, {}, {});
+}
+
+// Issue 37's uniform sparse draw at any size (bench/uniform_sparse_draw.py's recipe, our own draws): each
+// cell present with probability `density`, its value uniform on [0, 1); y_i the sign of a Gaussian
+// weighting of the first `label_features` features, ties (rows with none of them) broken by a tiny
+// Gaussian. With d well above n it is separable, and its 1-norm SVM keeps most of n features.
+inline core::Dataset uniform_sparse_draw(std::size_t n, std::size_t d, double density, std::size_t label_features,
+                                         std::uint64_t seed) {
+  core::Rng rng(seed);
+  core::Vector label_weights(static_cast<Eigen::Index>(label_features));
+  for (Eigen::Index j = 0; j < label_weights.size(); ++j) label_weights[j] = rng.normal();
+  std::vector<Eigen::Triplet<double>> entries;
+  core::Vector y(static_cast<Eigen::Index>(n));
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    double score = 1e-9 * rng.normal();
+    for (Eigen::Index j = 0; j < static_cast<Eigen::Index>(d); ++j) {
+      if (!rng.bernoulli(density)) continue;
+      const double value = rng.uniform();
+      entries.emplace_back(i, j, value);
+      if (j < label_weights.size()) score += value * label_weights[j];
+    }
+    y[i] = score > 0.0 ? 1.0 : -1.0;
+  }
+  core::SparseMatrix x(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
+  x.setFromTriplets(entries.begin(), entries.end());
+  return core::Dataset("uniform_sparse", std::move(x), y, {}, {});
 }
 
 // `data` with feature j multiplied by factors[j] (the same labels): a badly scaled copy of a problem.
