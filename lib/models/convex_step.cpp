@@ -1,6 +1,5 @@
 #include "models/convex_step.hpp"
 
-#include <cctype>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -419,20 +418,6 @@ std::string convex_step_unsupported(const Objective& objective) {
                      objective.loss->id());
 }
 
-namespace {
-
-// Whether `message` holds `enclosed` (" [STATUS: words]") after a step's label ("step 3"), not only after
-// the start's ("the start"): a chain's note is shown once, at the first step that had it, however the
-// start's own words read.
-bool noted_by_a_step(const std::string& message, const std::string& enclosed) {
-  for (auto at = message.find(enclosed); at != std::string::npos; at = message.find(enclosed, at + 1)) {
-    if (at > 0 && std::isdigit(static_cast<unsigned char>(message[at - 1]))) return true;  // "step K [": K's last digit
-  }
-  return false;
-}
-
-}  // namespace
-
 void record_step(FitReport& report, const StepResult& step, const std::string& source) {
   report.inner_iterations += step.simplex_iterations + step.qp_updates + step.qp_interior_iterations;
   report.inner_solves += 1;
@@ -467,7 +452,7 @@ void record_step_statistics(FitReport& report, const StepResult& step, const std
     return;
   }
   const std::string enclosed = fmt::format(" [{}: {}]", core::to_string(step.status), step.message);
-  if (!noted_by_a_step(report.message, enclosed)) report.message += (report.message.empty() ? "" : "; ") + source + enclosed;
+  if (report.step_notes.insert(enclosed).second) report.message += (report.message.empty() ? "" : "; ") + source + enclosed;
 }
 
 const std::vector<std::string>& lp_step_statistic_names() {

@@ -3,6 +3,7 @@
 // there. Algorithms never compute test metrics, print, or read configs.
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ inline constexpr const char* kTimeLimitStop = "time limit";
 struct FitReport {
   core::Status status = core::Status::numerical_error;
   std::string message;                   // why a status is not optimal; fallbacks and kept iterates
+  // The notes of a chain's steps already in `message` (" [STATUS: words]", record_step in convex_step.hpp):
+  // each is shown once, at the first step that had it.
+  std::set<std::string> step_notes;
   std::string stop_reason;               // what ended the algorithm: "one convex solve", "change below tolerance", ...
   core::LinearModel model{core::Vector(), 0.0};
   Hyperparameters hyperparameters;       // every parameter of the method as used (defaults filled in)
