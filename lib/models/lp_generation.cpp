@@ -525,7 +525,7 @@ GeneratedLp::PricedFeatures GeneratedLp::priced_features(const core::Vector& g, 
     if (violation > tolerance) candidates.emplace_back(violation, j);
   }
   const std::size_t pricing_out = candidates.size();
-  return {most_violated(std::move(candidates), std::max(settings_.min_feature_batch, working / 4)), pricing_out};
+  return {most_violated(std::move(candidates), std::max(settings_.min_feature_batch, working / 4)), pricing_out, working};
 }
 
 void GeneratedLp::drop_far_from_optimum(const StepLpPoint& point, const StepLpCosts& costs, const core::Vector& g,
@@ -668,7 +668,8 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   const auto pricing_persists = [&](const PricedFeatures& priced) {
     if (hand_over_iterations <= 0 || feature_batches < kPersistenceBatches || persistence_checked) return false;
     persistence_checked = true;
-    return priced.pricing_out > priced.batch.size() &&
+    const std::size_t square_basis = std::min(priced.pricing_out, rows_.size());
+    return priced.pricing_out > priced.batch.size() && square_basis >= kSquareBasisReach * priced.working &&
            static_cast<double>(priced.pricing_out) >= kPersistentPricingShare * static_cast<double>(first_pricing_out);
   };
   for (result.rounds = 1;; ++result.rounds) {

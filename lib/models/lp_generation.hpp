@@ -173,10 +173,13 @@ struct GenerationResult {
 
 // Where a hand-over is allowed, generation hands over as soon as pricing persists: after kPersistenceBatches
 // batches of features have entered, the features still pricing out outnumber one batch and are at least
-// kPersistentPricingShare of those that priced out at the first restricted LP. The optimum then needs a
-// large share of them, a basis near square that generation reaches only through many rounds of growing
-// restricted LPs, each dearer than the last, where the crossover's guessed basis is a few hundred pivots
-// from it. Measured with OneNormSVM (features pricing out after three batches over those at the first LP;
+// kPersistentPricingShare of those that priced out at the first restricted LP, and both they and the LP's
+// rows are at least kSquareBasisReach times the working features. The optimum then needs a large share of
+// them, a basis near square (up to one feature a row) that generation reaches only through many rounds of
+// restricted LPs growing by a quarter, each dearer than the last (from 4x away, more than 6), where the
+// crossover's guessed basis is a few hundred pivots from it. Where the rows are few, generation is a few
+// rounds from any basis: on a uniform 500 x 20000 draw at 5% (share 0.43-0.57, 150 working features,
+// 500 rows) generation takes 1.5-2.5 s and the hand-over 16-24 s (helper-64's review). Measured with OneNormSVM (features pricing out after three batches over those at the first LP;
 // CPU seconds by generation with the hand-over at 10,000 iterations, then by crossover alone):
 //   uniform 2000 x 20000 draw (bench/uniform_sparse_draw.py), lambda 0.1-3   0.66-0.97   2.9-4.6 s, 2.4-3.5 s
 //   text_shaped 2000 x 20000 (bench/run_sparse.sh's text2k), lambda 0.1      0.52        3.4 s, 3.0 s
@@ -189,6 +192,7 @@ struct GenerationResult {
 // features, and generation's LPs stay small) and barely moves where the optimum keeps most of them.
 constexpr int kPersistenceBatches = 3;
 constexpr double kPersistentPricingShare = 1.0 / 3.0;
+constexpr std::size_t kSquareBasisReach = 4;
 
 class GeneratedLp {
  public:
@@ -225,6 +229,7 @@ class GeneratedLp {
   struct PricedFeatures {
     std::vector<Eigen::Index> batch;  // the most violated, at most max(min_feature_batch, working features / 4)
     std::size_t pricing_out = 0;      // every feature outside the working set whose reduced cost is negative
+    std::size_t working = 0;          // features in the working set
   };
   PricedFeatures priced_features(const core::Vector& g, const StepLpCosts& costs) const;
   // Folding (above): the tilt of the folded examples' terms, released examples, the box.

@@ -608,27 +608,32 @@ TEST_CASE("a step's majorant gap counts from its dual bound, in the step's units
   }
 }
 
-TEST_CASE("generation hands over where pricing persists, not where a few features explain the data",
+TEST_CASE("generation hands over where pricing persists toward a square basis, not where it is near",
           "[models][generation]") {
   // The uniform sparse draw's optimum keeps most of n features: after three batches nearly as many features
-  // price out as after the first LP (lp_generation.hpp, kPersistenceBatches), and generation hands over at
-  // once, long before its iteration budget. Where d >> n with a few informative features (random_problem)
-  // the count falls fast, and generation answers.
+  // price out as after the first LP, and the rows are many times the working features (lp_generation.hpp,
+  // kPersistenceBatches): generation hands over at once, long before its iteration budget. With few rows
+  // (a narrower draw, d = 10n) a basis is a few rounds away whatever prices out, and where d >> n with a
+  // few informative features (random_problem) the count falls fast: generation answers both.
   const long budget = 1'000'000;
-  const core::Dataset uniform = testing::uniform_sparse_draw(300, 3000, 0.02, 20, 5);
-  const GenerationResult persists =
-      GeneratedLp(uniform, false, GenerationSettings{}).solve(costs_of(svm_step(uniform, 0.3), 3000), budget);
+  const auto solve = [&](const core::Dataset& data, double lambda) {
+    return GeneratedLp(data, false, GenerationSettings{})
+        .solve(costs_of(svm_step(data, lambda), static_cast<Eigen::Index>(data.d())), budget);
+  };
+  const core::Dataset uniform = testing::uniform_sparse_draw(700, 7000, 0.01, 20, 5);
+  const GenerationResult persists = solve(uniform, 0.3);
   INFO(persists.message);
   CHECK(persists.handed_over);
   CHECK(persists.rounds == kPersistenceBatches + 1);
   CHECK(persists.simplex_iterations < budget);
   CHECK_THAT(persists.message, Catch::Contains("features still pricing out after 3 batches"));
-  const core::Dataset wide = testing::random_problem(60, 2600, 11, 3);
-  const GenerationResult answered =
-      GeneratedLp(wide, false, GenerationSettings{}).solve(costs_of(svm_step(wide, 0.05), 2600), budget);
-  CHECK_FALSE(answered.handed_over);
-  CHECK(answered.status == core::Status::optimal);
-  CHECK(answered.rounds > kPersistenceBatches + 1);  // the check was reached and passed
+  for (const core::Dataset& data : {testing::uniform_sparse_draw(300, 3000, 0.02, 20, 5), testing::random_problem(60, 2600, 11, 3)}) {
+    const GenerationResult answered = solve(data, data.is_sparse() ? 0.3 : 0.05);
+    INFO(data.name() << ": " << answered.message);
+    CHECK_FALSE(answered.handed_over);
+    CHECK(answered.status == core::Status::optimal);
+    CHECK(answered.rounds > kPersistenceBatches + 1);  // the check was reached and passed
+  }
 }
 
 TEST_CASE("a hand-over budget stops generation inside a round's restricted LP; the next solve recovers cold",
