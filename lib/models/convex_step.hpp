@@ -212,7 +212,8 @@ std::string convex_step_unsupported(const Objective& objective);
 // solves (with their message, once) and the statistics named by step_statistic_names(). With a `source`
 // (a chain's "step 3") the message is marked as that step's, "step 3 [solved_inaccurate: ...]": a note
 // about one step of a chain, not about the row, whose status its last steps settle; shown at the first
-// step that had it (FitReport::step_notes), even where the chain's start (marked "the start [...]") had the same words.
+// step that had it (FitReport::step_notes), even where the chain's start (marked "the start [...]") had
+// the same words.
 void record_step(FitReport& report, const StepResult& step, const std::string& source = "");
 // The same but inner_iterations and inner_solves, for an algorithm that counts other work there (ADMM: its
 // sweeps) and solves a step besides.

@@ -659,9 +659,8 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     result.point = StepLpPoint();
     return result;
   };
-  // Persistent pricing (lp_generation.hpp): the features pricing out after the first batch's LP and the
-  // batches of features added since.
-  // Checked once, at the first pricing after the last of those batches.
+  // Persistent pricing (lp_generation.hpp): the features pricing out when the first batch entered, and the
+  // batches entered since; checked once, at the first pricing after the last of those batches.
   std::size_t first_pricing_out = 0;
   int feature_batches = 0;
   bool persistence_checked = false;

@@ -179,8 +179,9 @@ struct GenerationResult {
 // restricted LPs growing by a quarter, each dearer than the last (from 4x away, more than 6), where the
 // crossover's guessed basis is a few hundred pivots from it. Where the rows are few, generation is a few
 // rounds from any basis: on a uniform 500 x 20000 draw at 5% (share 0.43-0.57, 150 working features,
-// 500 rows) generation takes 1.5-2.5 s and the hand-over 16-24 s (helper-64's review). Measured with OneNormSVM (features pricing out after three batches over those at the first LP;
-// CPU seconds by generation with the hand-over at 10,000 iterations, then by crossover alone):
+// 500 rows) generation takes 1.5-2.5 s and the hand-over 16-24 s (helper-64's review). Measured with
+// OneNormSVM (features pricing out after three batches over those at the first LP; CPU seconds by
+// generation with the hand-over at 10,000 iterations, then by crossover alone):
 //   uniform 2000 x 20000 draw (bench/uniform_sparse_draw.py), lambda 0.1-3   0.66-0.97   2.9-4.6 s, 2.4-3.5 s
 //   text_shaped 2000 x 20000 (bench/run_sparse.sh's text2k), lambda 0.1      0.52        3.4 s, 3.0 s
 //                                                           lambda 0.2       0.35        3.2 s, 1.7 s

@@ -613,8 +613,8 @@ TEST_CASE("generation hands over where pricing persists toward a square basis, n
   // The uniform sparse draw's optimum keeps most of n features: after three batches nearly as many features
   // price out as after the first LP, and the rows are many times the working features (lp_generation.hpp,
   // kPersistenceBatches): generation hands over at once, long before its iteration budget. With few rows
-  // (a narrower draw, d = 10n) a basis is a few rounds away whatever prices out, and where d >> n with a
-  // few informative features (random_problem) the count falls fast: generation answers both.
+  // (300, under 4 x the 150 working features) a basis is a few rounds away whatever prices out, and where
+  // d >> n with a few informative features (random_problem) the count falls fast: generation answers both.
   const long budget = 1'000'000;
   const auto solve = [&](const core::Dataset& data, double lambda) {
     return GeneratedLp(data, false, GenerationSettings{})
