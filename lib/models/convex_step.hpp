@@ -64,7 +64,8 @@ namespace sparsesvm::models {
 // large (text-shaped 5000 x 47236, lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all, 23.9 s in all with
 // the budget binding inside a round, whose restricted LP solve_within stops); or, before the budget, as soon as
 // pricing persists (lp_generation.hpp, kPersistenceBatches: the uniform draw after 3599 iterations in 4 rounds,
-// 2.3-2.4 s in all against 3.3-4.3 s). That step is solved as by `crossover`
+// 2.3-2.4 s in all against 3.3-4.3 s); or before any LP where the seed keeps a square block of a thousand or
+// more (lp_generation.hpp, kSeedSquareBlock). That step is solved as by `crossover`
 // (its row: lp_generated 0, lp_generation_rounds > 0, the simplex iterations of generation, of the guess and of any
 // slack-basis solve), with dual simplex from the guessed basis held to kHandOverWarmIterations, after which the full
 // LP is solved from the slack basis: a good guess is a few hundred iterations from the optimum (the uniform draw 171,

@@ -259,6 +259,7 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
         break;
       }
     }
+    if (!seed.examples.empty()) seed_block_ = std::min(seed.features.size(), initial.size());
     if (!to_fold.empty()) {
       box_ = settings_.box_per_seed_weight * std::max(seed.largest_weight, weight_scale(costs));
       fold(to_fold, costs);
@@ -651,13 +652,15 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   const auto budget_spent = [&] {
     return hand_over_iterations > 0 && result.simplex_iterations >= hand_over_iterations;
   };
-  const auto hand_over = [&](const std::string& why) {
+  const auto hand_over = [&](const std::string& when) {
     result.handed_over = true;
     result.status = core::Status::iteration_limit;
-    result.message = fmt::format("generation handed over to the crossover after {} simplex iterations in {} rounds{}",
-                                 result.simplex_iterations, result.rounds, why);
+    result.message = "generation handed over to the crossover " + when;
     result.point = StepLpPoint();
     return result;
+  };
+  const auto after_work = [&] {
+    return fmt::format("after {} simplex iterations in {} rounds", result.simplex_iterations, result.rounds);
   };
   // Persistent pricing (lp_generation.hpp): the features pricing out when the first batch entered, and the
   // batches entered since; checked once, at the first pricing after the last of those batches.
@@ -671,6 +674,10 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     return priced.pricing_out > priced.batch.size() && square_basis >= kSquareBasisReach * priced.working &&
            static_cast<double>(priced.pricing_out) >= kPersistentPricingShare * static_cast<double>(first_pricing_out);
   };
+  if (hand_over_iterations > 0 && seed_block_ >= kSeedSquareBlock && data_.n() <= kSeedRowsReach * seed_block_) {
+    return hand_over(fmt::format("at its seed, before any LP: a square block of {} features and examples with rows",
+                                 seed_block_));  // lp_generation.hpp
+  }
   for (result.rounds = 1;; ++result.rounds) {
     const long budget_left =
         hand_over_iterations > 0 ? std::max(1L, hand_over_iterations - result.simplex_iterations) : 0;
@@ -679,7 +686,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     result.fell_back_to_cold = result.fell_back_to_cold || solution.fell_back_to_cold;
     result.status = solution.status;
     result.message = solution.message;
-    if (solution.status == core::Status::iteration_limit && budget_spent()) return hand_over("");
+    if (solution.status == core::Status::iteration_limit && budget_spent()) return hand_over(after_work());
     if (solution.status == core::Status::unbounded && !all_examples_added) {
       // Too few examples bound the restricted LP (a tilt on b, one class): take them all and go on.
       std::vector<Eigen::Index> rest;
@@ -701,8 +708,8 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     const PricedFeatures priced = priced_features(g, costs);
     const std::vector<Eigen::Index>& features = priced.batch;
     if (pricing_persists(priced)) {
-      return hand_over(fmt::format(", {} features still pricing out after {} batches ({} after the first LP)",
-                                   priced.pricing_out, kPersistenceBatches, first_pricing_out));
+      return hand_over(after_work() + fmt::format(", {} features still pricing out after {} batches ({} after the first LP)",
+                                                  priced.pricing_out, kPersistenceBatches, first_pricing_out));
     }
     if (features.empty() && settings_.generate_examples) t = margins(data_, result.point.w_plus - result.point.w_minus, result.point.b);
     const auto examples = t.size() > 0 ? violated_examples(t, costs) : std::vector<Eigen::Index>();
@@ -711,7 +718,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     const bool widen = t.size() > 0 && examples.empty() && released.empty() && result.box_widenings < kMaxBoxWidenings &&
                        box_binds(result.point, costs, g);
     if (features.empty() && examples.empty() && released.empty() && !widen) break;
-    if (budget_spent()) return hand_over("");
+    if (budget_spent()) return hand_over(after_work());
     // Once the unbounded fallback below has taken every example, none is dropped again.
     drop_far_from_optimum(result.point, costs, g, all_examples_added || !features.empty() ? core::Vector() : t, result);
     if (!features.empty()) {

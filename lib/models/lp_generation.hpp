@@ -195,6 +195,25 @@ constexpr int kPersistenceBatches = 3;
 constexpr double kPersistentPricingShare = 1.0 / 3.0;
 constexpr std::size_t kSquareBasisReach = 4;
 
+// Where examples are seeded (example_seed.hpp), the seed already tells that kind apart: generation hands
+// over before its first LP when the seed keeps at least kSeedSquareBlock features and as many examples
+// with rows (not folded), and the training set has at most kSeedRowsReach times that many examples. That
+// first restricted LP is itself a square block of thousands of sparse columns and rows: from the slack
+// basis Clp needs at least a pivot per column, over an LU that turns dense, and on these data generation
+// spent its budget of 10^4 pivots in one to ten rounds, where the crossover's guessed basis is tens to
+// hundreds of pivots from the optimum. But the crossover solves the full LP: where the seed leaves most
+// examples out, their rows are work that generation never does. Measured with OneNormSVM, CPU seconds by
+// size before the rule and after it (docs/benchmarks.md, "The seed's block"):
+//   uniform draws 2500-5000 x 2000-30000, lambda 0.1-3: blocks 1311-3566, n / block 1.1-3.8: 16-67 s -> 2.4-24 s
+//   text_shaped 3000-8000 rows (Reuters' width too), lambda 0.03-0.5: blocks 1077-3568, n / block 1.5-7.1:
+//     5.7-36 s -> 1.8-11 s
+//   sparse_categorical 20000 x 2000, lambda 1: block 1441, n / block 13.9: generation 95 s, the hand-over
+//     over 200 s (the guess 2638 pivots away, past kHandOverWarmIterations): left to generation
+//   text_shaped 5000-8000 rows at lambda 1, blocks 444-457: generation 1.4-2.0 s, the crossover 2.4 s;
+//   dca_gaussians 3000 x 300 at lambda 0.1, block 40: generation 0.16 s, the crossover 8.7 s
+constexpr std::size_t kSeedSquareBlock = 1000;
+constexpr std::size_t kSeedRowsReach = 8;
+
 class GeneratedLp {
  public:
   GeneratedLp(const core::Dataset& data, bool linf, GenerationSettings settings);
@@ -206,7 +225,8 @@ class GeneratedLp {
   // hand_over_iterations > 0: a pass whose restricted LPs have taken that many simplex iterations without
   // an answer stops there, between rounds or inside a round's restricted LP, `handed_over`, with no point
   // (StepSolver's hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time. It
-  // also stops earlier where pricing persists (kPersistenceBatches below).
+  // also stops earlier where pricing persists (kPersistenceBatches above), or before its first LP where
+  // the seed keeps a large square block (kSeedSquareBlock above).
   GenerationResult solve(const StepLpCosts& costs, long hand_over_iterations = 0);
 
  private:
@@ -265,6 +285,7 @@ class GeneratedLp {
   std::vector<Eigen::Index> example_slack_column_;  // column of xi_i, or -1
   core::Vector margins_in_lp_;               // margins of the example rows as last given to the LP
   std::size_t seeded_examples_ = 0;
+  std::size_t seed_block_ = 0;  // min(the seed's features, its examples given rows); 0 without a seed
   std::vector<int> feature_dropped_;         // times feature j has been dropped
   std::vector<int> example_dropped_;         // times example i has been dropped
   std::vector<char> folded_;                 // example i's term is folded into the costs

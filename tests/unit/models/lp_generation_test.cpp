@@ -636,6 +636,42 @@ TEST_CASE("generation hands over where pricing persists toward a square basis, n
   }
 }
 
+TEST_CASE("generation hands over at its seed where the seed keeps a square block of a thousand, not of tens",
+          "[models][generation]") {
+  // On a uniform sparse draw the optimum keeps about as many features as examples on the margin, and the
+  // seed (example_seed.hpp) keeps over a thousand of each: generation hands over before its first LP
+  // (lp_generation.hpp, kSeedSquareBlock). Where a few of 300 dense features explain the labels, the seed
+  // keeps tens, and generation answers.
+  const long budget = 1'000'000;
+  const auto solve = [&](const core::Dataset& data, double lambda) {
+    return GeneratedLp(data, false, GenerationSettings{})
+        .solve(costs_of(svm_step(data, lambda), static_cast<Eigen::Index>(data.d())), budget);
+  };
+  const GenerationResult seeded = solve(testing::uniform_sparse_draw(1500, 6000, 0.015, 50, 5), 1.0);
+  INFO(seeded.message);
+  CHECK(seeded.handed_over);
+  CHECK(seeded.rounds == 0);
+  CHECK(seeded.simplex_iterations == 0);
+  CHECK_THAT(seeded.message, Catch::Contains("handed over to the crossover at its seed, before any LP: a square block of"));
+  const core::Dataset gaussians = data::generate("dca_gaussians:n=3000,informative=20,noise_dims=280,seed=1");
+  const GenerationResult answered = solve(gaussians, 0.1);
+  INFO(answered.message);
+  CHECK_FALSE(answered.handed_over);
+  CHECK(answered.status == core::Status::optimal);
+  CHECK(answered.seeded_examples > 0);
+  CHECK(answered.seeded_examples < kSeedSquareBlock);
+  // A block of 1441 in 20,000 one-hot rows (over kSeedRowsReach times the block): the full LP the crossover
+  // would solve is mostly rows generation leaves out, so generation starts (and meets a budget of 1 pivot).
+  const core::Dataset one_hot =
+      data::generate("sparse_categorical:n=20000,d=2000,attributes=21,informative=3,flip_fraction=0.02,seed=1");
+  const GenerationResult generated = GeneratedLp(one_hot, false, GenerationSettings{})
+                                         .solve(costs_of(svm_step(one_hot, 1.0), static_cast<Eigen::Index>(one_hot.d())), 1);
+  INFO(generated.message);
+  CHECK(generated.handed_over);
+  CHECK(generated.rounds == 1);
+  CHECK_THAT(generated.message, Catch::Contains("handed over to the crossover after 1 simplex iterations in 1 rounds"));
+}
+
 TEST_CASE("a hand-over budget stops generation inside a round's restricted LP; the next solve recovers cold",
           "[models][generation]") {
   // StepSolver's hand-over (convex_step.hpp) on a first restricted LP that alone takes more pivots than the
