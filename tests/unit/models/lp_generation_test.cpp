@@ -53,6 +53,12 @@ ConvexStep svm_step(const core::Dataset& data, double lambda, Regularizer regula
   return step;
 }
 
+// OneNormSVM's step LP on `data` by a fresh generation with default settings and a hand-over budget.
+GenerationResult generate_svm_step(const core::Dataset& data, double lambda, long hand_over_iterations) {
+  return GeneratedLp(data, false, GenerationSettings{})
+      .solve(costs_of(svm_step(data, lambda), static_cast<Eigen::Index>(data.d())), hand_over_iterations);
+}
+
 // The full LP's optimal value of `step` (Clp on every row and column).
 double full_lp_value(const core::Dataset& data, ConvexStep step) {
   StepSolver solver(data);
@@ -616,19 +622,15 @@ TEST_CASE("generation hands over where pricing persists toward a square basis, n
   // (300, under 4 x the 150 working features) a basis is a few rounds away whatever prices out, and where
   // d >> n with a few informative features (random_problem) the count falls fast: generation answers both.
   const long budget = 1'000'000;
-  const auto solve = [&](const core::Dataset& data, double lambda) {
-    return GeneratedLp(data, false, GenerationSettings{})
-        .solve(costs_of(svm_step(data, lambda), static_cast<Eigen::Index>(data.d())), budget);
-  };
   const core::Dataset uniform = testing::uniform_sparse_draw(700, 7000, 0.01, 20, 5);
-  const GenerationResult persists = solve(uniform, 0.3);
+  const GenerationResult persists = generate_svm_step(uniform, 0.3, budget);
   INFO(persists.message);
   CHECK(persists.handed_over);
   CHECK(persists.rounds == kPersistenceBatches + 1);
   CHECK(persists.simplex_iterations < budget);
   CHECK_THAT(persists.message, Catch::Contains("features still pricing out after 3 batches"));
   for (const core::Dataset& data : {testing::uniform_sparse_draw(300, 3000, 0.02, 20, 5), testing::random_problem(60, 2600, 11, 3)}) {
-    const GenerationResult answered = solve(data, data.is_sparse() ? 0.3 : 0.05);
+    const GenerationResult answered = generate_svm_step(data, data.is_sparse() ? 0.3 : 0.05, budget);
     INFO(data.name() << ": " << answered.message);
     CHECK_FALSE(answered.handed_over);
     CHECK(answered.status == core::Status::optimal);
@@ -643,18 +645,14 @@ TEST_CASE("generation hands over at its seed where the seed keeps a square block
   // (lp_generation.hpp, kSeedSquareBlock). Where a few of 300 dense features explain the labels, the seed
   // keeps tens, and generation answers.
   const long budget = 1'000'000;
-  const auto solve = [&](const core::Dataset& data, double lambda) {
-    return GeneratedLp(data, false, GenerationSettings{})
-        .solve(costs_of(svm_step(data, lambda), static_cast<Eigen::Index>(data.d())), budget);
-  };
-  const GenerationResult seeded = solve(testing::uniform_sparse_draw(1500, 6000, 0.015, 50, 5), 1.0);
+  const GenerationResult seeded = generate_svm_step(testing::uniform_sparse_draw(1500, 6000, 0.015, 50, 5), 1.0, budget);
   INFO(seeded.message);
   CHECK(seeded.handed_over);
   CHECK(seeded.rounds == 0);
   CHECK(seeded.simplex_iterations == 0);
   CHECK_THAT(seeded.message, Catch::Contains("handed over to the crossover at its seed, before any LP: a square block of"));
   const core::Dataset gaussians = data::generate("dca_gaussians:n=3000,informative=20,noise_dims=280,seed=1");
-  const GenerationResult answered = solve(gaussians, 0.1);
+  const GenerationResult answered = generate_svm_step(gaussians, 0.1, budget);
   INFO(answered.message);
   CHECK_FALSE(answered.handed_over);
   CHECK(answered.status == core::Status::optimal);
@@ -664,8 +662,7 @@ TEST_CASE("generation hands over at its seed where the seed keeps a square block
   // would solve is mostly rows generation leaves out, so generation starts (and meets a budget of 1 pivot).
   const core::Dataset one_hot =
       data::generate("sparse_categorical:n=20000,d=2000,attributes=21,informative=3,flip_fraction=0.02,seed=1");
-  const GenerationResult generated = GeneratedLp(one_hot, false, GenerationSettings{})
-                                         .solve(costs_of(svm_step(one_hot, 1.0), static_cast<Eigen::Index>(one_hot.d())), 1);
+  const GenerationResult generated = generate_svm_step(one_hot, 1.0, 1);
   INFO(generated.message);
   CHECK(generated.handed_over);
   CHECK(generated.rounds == 1);
