@@ -259,7 +259,10 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
         break;
       }
     }
-    if (!seed.examples.empty()) seed_block_ = std::min(seed.features.size(), initial.size());
+    if (!seed.examples.empty()) {
+      seed_features_ = seed.features.size();
+      seed_rows_ = initial.size();
+    }
     if (!to_fold.empty()) {
       box_ = settings_.box_per_seed_weight * std::max(seed.largest_weight, weight_scale(costs));
       fold(to_fold, costs);
@@ -674,9 +677,10 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     return priced.pricing_out > priced.batch.size() && square_basis >= kSquareBasisReach * priced.working &&
            static_cast<double>(priced.pricing_out) >= kPersistentPricingShare * static_cast<double>(first_pricing_out);
   };
-  if (hand_over_iterations > 0 && seed_block_ >= kSeedSquareBlock && data_.n() <= kSeedRowsReach * seed_block_) {
-    return hand_over(fmt::format("at its seed, before any LP: a square block of {} features and examples with rows",
-                                 seed_block_));  // lp_generation.hpp
+  const std::size_t seed_block = std::min(seed_features_, seed_rows_);  // lp_generation.hpp, kSeedSquareBlock
+  if (hand_over_iterations > 0 && seed_block >= kSeedSquareBlock && data_.n() <= kSeedRowsReach * seed_block) {
+    return hand_over(fmt::format("at its seed, before any LP: the seed keeps {} features and {} of {} examples with rows",
+                                 seed_features_, seed_rows_, data_.n()));
   }
   for (result.rounds = 1;; ++result.rounds) {
     const long budget_left =

@@ -285,7 +285,8 @@ class GeneratedLp {
   std::vector<Eigen::Index> example_slack_column_;  // column of xi_i, or -1
   core::Vector margins_in_lp_;               // margins of the example rows as last given to the LP
   std::size_t seeded_examples_ = 0;
-  std::size_t seed_block_ = 0;  // min(the seed's features, its examples given rows); 0 without a seed
+  std::size_t seed_features_ = 0;  // the seed's features and its examples given rows (0, 0 without a seed)
+  std::size_t seed_rows_ = 0;
   std::vector<int> feature_dropped_;         // times feature j has been dropped
   std::vector<int> example_dropped_;         // times example i has been dropped
   std::vector<char> folded_;                 // example i's term is folded into the costs
