@@ -4,8 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include "models/objective.hpp"
+#include "models/screened_prox.hpp"
 #include "optim/clp_lp.hpp"
 
 namespace sparsesvm::models {
@@ -20,40 +22,6 @@ core::Vector absolute_row_sums(const core::Dataset& data) {
   return data.dense().cwiseAbs().rowwise().sum();
 }
 
-// The prox of tau h_j at v: the minimizer of tau h_j(w) + (w - v)^2 / 2, a soft threshold shifted by the
-// two slopes.
-double shifted_soft_threshold(double v, double tau, double p, double q) {
-  if (v > tau * p) return v - tau * p;
-  if (v < -tau * q) return v + tau * q;
-  return 0.0;
-}
-
-// X w as the iteration needs it. On sparse data from a column-major copy of X (as large as X itself),
-// reading only the columns of w's nonzeros: the prox leaves most weights at exact zeros (on issue 37's
-// uniform 2000 x 20000 draw about 1850 of 20000 from the first check on), and this product took a fifth
-// of that fit. X' v stays with the data's rows: a column-major dot per feature is a chain of dependent
-// additions about 10 long there, and measured slower than adding each row into the result.
-class SparseWeightProduct {
- public:
-  explicit SparseWeightProduct(const core::Dataset& data) : data_(data) {
-    if (data.is_sparse()) columns_ = data.sparse();
-  }
-  core::Vector times(const core::Vector& w) const {
-    if (!data_.is_sparse()) return data_.times(w);
-    core::Vector product = core::Vector::Zero(columns_.rows());
-    for (Eigen::Index j = 0; j < columns_.outerSize(); ++j) {
-      if (w[j] == 0.0) continue;
-      for (ColumnMajor::InnerIterator entry(columns_, j); entry; ++entry) product[entry.index()] += entry.value() * w[j];
-    }
-    return product;
-  }
-
- private:
-  using ColumnMajor = Eigen::SparseMatrix<double, Eigen::ColMajor>;
-  const core::Dataset& data_;
-  ColumnMajor columns_;
-};
-
 // A point z = (w, b, alpha) of the iteration, with X w beside w. Every new w is a prox output (sparse)
 // or a linear combination of earlier ones, so X w follows the same combination and the iteration needs
 // one product with X per step, at the prox output.
@@ -67,8 +35,8 @@ struct Iterate {
 // The saddle problem's pieces that the iteration and its merit need.
 class SaddleLp {
  public:
-  SaddleLp(const core::Dataset& data, const StepLpCosts& costs) : data_(data), costs_(costs), x_times_(data) {}
-  const SparseWeightProduct& x_times() const { return x_times_; }
+  SaddleLp(const core::Dataset& data, const StepLpCosts& costs) : data_(data), costs_(costs), columns_(data) {}
+  const ColumnProducts& columns() const { return columns_; }
   // t_i = y_i (x_i.w + b) from X w.
   core::Vector margins(const core::Vector& xw, double b) const {
     return (data_.labels().array() * (xw.array() + b)).matrix();
@@ -98,20 +66,11 @@ class SaddleLp {
     const double p = primal(z.w, z.b, margins(z.xw, z.b));
     return (p - localized_dual(z.alpha, g, radius)) / std::max(std::abs(p), std::numeric_limits<double>::min());
   }
-  // One primal step from (w, alpha): the prox puts exact zeros where the weights are inactive.
-  core::Vector primal_step(const core::Vector& w, const core::Vector& alpha, const core::Vector& tau) const {
-    const core::Vector g = data_.transpose_times(alpha.cwiseProduct(data_.labels()));
-    core::Vector next(w.size());
-    for (Eigen::Index j = 0; j < w.size(); ++j) {
-      next[j] = shifted_soft_threshold(w[j] + tau[j] * g[j], tau[j], costs_.plus[j], costs_.minus[j]);
-    }
-    return next;
-  }
 
  private:
   const core::Dataset& data_;
   const StepLpCosts& costs_;
-  SparseWeightProduct x_times_;
+  ColumnProducts columns_;
 };
 
 // Restarts on the fixed-point residual ||z - T(z)||_M (z = (w, b, alpha), T one PDHG step, M the norm in
@@ -141,7 +100,8 @@ struct DiagonalSteps {
 
 class PdhgOperator {
  public:
-  PdhgOperator(const core::Dataset& data, const StepLpCosts& costs) : data_(data), costs_(costs), lp_(data, costs) {
+  PdhgOperator(const core::Dataset& data, const StepLpCosts& costs)
+      : data_(data), costs_(costs), lp_(data, costs), prox_(data, costs, lp_.columns()) {
     const core::Vector ones = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
     column_sums_ = data.absolute_transpose_times(ones).unaryExpr([](double s) { return s > 0 ? s : 1.0; });
     row_sums_ = absolute_row_sums(data);
@@ -155,10 +115,10 @@ class PdhgOperator {
             kStepFraction * primal_weight * row_sums_.cwiseInverse()};
   }
   // T(z): the primal (prox) step, then the dual step at the extrapolated primal point 2 w' - w.
-  Iterate apply(const Iterate& z, const DiagonalSteps& steps) const {
+  Iterate apply(const Iterate& z, const DiagonalSteps& steps) {
     Iterate image;
-    image.w = lp_.primal_step(z.w, z.alpha, steps.tau);
-    image.xw = lp_.x_times().times(image.w);
+    image.w = prox_.step(z.w, z.alpha, steps.tau);
+    image.xw = lp_.columns().times(image.w);
     image.b = z.b + steps.tau_b * (z.alpha.dot(data_.labels()) - costs_.bias);
     const core::Vector t = lp_.margins(2.0 * image.xw - z.xw, 2.0 * image.b - z.b);
     image.alpha = (z.alpha + steps.sigma.cwiseProduct(costs_.margin - t)).cwiseMax(0.0).cwiseMin(costs_.slack);
@@ -181,6 +141,7 @@ class PdhgOperator {
   const core::Dataset& data_;
   const StepLpCosts& costs_;
   SaddleLp lp_;
+  ScreenedProx prox_;
   core::Vector column_sums_;
   core::Vector row_sums_;
 };
@@ -210,7 +171,7 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
                                   const FirstOrderOptions& options) {
   const auto n = static_cast<Eigen::Index>(data.n());
   const auto d = static_cast<Eigen::Index>(data.d());
-  const PdhgOperator pdhg(data, costs);
+  PdhgOperator pdhg(data, costs);
   long k = 0;
   const auto measured = [&](const Iterate& point, double relative_gap) {
     return FirstOrderPoint{point.w, point.b, point.alpha, k, relative_gap};
@@ -219,7 +180,7 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
   current.w = start.w.size() == d ? start.w : core::Vector::Zero(d);
   current.b = start.b;
   current.alpha = start.alpha.size() == n ? core::Vector(start.alpha.cwiseMax(0.0).cwiseMin(costs.slack)) : core::Vector::Zero(n);
-  current.xw = pdhg.lp().x_times().times(current.w);
+  current.xw = pdhg.lp().columns().times(current.w);
   const double start_gap = pdhg.lp().relative_gap(current);
   if (options.max_iterations <= 0 || (start_gap <= options.relative_gap && !options.accept)) return measured(current, start_gap);
 

@@ -13,8 +13,9 @@
 //    (sum_j |x_ij| + 1)) and a primal weight after PDLP (Applegate et al. 2021), iterated as reflected
 //    restarted Halpern PDHG (Lu and Yang 2024; the reflection of cuPDLPx, Lu, Peng and Yang 2025): each
 //    iterate is pulled back toward its anchor (the start, then each restart's point) with weight 1 / (j + 1), and restarts follow
-//    the fixed-point residual. Each iteration costs two products with X, O(nnz): nothing proportional
-//    to n x d. The stop uses a localized duality gap: the primal objective P(w, b) (xi_i = max(0, m_i -
+//    the fixed-point residual. Each iteration costs two products with X, at most O(nnz) and on sparse
+//    data usually a fraction of it (screened_prox.hpp: X w over w's nonzero columns, X' Y alpha over the
+//    columns whose weights may leave 0): nothing proportional to n x d. The stop uses a localized duality gap: the primal objective P(w, b) (xi_i = max(0, m_i -
 //    y_i f(x_i))) minus the Lagrangian's minimum over the box |w_j|, |b| <= R, with R twice the largest
 //    entry of the point, which is the dual objective where alpha is dual feasible and a lower value where
 //    it is not, over |P|. It is a merit, not a bound: the simplex that follows decides, and the answer is
