@@ -65,7 +65,8 @@ core::Vector ScreenedProx::step(const core::Vector& w, const core::Vector& alpha
   };
   const core::Vector y_alpha = alpha.cwiseProduct(data_.labels());
   core::Vector next = core::Vector::Zero(w.size());
-  if (reference_.size() == 0 || refresh_due_) {
+  if (reference_.size() == 0 || whole_products_due_ > 0) {
+    whole_products_due_ = std::max(whole_products_due_ - 1, 0);
     refresh(y_alpha);
     for (Eigen::Index j = 0; j < w.size(); ++j) next[j] = prox(j, reference_[j]);
     return next;
@@ -79,7 +80,13 @@ core::Vector ScreenedProx::step(const core::Vector& w, const core::Vector& alpha
     last_read_ += columns_.column_size(j);
     next[j] = prox(j, columns_.column_dot(j, y_alpha));
   }
-  refresh_due_ = static_cast<double>(last_read_) > kScreenedShare * static_cast<double>(total_size_);
+  ++reference_age_;
+  if (static_cast<double>(last_read_) > kScreenedShare * static_cast<double>(total_size_)) {
+    // Past a fresh reference screening does not pay here: wait twice as long before the next try.
+    // Past an older one, one new reference.
+    screening_backoff_ = reference_age_ == 1 ? std::min(2 * screening_backoff_, kMaxBackoff) : 1;
+    whole_products_due_ = screening_backoff_;
+  }
   return next;
 }
 
@@ -88,7 +95,7 @@ void ScreenedProx::refresh(const core::Vector& y_alpha) {
   reference_y_alpha_ = y_alpha;
   slack_ = (costs_.plus - reference_).cwiseMin(reference_ + costs_.minus);
   last_read_ = total_size_;
-  refresh_due_ = false;
+  reference_age_ = 0;
 }
 
 }  // namespace sparsesvm::models
