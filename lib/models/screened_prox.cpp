@@ -65,10 +65,12 @@ core::Vector ScreenedProx::step(const core::Vector& w, const core::Vector& alpha
   };
   const core::Vector y_alpha = alpha.cwiseProduct(data_.labels());
   core::Vector next = core::Vector::Zero(w.size());
-  if (reference_.size() == 0 || whole_products_due_ > 0) {
+  if (slack_.size() == 0 || whole_products_due_ > 0) {
+    const core::Vector g = data_.transpose_times(y_alpha);
+    for (Eigen::Index j = 0; j < w.size(); ++j) next[j] = prox(j, g[j]);
+    last_read_ = total_size_;
     whole_products_due_ = std::max(whole_products_due_ - 1, 0);
-    refresh(y_alpha);
-    for (Eigen::Index j = 0; j < w.size(); ++j) next[j] = prox(j, reference_[j]);
+    if (whole_products_due_ == 0) take_reference(g, y_alpha);  // the next step screens from it
     return next;
   }
   const core::Vector moved = y_alpha - reference_y_alpha_;
@@ -90,11 +92,9 @@ core::Vector ScreenedProx::step(const core::Vector& w, const core::Vector& alpha
   return next;
 }
 
-void ScreenedProx::refresh(const core::Vector& y_alpha) {
-  reference_ = data_.transpose_times(y_alpha);
+void ScreenedProx::take_reference(const core::Vector& g, const core::Vector& y_alpha) {
   reference_y_alpha_ = y_alpha;
-  slack_ = (costs_.plus - reference_).cwiseMin(reference_ + costs_.minus);
-  last_read_ = total_size_;
+  slack_ = (costs_.plus - g).cwiseMin(g + costs_.minus);
   reference_age_ = 0;
 }
 

@@ -38,21 +38,21 @@ class ColumnProducts {
 // (Cauchy-Schwarz, Hoelder); where that bound is below (g_r)_j's distance to the interval's ends,
 // w'_j = 0 without reading column j. The other g_j are computed column by column. When those columns hold
 // more than kScreenedShare of X's nonzeros, the next step takes the whole product over the rows (faster
-// per nonzero than column dots) as the new reference; where that happens one step after a new reference,
+// per nonzero than column dots), the new reference. Where that happens one step after a new reference,
 // screening does not pay on this problem (text-shaped data at small lambda: 40-50% of X read), and the
-// whole product is taken for 2, 4, ..., kMaxBackoff steps before the next try. The steps equal the
-// unscreened ones up to rounding.
+// whole product is taken for 2, 4, ..., kMaxBackoff steps before the next try, the last of them the new
+// reference. The steps equal the unscreened ones up to rounding.
 class ScreenedProx {
  public:
   static constexpr double kScreenedShare = 0.25;
   static constexpr int kMaxBackoff = 64;
   ScreenedProx(const core::Dataset& data, const StepLpCosts& costs, const ColumnProducts& columns);
   core::Vector step(const core::Vector& w, const core::Vector& alpha, const core::Vector& tau);
-  // The nonzeros of X the last step read (all of X's after a new reference).
+  // The nonzeros of X the last step read (all of X's for a whole product).
   Eigen::Index last_read() const { return last_read_; }
 
  private:
-  void refresh(const core::Vector& y_alpha);
+  void take_reference(const core::Vector& g, const core::Vector& y_alpha);
   const core::Dataset& data_;
   const StepLpCosts& costs_;
   const ColumnProducts& columns_;
@@ -62,8 +62,8 @@ class ScreenedProx {
   int reference_age_ = 0;        // steps since the reference
   int screening_backoff_ = 1;    // whole products after the last step that read too much
   int whole_products_due_ = 0;   // steps left before the next screened one
-  core::Vector reference_, reference_y_alpha_;
-  core::Vector slack_;  // (g_r)_j's distance to the ends of [-q_j, p_j], negative outside
+  core::Vector reference_y_alpha_;  // Y alpha_r
+  core::Vector slack_;              // (g_r)_j's distance to the ends of [-q_j, p_j], negative outside
 };
 
 }  // namespace sparsesvm::models
