@@ -46,17 +46,35 @@ core::Vector unscreened_step(const core::DenseMatrix& x, const core::Vector& y, 
   return next;
 }
 
+// A sparse-valued X, labels and feature costs p_j, q_j drawn from [lowest_cost, 1).
+struct ScreenedProblem {
+  core::DenseMatrix x;
+  core::Vector y;
+  StepLpCosts costs;
+};
+
+ScreenedProblem random_screened_problem(core::Rng& rng, double lowest_cost) {
+  ScreenedProblem problem;
+  problem.x = sparse_values(rng);
+  problem.y.resize(kExamples);
+  for (Eigen::Index i = 0; i < kExamples; ++i) problem.y[i] = rng.bernoulli(0.5) ? 1.0 : -1.0;
+  problem.costs.plus = random_vector(rng, kFeatures, lowest_cost, 1.0);
+  problem.costs.minus = random_vector(rng, kFeatures, lowest_cost, 1.0);
+  return problem;
+}
+
+core::Dataset as_data(const ScreenedProblem& problem, bool sparse) {
+  if (sparse) return core::Dataset("screened", core::SparseMatrix(problem.x.sparseView()), problem.y, {}, {});
+  return core::Dataset("screened", problem.x, problem.y, {}, {});
+}
+
 }  // namespace
 
 TEST_CASE("the screened prox step equals the step from the whole product, reading a fraction of X",
           "[models][crossover]") {
   core::Rng rng(2026);
-  const core::DenseMatrix x = sparse_values(rng);
-  core::Vector y(kExamples);
-  for (Eigen::Index i = 0; i < kExamples; ++i) y[i] = rng.bernoulli(0.5) ? 1.0 : -1.0;
-  StepLpCosts costs;
-  costs.plus = random_vector(rng, kFeatures, 0.2, 1.0);
-  costs.minus = random_vector(rng, kFeatures, 0.2, 1.0);
+  const ScreenedProblem problem = random_screened_problem(rng, 0.2);
+  const auto& [x, y, costs] = problem;
   core::Vector w = core::Vector::Zero(kFeatures);
   for (Eigen::Index j = 0; j < kFeatures; j += 7) w[j] = rng.normal();  // most weights exactly 0, as the prox leaves them
   const core::Vector tau = random_vector(rng, kFeatures, 0.1, 1.0);
@@ -64,8 +82,7 @@ TEST_CASE("the screened prox step equals the step from the whole product, readin
 
   for (const bool sparse : {true, false}) {
     INFO((sparse ? "sparse" : "dense") << " data");
-    const core::Dataset data = sparse ? core::Dataset("screened", core::SparseMatrix(x.sparseView()), y, {}, {})
-                                      : core::Dataset("screened", x, y, {}, {});
+    const core::Dataset data = as_data(problem, sparse);
     const ColumnProducts columns(data);
     CHECK((columns.times(w) - x * w).cwiseAbs().maxCoeff() <= 1e-12);
     ScreenedProx screened(data, costs, columns);
@@ -99,19 +116,14 @@ TEST_CASE("the screened prox step reads every column a move can take out of its 
   // g_j by exactly the bound; sized to 1.05 times g_j's distance to the nearer end of [-q_j, p_j], it takes
   // w_j out of 0, which a bound smaller by more than 5% would miss.
   core::Rng rng(31);
-  const core::DenseMatrix x = sparse_values(rng);
-  core::Vector y(kExamples);
-  for (Eigen::Index i = 0; i < kExamples; ++i) y[i] = rng.bernoulli(0.5) ? 1.0 : -1.0;
-  StepLpCosts costs;
-  costs.plus = random_vector(rng, kFeatures, 0.5, 1.0);
-  costs.minus = random_vector(rng, kFeatures, 0.5, 1.0);
+  const ScreenedProblem problem = random_screened_problem(rng, 0.5);
+  const auto& [x, y, costs] = problem;
   const core::Vector w = core::Vector::Zero(kFeatures);
   const core::Vector tau = core::Vector::Constant(kFeatures, 0.5);
   const core::Vector reference_alpha = random_vector(rng, kExamples, 0.0, 0.05);
   const core::Vector reference_g = x.transpose() * reference_alpha.cwiseProduct(y);
   for (const bool sparse : {true, false}) {
-    const core::Dataset data = sparse ? core::Dataset("tight", core::SparseMatrix(x.sparseView()), y, {}, {})
-                                      : core::Dataset("tight", x, y, {}, {});
+    const core::Dataset data = as_data(problem, sparse);
     const ColumnProducts columns(data);
     int moved_out = 0;
     for (const bool cauchy_schwarz : {true, false}) {
