@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/memory_budget.hpp"
 #include "models/lp_crossover.hpp"
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"
@@ -149,8 +150,7 @@ bool StepSolver::generates(const ConvexStep& step) const {
 }
 
 long StepSolver::hand_over_iterations(const ConvexStep& step, const StepLpCosts& costs) const {
-  const bool full_lp_fits = data_.stored_values() <= kGenerationNonzeros &&
-                            static_cast<double>(data_.d()) <= kGenerationColumns;
+  const bool full_lp_fits = hand_over_by_shape(data_.n(), data_.d(), data_.stored_values());
   // Only while no answer of the full LP is held: the crossover then starts its first-order method from
   // zero. From a held answer (a DCA chain's later, tilted steps) it ran out of first-order iterations and
   // pivoted far (CapOneNormSVM on the uniform draw: 14,000-25,000 pivots a step, 60-80 s) where
@@ -174,6 +174,13 @@ bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
   const bool wide_or_tall = d >= 4 * n || n > kExampleGenerationSize;  // beyond it, examples are generated too
   return nonzeros > kGenerationNonzeros || (nonzeros > kGenerationMidNonzeros && wide_or_tall) ||
          static_cast<double>(d) > kGenerationColumns;
+}
+
+bool hand_over_by_shape(std::size_t n, std::size_t d, double nonzeros) {
+  if (n == 0 || d == 0 || static_cast<double>(d) > kGenerationColumns) return false;
+  const double density = nonzeros / (static_cast<double>(n) * static_cast<double>(d));
+  const double line = density <= kSparseHandOverDensity ? kSparseHandOverNonzeros : kGenerationNonzeros;
+  return nonzeros <= line && core::fits_in_memory_budget(kCrossoverBytesPerNonzero * nonzeros);
 }
 
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
@@ -493,7 +500,7 @@ const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
       "when d >= 4n or n > 2000, or beyond 1e5 features; handing over to crossover where it stalls below 1e6 "
-      "nonzeros), full (the whole LP), generation (feature and example generation), crossover (the full l1 LP "
+      "nonzeros, or 5e6 where at most 1% of X's cells are stored), full (the whole LP), generation (feature and example generation), crossover (the full l1 LP "
       "from a basis guessed from a first-order point)",
       0, 0, 3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
       {"by_size", "full", "generation", "crossover"}};

@@ -547,6 +547,27 @@ TEST_CASE("by shape, wide, tall and large data are generated and small data gets
   CHECK(generation_by_shape(1000, 1'000'000, 20'000.0));            // more than 10^5 features
 }
 
+TEST_CASE("generation may hand over to the full LP up to 10^6 nonzeros, 5 x 10^6 on sparse data, within budget",
+          "[models][generation]") {
+  CHECK(hand_over_by_shape(2000, 20000, 2e5));                 // issue 37's uniform draw
+  CHECK(hand_over_by_shape(1000, 1000, 1e6));                  // dense, at the line
+  CHECK_FALSE(hand_over_by_shape(1200, 1000, 1.2e6));          // dense past it
+  CHECK_FALSE(hand_over_by_shape(2000, 2000, 4e6));            // dca_gaussians 2000 x 2000: slower handed over
+  CHECK(hand_over_by_shape(20000, 50000, 1'000'108.0));        // text20k: 0.1% of its cells
+  CHECK(hand_over_by_shape(23149, 47236, 23149.0 * 77));       // Reuters' shape
+  CHECK(hand_over_by_shape(20000, 10000, 2e6));                // 1% of the cells, at the density line
+  CHECK_FALSE(hand_over_by_shape(10000, 10000, 2e6));          // 2%
+  CHECK(hand_over_by_shape(100000, 100000, 5e6));              // text100k, at the line
+  CHECK_FALSE(hand_over_by_shape(100000, 100000, 6e6));
+  CHECK_FALSE(hand_over_by_shape(1000, 200'000, 2e5));         // more than 10^5 features
+  CHECK_FALSE(hand_over_by_shape(0, 10, 0.0));
+  {
+    const BudgetScope budget(100e6);  // the full LP at 250 bytes a nonzero: 250 MB for text20k, 50 MB for the draw
+    CHECK_FALSE(hand_over_by_shape(20000, 50000, 1'000'108.0));
+    CHECK(hand_over_by_shape(2000, 20000, 2e5));
+  }
+}
+
 TEST_CASE("a fit on 10^6 sparse columns (8 GB if dense) stays small and equals the full LP", "[models][generation]") {
   const core::Dataset data = data::generate("text_shaped:n=1000,d=1000000,nnz_per_row=20,informative=50,seed=3");
   const bool measures = testing::reset_peak_resident();
