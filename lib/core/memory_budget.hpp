@@ -8,7 +8,8 @@
 // with `fits_in_memory_budget` (to take another route when they do not fit) or `require_memory` (to
 // stop with a ResourceError naming the option that would fit), so such a fit ends with a clear message
 // instead of meeting the out-of-memory killer. Not covered: the data set itself and the full LP's matrix
-// (the LP form's rule keeps that to small data; lp_generation.hpp), and with `run -j N` the
+// where the LP form's rule builds it (small data; lp_generation.hpp; a hand-over's full LP, past that
+// size on sparse data, asks first: convex_step.hpp), and with `run -j N` the
 // N fits of one process are each held to the budget on their own.
 // The budget is half the memory the process may use unless set: the machine's physical memory, or the memory
 // limit of its control group where that is lower (a Slurm job's --mem, a container's limit, which the OOM
