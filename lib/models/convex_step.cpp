@@ -178,9 +178,10 @@ bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros) {
 
 bool hand_over_by_shape(std::size_t n, std::size_t d, double nonzeros) {
   if (n == 0 || d == 0 || static_cast<double>(d) > kGenerationColumns) return false;
+  if (nonzeros <= kGenerationNonzeros) return true;  // the size by shape builds as a full LP anyway
   const double density = nonzeros / (static_cast<double>(n) * static_cast<double>(d));
-  const double line = density <= kSparseHandOverDensity ? kSparseHandOverNonzeros : kGenerationNonzeros;
-  return nonzeros <= line && core::fits_in_memory_budget(kCrossoverBytesPerNonzero * nonzeros);
+  return density <= kSparseHandOverDensity && nonzeros <= kSparseHandOverNonzeros &&
+         core::fits_in_memory_budget(kCrossoverBytesPerNonzero * nonzeros);
 }
 
 StepResult StepSolver::solve_lp(const ConvexStep& step) {
@@ -500,7 +501,7 @@ const ParameterSpec& lp_form_option() {
   static const ParameterSpec spec{
       "lp_form", "how LP steps are solved: by_size (generation for the l1 LP beyond 1e6 nonzeros of X, beyond 1.5e5 "
       "when d >= 4n or n > 2000, or beyond 1e5 features; handing over to crossover where it stalls below 1e6 "
-      "nonzeros, or 5e6 where at most 1% of X's cells are stored), full (the whole LP), generation (feature and example generation), crossover (the full l1 LP "
+      "nonzeros, or 5e6 where at most 1% of X's cells are stored and the memory budget allows), full (the whole LP), generation (feature and example generation), crossover (the full l1 LP "
       "from a basis guessed from a first-order point)",
       0, 0, 3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
       {"by_size", "full", "generation", "crossover"}};

@@ -81,12 +81,12 @@ constexpr long kHandOverIterations = 10'000;
 constexpr long kHandOverIterationsPerExample = 2;
 constexpr long kHandOverWarmIterations = 2'000;
 // The full LP a hand-over builds: up to kGenerationNonzeros of X (the largest full LP that by shape builds
-// elsewhere), or kSparseHandOverNonzeros where at most kSparseHandOverDensity of X's cells are stored, and d <=
-// kGenerationColumns; and, at about kCrossoverBytesPerNonzero a nonzero, within the memory budget. Sparse data
-// past 10^6 nonzeros gained (OneNormSVM by size, CPU seconds, docs/benchmarks.md "The hand-over's line"):
+// elsewhere), or kSparseHandOverNonzeros where at most kSparseHandOverDensity of X's cells are stored and the
+// full LP, at about kCrossoverBytesPerNonzero a nonzero, fits the memory budget; and d <= kGenerationColumns.
+// Sparse data past 10^6 nonzeros gained (OneNormSVM by size, CPU seconds, docs/benchmarks.md "The hand-over's line"):
 //   text_shaped 20000 x 50000 (10^6 + 108 nonzeros), lambda 0.1 and 0.3: no answer in 200 s -> 71 s and 45 s;
 //     lambda 1 answered by generation (10 s) either way
-//   text_shaped 23149 x 47236 (Reuters' shape, 1.78 x 10^6), lambda 0.1: no answer in 200 s -> 149 s, 443 MB
+//   text_shaped 23149 x 47236 (Reuters' shape, 1.78 x 10^6), lambda 0.1: no answer in 200 s -> 149 s, 433 MB
 // Dense data did not (the guessed basis of a dense LP is no nearer, and each first-order iteration reads
 // every cell): dca_gaussians 2000 x 2000, lambda 1: 29 s by generation, 64 s with the hand-over.
 constexpr double kSparseHandOverNonzeros = 5e6;
