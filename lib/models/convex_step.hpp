@@ -88,7 +88,7 @@ constexpr long kHandOverWarmIterations = 2'000;
 //     lambda 1 answered by generation (10 s) either way
 //   text_shaped 23149 x 47236 (Reuters' shape, 1.78 x 10^6), lambda 0.1: no answer in 200 s -> 149 s, 433 MB
 // Dense data did not (the guessed basis of a dense LP is no nearer, and each first-order iteration reads
-// every cell): dca_gaussians 2000 x 2000, lambda 1: 29 s by generation, 64 s with the hand-over.
+// every cell): dca_gaussians 2000 x 2000, lambda 1: 29 s by generation, 65 s with the hand-over.
 constexpr double kSparseHandOverNonzeros = 5e6;
 constexpr double kSparseHandOverDensity = 0.01;
 constexpr double kCrossoverBytesPerNonzero = 250;
