@@ -1,6 +1,5 @@
 #include "models/convex_step.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
@@ -161,7 +160,7 @@ long StepSolver::hand_over_iterations(const ConvexStep& step, const StepLpCosts&
     return 0;
   }
   if (options_.hand_over_iterations >= 0) return options_.hand_over_iterations;
-  return hand_over_budget(data_.n());
+  return std::max(kHandOverIterations, kHandOverIterationsPerExample * static_cast<long>(data_.n()));
 }
 
 bool StepSolver::resumes_hand_over(const ConvexStep& step, const StepLpCosts& costs) const {
@@ -183,12 +182,6 @@ bool hand_over_by_shape(std::size_t n, std::size_t d, double nonzeros) {
   const double density = nonzeros / (static_cast<double>(n) * static_cast<double>(d));
   return density <= kSparseHandOverDensity && nonzeros <= kSparseHandOverNonzeros &&
          core::fits_in_memory_budget(kCrossoverBytesPerNonzero * nonzeros);
-}
-
-long hand_over_budget(std::size_t n) {
-  const double per_example = static_cast<double>(kHandOverIterationsPerExample) * static_cast<double>(n);
-  return static_cast<long>(std::clamp(per_example, static_cast<double>(kHandOverIterations),
-                                      static_cast<double>(kHandOverIterationsCap)));
 }
 
 StepResult StepSolver::solve_lp(const ConvexStep& step) {

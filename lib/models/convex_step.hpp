@@ -56,8 +56,8 @@ namespace sparsesvm::models {
 // is still certified optimal under the new costs on the same margins (a C path beyond its first
 // hard-margin C), which resumes the last basis.
 // By shape, generation hands over to crossover where the full LP may be built (hand_over_by_shape below), no answer
-// of the full LP is held (the crossover's first-order method starts from zero), and one pass of generation has taken
-// hand_over_budget(n) simplex iterations without an answer (below): its working set has grown toward a square
+// of the full LP is held (the crossover's first-order method starts from zero), and one pass of generation has taken max(kHandOverIterations,
+// kHandOverIterationsPerExample n) simplex iterations without an answer: its working set has grown toward a square
 // degenerate basis, where each pivot costs more than the last (issue 37's uniform 2000 x 20000 draw, lambda 1: 11,655
 // iterations in 1.2 s, all 45,947 in 55 s; the crossover from zero 2.3 s), or its first restricted LP is already
 // large (text-shaped 5000 x 47236, lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all, 23.9 s in all with
@@ -79,11 +79,6 @@ constexpr double kGenerationMidNonzeros = 1.5e5;
 constexpr double kGenerationColumns = 1e5;
 constexpr long kHandOverIterations = 10'000;
 constexpr long kHandOverIterationsPerExample = 2;
-// The per-example budget was measured up to n = 23,149 (Reuters' shape, 46,298); past kHandOverIterationsCap it
-// grows no further. On text_shaped 100000 x 100000 (5 x 10^6 nonzeros, lambda 1), OneNormSVM, CPU seconds: generation's
-// first restricted LP took all 2n = 200,000 iterations, the fit 734 s; handed over after 20,000 it took 293 s, after
-// 60,000 388 s, of which the crossover 253 s (docs/benchmarks.md, "The hand-over's budget").
-constexpr long kHandOverIterationsCap = 50'000;
 constexpr long kHandOverWarmIterations = 2'000;
 // The full LP a hand-over builds: up to kGenerationNonzeros of X (the largest full LP that by shape builds
 // elsewhere), or kSparseHandOverNonzeros where at most kSparseHandOverDensity of X's cells are stored and the
@@ -104,9 +99,6 @@ constexpr std::size_t kExampleGenerationSize = 2000;
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros);
 // Whether generation may hand a step on this data over to the crossover's full LP (the rule above).
 bool hand_over_by_shape(std::size_t n, std::size_t d, double nonzeros);
-// The simplex iterations a pass of generation on n examples takes before it hands over (where it may):
-// kHandOverIterationsPerExample n, at least kHandOverIterations and at most kHandOverIterationsCap.
-long hand_over_budget(std::size_t n);
 
 struct ConvexStep {
   core::Vector hinge_weight;       // C_i >= 0

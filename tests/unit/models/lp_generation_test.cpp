@@ -568,18 +568,6 @@ TEST_CASE("generation may hand over to the full LP up to 10^6 nonzeros, 5 x 10^6
   }
 }
 
-TEST_CASE("generation's budget before a hand-over is 2n simplex iterations, at least 10^4, at most 5 x 10^4",
-          "[models][generation]") {
-  CHECK(hand_over_budget(0) == 10'000);
-  CHECK(hand_over_budget(2000) == 10'000);     // issue 37's uniform draw
-  CHECK(hand_over_budget(5000) == 10'000);
-  CHECK(hand_over_budget(20000) == 40'000);    // text20k
-  CHECK(hand_over_budget(23149) == 46'298);    // Reuters' shape
-  CHECK(hand_over_budget(25000) == 50'000);
-  CHECK(hand_over_budget(100000) == 50'000);   // text100k: 2n would be 200,000
-  CHECK(hand_over_budget(std::size_t{1} << 40) == 50'000);
-}
-
 TEST_CASE("a fit on 10^6 sparse columns (8 GB if dense) stays small and equals the full LP", "[models][generation]") {
   const core::Dataset data = data::generate("text_shaped:n=1000,d=1000000,nnz_per_row=20,informative=50,seed=3");
   const bool measures = testing::reset_peak_resident();
