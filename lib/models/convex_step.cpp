@@ -149,7 +149,7 @@ bool StepSolver::generates(const ConvexStep& step) const {
   return step.regularizer == Regularizer::l1 && generation_by_shape(data_.n(), data_.d(), data_.stored_values());
 }
 
-long StepSolver::hand_over_iterations(const ConvexStep& step, const StepLpCosts& costs) const {
+HandOverBudget StepSolver::hand_over_budget(const ConvexStep& step, const StepLpCosts& costs) const {
   const bool full_lp_fits = hand_over_by_shape(data_.n(), data_.d(), data_.stored_values());
   // Only while no answer of the full LP is held: the crossover then starts its first-order method from
   // zero. From a held answer (a DCA chain's later, tilted steps) it ran out of first-order iterations and
@@ -157,10 +157,15 @@ long StepSolver::hand_over_iterations(const ConvexStep& step, const StepLpCosts&
   // generation, warm from its working set, is cheaper.
   if (step.lp_form != LpForm::by_shape || step.regularizer != Regularizer::l1 || !full_lp_fits ||
       last_l1_point_ || !first_order_unsupported(costs, false).empty()) {
-    return 0;
+    return {};
   }
-  if (options_.hand_over_iterations >= 0) return options_.hand_over_iterations;
-  return std::max(kHandOverIterations, kHandOverIterationsPerExample * static_cast<long>(data_.n()));
+  HandOverBudget budget;
+  budget.pass = options_.hand_over_iterations >= 0
+                    ? options_.hand_over_iterations
+                    : std::max(kHandOverIterations, kHandOverIterationsPerExample * static_cast<long>(data_.n()));
+  budget.first_round = options_.hand_over_first_round_iterations >= 0 ? options_.hand_over_first_round_iterations
+                                                                      : kHandOverFirstRoundIterations;
+  return budget;
 }
 
 bool StepSolver::resumes_hand_over(const ConvexStep& step, const StepLpCosts& costs) const {
@@ -194,7 +199,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   }
   const bool generated = generates(step);
   const bool resumed = generated && resumes_hand_over(step, costs);
-  StepResult result = generated && !resumed ? solve_generated_lp(costs, linf, hand_over_iterations(step, costs))
+  StepResult result = generated && !resumed ? solve_generated_lp(costs, linf, hand_over_budget(step, costs))
                                             : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover || resumed);
   result.lp_cost_scale = costs.scale;
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
@@ -326,7 +331,7 @@ std::string hand_over_message(const std::string& generation_message, long warm_l
   return crossover.message.empty() ? route : route + " (" + crossover.message + ")";
 }
 
-StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, long hand_over_iterations) {
+StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, HandOverBudget hand_over) {
   auto& lp = linf ? generated_linf_lp_ : generated_l1_lp_;
   if (!lp) {
     GenerationSettings settings;
@@ -334,7 +339,7 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, l
     settings.max_simplex_iterations = options_.lp_max_iterations;
     lp = std::make_unique<GeneratedLp>(data_, linf, settings);
   }
-  const GenerationResult solution = lp->solve(costs, hand_over_iterations);
+  const GenerationResult solution = lp->solve(costs, hand_over);
   if (solution.handed_over) {  // this step by crossover (convex_step.hpp); the row counts every pivot
     const long warm_limit = options_.hand_over_warm_iterations >= 0 ? options_.hand_over_warm_iterations
                                                                      : kHandOverWarmIterations;

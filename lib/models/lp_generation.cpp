@@ -598,11 +598,11 @@ void GeneratedLp::index_lp() {
   }
 }
 
-GenerationResult GeneratedLp::solve(const StepLpCosts& costs, long hand_over_iterations) {
+GenerationResult GeneratedLp::solve(const StepLpCosts& costs, HandOverBudget budget) {
   if (!lp_) start_model(costs);
   update_costs_and_margins(costs);
   bool all_examples_added = !settings_.generate_examples;
-  GenerationResult result = generate(costs, all_examples_added, hand_over_iterations);
+  GenerationResult result = generate(costs, all_examples_added, budget);
   if (result.handed_over || !core::has_solution(result.status)) return result;
   const double tolerance = settings_.relative_tolerance * 10;
   // The restricted LPs are solved warm, round after round. Like the full LP's (convex_step.cpp), a warm
@@ -620,7 +620,7 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs, long hand_over_ite
   const bool retry = result.status == core::Status::optimal && !certified(result) && !at_round_limit;
   if (retry) {
     lp_->forget_basis();
-    GenerationResult cold = generate(costs, all_examples_added, 0);
+    GenerationResult cold = generate(costs, all_examples_added, HandOverBudget{});
     // The row counts the work of both tries, whichever answer it keeps.
     const auto add_work = [](const GenerationResult& from, GenerationResult& to) {
       to.rounds += from.rounds;
@@ -647,13 +647,20 @@ GenerationResult GeneratedLp::solve(const StepLpCosts& costs, long hand_over_ite
   return result;
 }
 
-GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examples_added, long hand_over_iterations) {
+GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examples_added, HandOverBudget budget) {
   GenerationResult result;
   core::Vector g, t;  // X'(alpha y) and the margins at result.point, once computed: certify reuses them
   // Past the caller's budget, unanswered (between rounds, or inside a round's restricted LP, which
   // solve_within stops there): the full LP is left to the caller.
-  const auto budget_spent = [&] {
-    return hand_over_iterations > 0 && result.simplex_iterations >= hand_over_iterations;
+  const bool hands_over = budget.pass > 0;
+  const auto budget_spent = [&] { return hands_over && result.simplex_iterations >= budget.pass; };
+  // A round's restricted LP may take what is left of the pass's budget; the first round's at most
+  // budget.first_round: where it alone takes that many, the working set is already too large for generation
+  // to pay (convex_step.hpp, kHandOverFirstRoundIterations). 0: no limit.
+  const auto iterations_allowed = [&] {
+    if (!hands_over) return 0L;
+    const long pass_left = std::max(1L, budget.pass - result.simplex_iterations);
+    return result.rounds == 1 && budget.first_round > 0 ? std::min(pass_left, budget.first_round) : pass_left;
   };
   const auto hand_over = [&](const std::string& when) {
     result.handed_over = true;
@@ -671,26 +678,28 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   int feature_batches = 0;
   bool persistence_checked = false;
   const auto pricing_persists = [&](const PricedFeatures& priced) {
-    if (hand_over_iterations <= 0 || feature_batches < kPersistenceBatches || persistence_checked) return false;
+    if (!hands_over || feature_batches < kPersistenceBatches || persistence_checked) return false;
     persistence_checked = true;
     const std::size_t square_basis = std::min(priced.pricing_out, rows_.size());
     return priced.pricing_out > priced.batch.size() && square_basis >= kSquareBasisReach * priced.working &&
            static_cast<double>(priced.pricing_out) >= kPersistentPricingShare * static_cast<double>(first_pricing_out);
   };
   const std::size_t seed_block = std::min(seed_features_, seed_rows_);  // lp_generation.hpp, kSeedSquareBlock
-  if (hand_over_iterations > 0 && seed_block >= kSeedSquareBlock && data_.n() <= kSeedRowsReach * seed_block) {
+  if (hands_over && seed_block >= kSeedSquareBlock && data_.n() <= kSeedRowsReach * seed_block) {
     return hand_over(fmt::format("at its seed, before any LP: the seed keeps {} features and {} of {} examples with rows",
                                  seed_features_, seed_rows_, data_.n()));
   }
   for (result.rounds = 1;; ++result.rounds) {
-    const long budget_left =
-        hand_over_iterations > 0 ? std::max(1L, hand_over_iterations - result.simplex_iterations) : 0;
-    const optim::LpSolution solution = lp_->solve_within(budget_left);
+    const long allowed = iterations_allowed();
+    const optim::LpSolution solution = lp_->solve_within(allowed);
     result.simplex_iterations += solution.iterations;
     result.fell_back_to_cold = result.fell_back_to_cold || solution.fell_back_to_cold;
     result.status = solution.status;
     result.message = solution.message;
-    if (solution.status == core::Status::iteration_limit && budget_spent()) return hand_over(after_work());
+    if (solution.status == core::Status::iteration_limit && allowed > 0 && solution.iterations >= allowed) {
+      const bool first_round_held = result.rounds == 1 && allowed < budget.pass;
+      return hand_over(after_work() + (first_round_held ? " (the first round's budget)" : ""));
+    }
     if (solution.status == core::Status::unbounded && !all_examples_added) {
       // Too few examples bound the restricted LP (a tilt on b, one class): take them all and go on.
       std::vector<Eigen::Index> rest;

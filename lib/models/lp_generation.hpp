@@ -168,7 +168,7 @@ struct GenerationResult {
   std::size_t folded_examples = 0;    // examples still folded into the costs at the answer
   std::size_t released_examples = 0;  // folded examples given their rows back during this solve
   int box_widenings = 0;              // tenfold widenings of the box during this solve
-  bool handed_over = false;  // stopped at solve's hand_over_iterations, unanswered: the caller solves the full LP
+  bool handed_over = false;  // stopped at solve's hand-over budget, unanswered: the caller solves the full LP
 };
 
 // Where a hand-over is allowed, generation hands over as soon as pricing persists: after kPersistenceBatches
@@ -214,6 +214,13 @@ constexpr std::size_t kSquareBasisReach = 4;
 constexpr std::size_t kSeedSquareBlock = 1000;
 constexpr std::size_t kSeedRowsReach = 8;
 
+// Generation's budget before it hands the step over to the crossover (StepSolver, convex_step.hpp), in
+// simplex iterations. pass 0: no hand-over.
+struct HandOverBudget {
+  long pass = 0;         // the restricted LPs of one pass together
+  long first_round = 0;  // the first round's restricted LP alone, when below pass (0: pass alone)
+};
+
 class GeneratedLp {
  public:
   GeneratedLp(const core::Dataset& data, bool linf, GenerationSettings settings);
@@ -222,12 +229,13 @@ class GeneratedLp {
   GeneratedLp& operator=(const GeneratedLp&) = delete;
 
   // Solves the step LP with these costs, starting from the working sets and basis of the last solve.
-  // hand_over_iterations > 0: a pass whose restricted LPs have taken that many simplex iterations without
-  // an answer stops there, between rounds or inside a round's restricted LP, `handed_over`, with no point
-  // (StepSolver's hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time. It
-  // also stops earlier where pricing persists (kPersistenceBatches above), or before its first LP where
-  // the seed keeps a large square block (kSeedSquareBlock above).
-  GenerationResult solve(const StepLpCosts& costs, long hand_over_iterations = 0);
+  // With a hand-over budget (above), a pass whose restricted LPs have taken budget.pass simplex iterations
+  // without an answer, or whose first round's restricted LP alone has taken budget.first_round, stops
+  // there, between rounds or inside a round's restricted LP, `handed_over`, with no point (StepSolver's
+  // hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time. It also stops
+  // earlier where pricing persists (kPersistenceBatches above), or before its first LP where the seed keeps
+  // a large square block (kSeedSquareBlock above).
+  GenerationResult solve(const StepLpCosts& costs, HandOverBudget budget = {});
 
  private:
   enum class Role { bias, linf, plus, minus, slack };
@@ -240,7 +248,7 @@ class GeneratedLp {
   // Rounds from the current working sets and basis until nothing prices out (or the round limit), then the
   // answer's certificate on the full problem. all_examples_added: every example has its row (set here
   // when an unbounded restricted LP makes it take them all).
-  GenerationResult generate(const StepLpCosts& costs, bool& all_examples_added, long hand_over_iterations);
+  GenerationResult generate(const StepLpCosts& costs, bool& all_examples_added, HandOverBudget budget);
   void add_examples(const std::vector<Eigen::Index>& examples, const StepLpCosts& costs);
   void add_features(const std::vector<Eigen::Index>& features, const StepLpCosts& costs);
   void update_costs_and_margins(const StepLpCosts& costs);

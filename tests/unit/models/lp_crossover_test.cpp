@@ -238,6 +238,18 @@ TEST_CASE("by shape, generation past its budget hands the step to crossover; lat
   CHECK(cold.message.find("slack basis") != std::string::npos);
   CHECK(cold.certificate.within(1e-7));
   CHECK(first.value(data, cold.w, cold.b) == Approx(first.value(data, full.w, full.b)).epsilon(1e-9).margin(1e-12));
+  // A first round's budget of one pivot hands over under a pass's budget of 10^6.
+  options.hand_over_warm_iterations = 0;
+  options.hand_over_iterations = 1'000'000;
+  options.hand_over_first_round_iterations = 1;
+  const StepResult first_round = StepSolver(data, options).solve(first);
+  REQUIRE(first_round.status == core::Status::optimal);
+  CHECK_FALSE(first_round.generated);
+  CHECK(first_round.generation_rounds == 1);
+  CHECK_THAT(first_round.message, Catch::Contains("after 1 simplex iterations in 1 rounds (the first round's budget)"));
+  CHECK(first.value(data, first_round.w, first_round.b) ==
+        Approx(first.value(data, full.w, full.b)).epsilon(1e-9).margin(1e-12));
+  options.hand_over_first_round_iterations = -1;
   // No hand-over with a budget of 0, nor when generation is asked for by name.
   options.hand_over_iterations = 0;
   StepSolver never(data, options);

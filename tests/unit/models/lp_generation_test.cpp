@@ -56,7 +56,7 @@ ConvexStep svm_step(const core::Dataset& data, double lambda, Regularizer regula
 // OneNormSVM's step LP on `data` by a fresh generation with default settings and a hand-over budget.
 GenerationResult generate_svm_step(const core::Dataset& data, double lambda, long hand_over_iterations) {
   return GeneratedLp(data, false, GenerationSettings{})
-      .solve(costs_of(svm_step(data, lambda), static_cast<Eigen::Index>(data.d())), hand_over_iterations);
+      .solve(costs_of(svm_step(data, lambda), static_cast<Eigen::Index>(data.d())), {.pass = hand_over_iterations});
 }
 
 // The full LP's optimal value of `step` (Clp on every row and column).
@@ -698,7 +698,7 @@ TEST_CASE("a hand-over budget stops generation inside a round's restricted LP; t
   const ConvexStep step = svm_step(data, 0.05);
   const StepLpCosts costs = costs_of(step, 2600);
   GeneratedLp generated(data, false, GenerationSettings{});
-  const GenerationResult stopped = generated.solve(costs, 3);
+  const GenerationResult stopped = generated.solve(costs, {.pass = 3});
   CHECK(stopped.handed_over);
   CHECK(stopped.status == core::Status::iteration_limit);
   CHECK(stopped.rounds == 1);
@@ -709,6 +709,40 @@ TEST_CASE("a hand-over budget stops generation inside a round's restricted LP; t
   REQUIRE(answered.status == core::Status::optimal);
   REQUIRE(fresh.status == core::Status::optimal);
   CHECK(answered.certificate.within(1e-7));
+  const auto value = [&](const GenerationResult& result) {
+    return step.value(data, result.point.w_plus - result.point.w_minus, result.point.b);
+  };
+  CHECK(value(answered) == Approx(value(fresh)).epsilon(1e-9).margin(1e-12));
+}
+
+TEST_CASE("the first round's own budget hands over inside its restricted LP; later rounds share the pass's",
+          "[models][generation]") {
+  // StepSolver's budget (convex_step.hpp, kHandOverFirstRoundIterations): a first restricted LP that alone
+  // takes budget.first_round pivots hands over there; one that takes fewer leaves the rest of the pass to
+  // budget.pass, even when the pass in all takes more than budget.first_round (text_shaped 36000 x 20000:
+  // 54,989 pivots over 10 rounds, answered by generation, under a first round's budget of 50,000).
+  const core::Dataset data = testing::random_problem(60, 2600, 11, 3);
+  const ConvexStep step = svm_step(data, 0.05);
+  const StepLpCosts costs = costs_of(step, 2600);
+  GenerationSettings one_round;
+  one_round.max_rounds = 1;
+  const long first_round = GeneratedLp(data, false, one_round).solve(costs).simplex_iterations;
+  const GenerationResult fresh = GeneratedLp(data, false, GenerationSettings{}).solve(costs);
+  REQUIRE(fresh.status == core::Status::optimal);
+  REQUIRE(first_round >= 2);
+  REQUIRE(fresh.simplex_iterations > first_round + 1);  // later rounds pivot too
+  const long pass = 1'000'000;
+  const GenerationResult held = GeneratedLp(data, false, GenerationSettings{}).solve(costs, {pass, first_round / 2});
+  INFO(held.message);
+  CHECK(held.handed_over);
+  CHECK(held.rounds == 1);
+  CHECK(held.simplex_iterations == first_round / 2);
+  CHECK_THAT(held.message, Catch::EndsWith("in 1 rounds (the first round's budget)"));
+  const GenerationResult answered = GeneratedLp(data, false, GenerationSettings{}).solve(costs, {pass, first_round + 1});
+  INFO(answered.message);
+  CHECK_FALSE(answered.handed_over);
+  REQUIRE(answered.status == core::Status::optimal);
+  CHECK(answered.simplex_iterations == fresh.simplex_iterations);
   const auto value = [&](const GenerationResult& result) {
     return step.value(data, result.point.w_plus - result.point.w_minus, result.point.b);
   };
