@@ -61,9 +61,9 @@ namespace sparsesvm::models {
 // degenerate basis, where each pivot costs more than the last (issue 37's uniform 2000 x 20000 draw, lambda 1: 11,655
 // iterations in 1.2 s, all 45,947 in 55 s; the crossover from zero 2.3 s), or its first restricted LP is already
 // large (text-shaped 5000 x 47236, lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all, 23.9 s in all with
-// the budget binding inside a round, whose restricted LP solve_within stops); or as soon as the first round's
-// restricted LP alone has taken kHandOverFirstRoundIterations, which binds only where 2n is more (n > 25,000):
-// there each pivot of a first LP that large costs milliseconds and the crossover answers sooner (OneNormSVM
+// the budget binding inside a round, whose restricted LP solve_within stops); or as soon as a new working
+// set's first round (lp_generation.hpp, HandOverBudget) has taken kHandOverFirstRoundIterations, which
+// binds only where 2n is more (n > 25,000): there each pivot of a first LP that large costs milliseconds and the crossover answers sooner (OneNormSVM
 // at lambda 1, CPU: 100000 x 100000 text-shaped 734 -> 353 s, a tall 60000 x 30000 text-shaped set 490 ->
 // 144 s), while a set whose first LP is smaller keeps 2n for the pass (a 36000 x 20000 text-shaped set:
 // 54,989 iterations in 10 rounds, 30 s; a cap on the pass at 5 x 10^4 handed it over, 163 s); or, before
@@ -160,10 +160,11 @@ struct StepSolverOptions {
   long cd_max_epochs = 100'000;    // dual CD when it runs alone
   int lp_max_iterations = 10'000'000;
   bool warm_start = true;          // false: every solve is cold (benchmarks)
-  // By shape, generation's simplex iterations before it hands over to crossover (above): -1 the rule
-  // by n, 0 never (tests set a small number).
+  // By shape, generation's simplex iterations in a pass before it hands over to crossover (above): -1 the
+  // rule by n, 0 never (tests set a small number). The first round's budget below applies beside it.
   long hand_over_iterations = -1;
-  // The same for the first round's restricted LP alone: -1 kHandOverFirstRoundIterations, 0 no limit of its own.
+  // The same for a new working set's first round alone (lp_generation.hpp, HandOverBudget): -1
+  // kHandOverFirstRoundIterations, 0 none of its own.
   long hand_over_first_round_iterations = -1;
   // After a hand-over, dual simplex iterations from the crossover's basis before the slack basis is
   // tried: -1 kHandOverWarmIterations, 0 no limit.

@@ -599,7 +599,11 @@ void GeneratedLp::index_lp() {
 }
 
 GenerationResult GeneratedLp::solve(const StepLpCosts& costs, HandOverBudget budget) {
-  if (!lp_) start_model(costs);
+  if (lp_) {
+    budget.first_round = 0;  // a later pass starts warm from the last working sets: the pass's budget alone
+  } else {
+    start_model(costs);
+  }
   update_costs_and_margins(costs);
   bool all_examples_added = !settings_.generate_examples;
   GenerationResult result = generate(costs, all_examples_added, budget);
@@ -654,13 +658,16 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   // solve_within stops there): the full LP is left to the caller.
   const bool hands_over = budget.pass > 0;
   const auto budget_spent = [&] { return hands_over && result.simplex_iterations >= budget.pass; };
-  // A round's restricted LP may take what is left of the pass's budget; the first round's at most
-  // budget.first_round: where it alone takes that many, the working set is already too large for generation
-  // to pay (convex_step.hpp, kHandOverFirstRoundIterations). 0: no limit.
+  // A restricted LP may take what is left of the pass's budget and, until one has had an answer (the first
+  // round, or the first two where the first is unbounded), of budget.first_round: where the first answer
+  // alone takes that many, the working set is already too large for generation to pay (convex_step.hpp,
+  // kHandOverFirstRoundIterations). 0: no limit.
+  bool answered = false;
   const auto iterations_allowed = [&] {
     if (!hands_over) return 0L;
     const long pass_left = std::max(1L, budget.pass - result.simplex_iterations);
-    return result.rounds == 1 && budget.first_round > 0 ? std::min(pass_left, budget.first_round) : pass_left;
+    if (answered || budget.first_round <= 0) return pass_left;
+    return std::min(pass_left, std::max(1L, budget.first_round - result.simplex_iterations));
   };
   const auto hand_over = [&](const std::string& when) {
     result.handed_over = true;
@@ -697,7 +704,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     result.status = solution.status;
     result.message = solution.message;
     if (solution.status == core::Status::iteration_limit && allowed > 0 && solution.iterations >= allowed) {
-      const bool first_round_held = result.rounds == 1 && allowed < budget.pass;
+      const bool first_round_held = !answered && budget.first_round > 0 && budget.first_round < budget.pass;
       return hand_over(after_work() + (first_round_held ? " (the first round's budget)" : ""));
     }
     if (solution.status == core::Status::unbounded && !all_examples_added) {
@@ -712,6 +719,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     }
     if (!core::has_solution(solution.status)) return result;
     result.point = point_of(solution.primal, solution.row_duals, costs);
+    answered = true;
     g.resize(0);
     t.resize(0);
     if (result.rounds >= settings_.max_rounds) break;

@@ -217,8 +217,11 @@ constexpr std::size_t kSeedRowsReach = 8;
 // Generation's budget before it hands the step over to the crossover (StepSolver, convex_step.hpp), in
 // simplex iterations. pass 0: no hand-over.
 struct HandOverBudget {
-  long pass = 0;         // the restricted LPs of one pass together
-  long first_round = 0;  // the first round's restricted LP alone, when below pass (0: pass alone)
+  long pass = 0;  // the restricted LPs of one pass together
+  // A new model's first pass, until a restricted LP has an answer (its first round, or the first two where
+  // the first is unbounded); 0 or at least pass: the pass's budget alone. Later passes start warm and keep
+  // the pass's budget alone.
+  long first_round = 0;
 };
 
 class GeneratedLp {
@@ -230,8 +233,8 @@ class GeneratedLp {
 
   // Solves the step LP with these costs, starting from the working sets and basis of the last solve.
   // With a hand-over budget (above), a pass whose restricted LPs have taken budget.pass simplex iterations
-  // without an answer, or whose first round's restricted LP alone has taken budget.first_round, stops
-  // there, between rounds or inside a round's restricted LP, `handed_over`, with no point (StepSolver's
+  // without an answer, or a new model's first pass that has taken budget.first_round before its first
+  // answered restricted LP, stops there, between rounds or inside a round's restricted LP, `handed_over`, with no point (StepSolver's
   // hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time. It also stops
   // earlier where pricing persists (kPersistenceBatches above), or before its first LP where the seed keeps
   // a large square block (kSeedSquareBlock above).

@@ -747,4 +747,52 @@ TEST_CASE("the first round's own budget hands over inside its restricted LP; lat
     return step.value(data, result.point.w_plus - result.point.w_minus, result.point.b);
   };
   CHECK(value(answered) == Approx(value(fresh)).epsilon(1e-9).margin(1e-12));
+  // A later pass starts warm from the working sets and keeps the pass's budget alone: a first round's budget
+  // of one pivot does not stop it, where a pass's budget of one stops its first round (lambda 100 leaves
+  // every feature at 0: the basis of lambda 0.05 is 83 pivots away).
+  const StepLpCosts other = costs_of(svm_step(data, 100.0), 2600);
+  const auto later_pass = [&](HandOverBudget budget) {
+    GeneratedLp warm(data, false, GenerationSettings{});
+    REQUIRE(warm.solve(costs).status == core::Status::optimal);
+    return warm.solve(other, budget);
+  };
+  const GenerationResult stopped = later_pass({.pass = 1});
+  CHECK(stopped.handed_over);
+  CHECK(stopped.rounds == 1);
+  const GenerationResult warm = later_pass({pass, 1});
+  INFO(warm.message);
+  CHECK_FALSE(warm.handed_over);
+  CHECK(warm.status == core::Status::optimal);
+}
+
+TEST_CASE("the first round's budget holds until a restricted LP has an answer", "[models][generation]") {
+  // Hand-solvable: 10 positives and 10 negatives, x so small at lambda 1 that w = 0, C_i = 1, and a cost of
+  // -2 on b (a DCA tilt). The eager start's five rows hold one negative, so b grows without bound there (2
+  // gained, 1 paid a unit) and every row enters; then min -2b + sum_+ (1 - b)_+ + sum_- (1 + b)_+ is 18, at
+  // b = 1. A first round's budget below the pass's work stops it, in the unbounded LP or in the next.
+  core::DenseMatrix x(20, 1);
+  core::Vector y(20);
+  for (Eigen::Index i = 0; i < 20; ++i) {
+    const bool negative = (i >= 1 && i <= 3) || (i >= 5 && i <= 7) || (i >= 9 && i <= 12);
+    y[i] = negative ? -1.0 : 1.0;
+    x(i, 0) = 1e-3 * static_cast<double>(i % 3 + 1);
+  }
+  const core::Dataset data("tilted_bias", x, y, {}, {});
+  ConvexStep step = svm_step(data, 1.0);
+  step.tilt_b = 2.0;
+  const StepLpCosts costs = costs_of(step, 1);
+  const GenerationResult answered = GeneratedLp(data, false, eager_settings()).solve(costs);
+  REQUIRE(answered.status == core::Status::optimal);
+  CHECK(lp_objective(costs, answered.point) == Approx(18.0).epsilon(1e-12));
+  CHECK(answered.point.b == Approx(1.0).epsilon(1e-12));
+  REQUIRE(answered.rounds == 2);  // the unbounded LP, then every row
+  int held_in_second_round = 0;
+  for (long first_round = 1; first_round < answered.simplex_iterations; ++first_round) {
+    const GenerationResult held = GeneratedLp(data, false, eager_settings()).solve(costs, {1'000'000, first_round});
+    INFO("first round's budget " << first_round << ": " << held.message);
+    CHECK(held.handed_over);
+    CHECK(held.simplex_iterations == first_round);
+    held_in_second_round += held.rounds == 2 ? 1 : 0;
+  }
+  CHECK(held_in_second_round > 0);
 }
