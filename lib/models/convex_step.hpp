@@ -61,13 +61,13 @@ namespace sparsesvm::models {
 // degenerate basis, where each pivot costs more than the last (issue 37's uniform 2000 x 20000 draw, lambda 1: 11,655
 // iterations in 1.2 s, all 45,947 in 55 s; the crossover from zero 2.3 s), or its first restricted LP is already
 // large (text-shaped 5000 x 47236, lambda 0.1: 19,395 iterations and 49 s in round 1, 86 s in all, 23.9 s in all with
-// the budget binding inside a round, whose restricted LP solve_within stops); or as soon as a new working
-// set's first round (lp_generation.hpp, HandOverBudget) has taken kHandOverFirstRoundIterations, which
-// binds only where 2n is more (n > 25,000): there each pivot of a first LP that large costs milliseconds and the crossover answers sooner (OneNormSVM
-// at lambda 1, CPU: 100000 x 100000 text-shaped 734 -> 353 s, a tall 60000 x 30000 text-shaped set 490 ->
-// 144 s), while a set whose first LP is smaller keeps 2n for the pass (a 36000 x 20000 text-shaped set:
-// 54,989 iterations in 10 rounds, 30 s; a cap on the pass at 5 x 10^4 handed it over, 163 s); or, before
-// the budget, as soon as
+// the budget binding inside a round, whose restricted LP solve_within stops); or as soon as a pass has taken
+// kHandOverFirstRoundIterations before the working set's first answer (its first round: lp_generation.hpp,
+// HandOverBudget), which binds only where 2n is more (n > 25,000): there each pivot of a first LP that large
+// costs milliseconds and the crossover answers sooner (OneNormSVM at lambda 1, CPU: 100000 x 100000
+// text-shaped 734 -> 353 s, a tall 60000 x 30000 text-shaped set 490 -> 144 s), while a set whose first
+// LP is smaller keeps 2n for the pass (a 36000 x 20000 text-shaped set: 54,989 iterations in 10 rounds,
+// 30 s; a cap on the pass at 5 x 10^4 handed it over, 163 s); or, before the budget, as soon as
 // pricing persists (lp_generation.hpp, kPersistenceBatches: the uniform draw after 3599 iterations in 4 rounds,
 // 2.3-2.4 s in all against 3.3-4.3 s); or before any LP where the seed keeps a square block of a thousand or
 // more (lp_generation.hpp, kSeedSquareBlock). That step is solved as by `crossover`
@@ -163,7 +163,7 @@ struct StepSolverOptions {
   // By shape, generation's simplex iterations in a pass before it hands over to crossover (above): -1 the
   // rule by n, 0 never (tests set a small number). The first round's budget below applies beside it.
   long hand_over_iterations = -1;
-  // The same for a new working set's first round alone (lp_generation.hpp, HandOverBudget): -1
+  // The same before the working set's first answer (lp_generation.hpp, HandOverBudget): -1
   // kHandOverFirstRoundIterations, 0 none of its own.
   long hand_over_first_round_iterations = -1;
   // After a hand-over, dual simplex iterations from the crossover's basis before the slack basis is

@@ -599,11 +599,7 @@ void GeneratedLp::index_lp() {
 }
 
 GenerationResult GeneratedLp::solve(const StepLpCosts& costs, HandOverBudget budget) {
-  if (lp_) {
-    budget.first_round = 0;  // a later pass starts warm from the last working sets: the pass's budget alone
-  } else {
-    start_model(costs);
-  }
+  if (!lp_) start_model(costs);
   update_costs_and_margins(costs);
   bool all_examples_added = !settings_.generate_examples;
   GenerationResult result = generate(costs, all_examples_added, budget);
@@ -657,17 +653,17 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   // Past the caller's budget, unanswered (between rounds, or inside a round's restricted LP, which
   // solve_within stops there): the full LP is left to the caller.
   const bool hands_over = budget.pass > 0;
-  const auto budget_spent = [&] { return hands_over && result.simplex_iterations >= budget.pass; };
-  // A restricted LP may take what is left of the pass's budget and, until one has had an answer (the first
-  // round, or the first two where the first is unbounded), of budget.first_round: where the first answer
-  // alone takes that many, the working set is already too large for generation to pay (convex_step.hpp,
-  // kHandOverFirstRoundIterations). 0: no limit.
-  bool answered = false;
+  // The pass's budget and, until a restricted LP of this model has had an answer (the first round, or the
+  // first two where the first is unbounded), budget.first_round: where the first answer alone takes that
+  // many, the working set is already too large for generation to pay (convex_step.hpp,
+  // kHandOverFirstRoundIterations). A restricted LP may take what is left of it.
+  const bool first_round_binds = budget.first_round > 0 && budget.first_round < budget.pass;
+  const auto iteration_budget = [&] {
+    return first_round_binds && !answered_ ? budget.first_round : budget.pass;
+  };
+  const auto budget_spent = [&] { return hands_over && result.simplex_iterations >= iteration_budget(); };
   const auto iterations_allowed = [&] {
-    if (!hands_over) return 0L;
-    const long pass_left = std::max(1L, budget.pass - result.simplex_iterations);
-    if (answered || budget.first_round <= 0) return pass_left;
-    return std::min(pass_left, std::max(1L, budget.first_round - result.simplex_iterations));
+    return hands_over ? std::max(1L, iteration_budget() - result.simplex_iterations) : 0L;
   };
   const auto hand_over = [&](const std::string& when) {
     result.handed_over = true;
@@ -677,7 +673,8 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     return result;
   };
   const auto after_work = [&] {
-    return fmt::format("after {} simplex iterations in {} rounds", result.simplex_iterations, result.rounds);
+    return fmt::format("after {} simplex iterations in {} rounds{}", result.simplex_iterations, result.rounds,
+                       first_round_binds && !answered_ ? " (the first round's budget)" : "");
   };
   // Persistent pricing (lp_generation.hpp): the features pricing out when the first batch entered, and the
   // batches entered since; checked once, at the first pricing after the last of those batches.
@@ -704,8 +701,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     result.status = solution.status;
     result.message = solution.message;
     if (solution.status == core::Status::iteration_limit && allowed > 0 && solution.iterations >= allowed) {
-      const bool first_round_held = !answered && budget.first_round > 0 && budget.first_round < budget.pass;
-      return hand_over(after_work() + (first_round_held ? " (the first round's budget)" : ""));
+      return hand_over(after_work());
     }
     if (solution.status == core::Status::unbounded && !all_examples_added) {
       // Too few examples bound the restricted LP (a tilt on b, one class): take them all and go on.
@@ -719,7 +715,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     }
     if (!core::has_solution(solution.status)) return result;
     result.point = point_of(solution.primal, solution.row_duals, costs);
-    answered = true;
+    answered_ = true;
     g.resize(0);
     t.resize(0);
     if (result.rounds >= settings_.max_rounds) break;

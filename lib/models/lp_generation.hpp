@@ -218,9 +218,9 @@ constexpr std::size_t kSeedRowsReach = 8;
 // simplex iterations. pass 0: no hand-over.
 struct HandOverBudget {
   long pass = 0;  // the restricted LPs of one pass together
-  // A new model's first pass, until a restricted LP has an answer (its first round, or the first two where
-  // the first is unbounded); 0 or at least pass: the pass's budget alone. Later passes start warm and keep
-  // the pass's budget alone.
+  // Each pass of a new model, until one of its restricted LPs has had an answer (the first round, or the
+  // first two where the first is unbounded); 0 or at least pass: the pass's budget alone. Passes after an
+  // answer start warm from its working sets and keep the pass's budget alone.
   long first_round = 0;
 };
 
@@ -233,8 +233,8 @@ class GeneratedLp {
 
   // Solves the step LP with these costs, starting from the working sets and basis of the last solve.
   // With a hand-over budget (above), a pass whose restricted LPs have taken budget.pass simplex iterations
-  // without an answer, or a new model's first pass that has taken budget.first_round before its first
-  // answered restricted LP, stops there, between rounds or inside a round's restricted LP, `handed_over`, with no point (StepSolver's
+  // without an answer, or that has taken budget.first_round before the model's first answered restricted
+  // LP, stops there, between rounds or inside a round's restricted LP, `handed_over`, with no point (StepSolver's
   // hand-over, convex_step.hpp); an interrupted restricted LP is solved cold next time. It also stops
   // earlier where pricing persists (kPersistenceBatches above), or before its first LP where the seed keeps
   // a large square block (kSeedSquareBlock above).
@@ -298,6 +298,7 @@ class GeneratedLp {
   std::size_t seeded_examples_ = 0;
   std::size_t seed_features_ = 0;  // the seed's features and its examples given rows (0, 0 without a seed)
   std::size_t seed_rows_ = 0;
+  bool answered_ = false;  // a restricted LP of this model has had an answer (HandOverBudget's first round)
   std::vector<int> feature_dropped_;         // times feature j has been dropped
   std::vector<int> example_dropped_;         // times example i has been dropped
   std::vector<char> folded_;                 // example i's term is folded into the costs

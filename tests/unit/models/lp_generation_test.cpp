@@ -738,6 +738,12 @@ TEST_CASE("the first round's own budget hands over inside its restricted LP; lat
   CHECK(held.rounds == 1);
   CHECK(held.simplex_iterations == first_round / 2);
   CHECK_THAT(held.message, Catch::EndsWith("in 1 rounds (the first round's budget)"));
+  // Until the model has had an answer, each pass is held so: the interrupted LP, solved cold, again.
+  GeneratedLp unanswered(data, false, GenerationSettings{});
+  REQUIRE(unanswered.solve(costs, {pass, first_round / 2}).handed_over);
+  const GenerationResult again = unanswered.solve(costs, {pass, first_round / 2});
+  CHECK(again.handed_over);
+  CHECK(again.simplex_iterations == first_round / 2);
   const GenerationResult answered = GeneratedLp(data, false, GenerationSettings{}).solve(costs, {pass, first_round + 1});
   INFO(answered.message);
   CHECK_FALSE(answered.handed_over);
@@ -747,9 +753,9 @@ TEST_CASE("the first round's own budget hands over inside its restricted LP; lat
     return step.value(data, result.point.w_plus - result.point.w_minus, result.point.b);
   };
   CHECK(value(answered) == Approx(value(fresh)).epsilon(1e-9).margin(1e-12));
-  // A later pass starts warm from the working sets and keeps the pass's budget alone: a first round's budget
-  // of one pivot does not stop it, where a pass's budget of one stops its first round (lambda 100 leaves
-  // every feature at 0: the basis of lambda 0.05 is 83 pivots away).
+  // A pass after an answer starts warm from its working sets and keeps the pass's budget alone: a first
+  // round's budget of one pivot does not stop it, where a pass's budget of one stops its first round
+  // (lambda 100 leaves every feature at 0: the basis of lambda 0.05 is 83 pivots away).
   const StepLpCosts other = costs_of(svm_step(data, 100.0), 2600);
   const auto later_pass = [&](HandOverBudget budget) {
     GeneratedLp warm(data, false, GenerationSettings{});
