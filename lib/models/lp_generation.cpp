@@ -658,9 +658,8 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   // many, the working set is already too large for generation to pay (convex_step.hpp,
   // kHandOverFirstRoundIterations). A restricted LP may take what is left of it.
   const bool first_round_binds = budget.first_round > 0 && budget.first_round < budget.pass;
-  const auto iteration_budget = [&] {
-    return first_round_binds && !answered_ ? budget.first_round : budget.pass;
-  };
+  const auto first_round_holds = [&] { return first_round_binds && !answered_; };
+  const auto iteration_budget = [&] { return first_round_holds() ? budget.first_round : budget.pass; };
   const auto budget_spent = [&] { return hands_over && result.simplex_iterations >= iteration_budget(); };
   const auto iterations_allowed = [&] {
     return hands_over ? std::max(1L, iteration_budget() - result.simplex_iterations) : 0L;
@@ -674,7 +673,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
   };
   const auto after_work = [&] {
     return fmt::format("after {} simplex iterations in {} rounds{}", result.simplex_iterations, result.rounds,
-                       first_round_binds && !answered_ ? " (the first round's budget)" : "");
+                       first_round_holds() ? " (the first round's budget)" : "");
   };
   // Persistent pricing (lp_generation.hpp): the features pricing out when the first batch entered, and the
   // batches entered since; checked once, at the first pricing after the last of those batches.

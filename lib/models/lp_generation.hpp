@@ -218,9 +218,9 @@ constexpr std::size_t kSeedRowsReach = 8;
 // simplex iterations. pass 0: no hand-over.
 struct HandOverBudget {
   long pass = 0;  // the restricted LPs of one pass together
-  // Each pass of a new model, until one of its restricted LPs has had an answer (the first round, or the
-  // first two where the first is unbounded); 0 or at least pass: the pass's budget alone. Passes after an
-  // answer start warm from its working sets and keep the pass's budget alone.
+  // Each pass, until a restricted LP of the model has had an answer (the first round, or the first two
+  // where the first is unbounded); 0 or at least pass: the pass's budget alone. Passes after an answer
+  // start warm from its working sets and keep the pass's budget alone.
   long first_round = 0;
 };
 

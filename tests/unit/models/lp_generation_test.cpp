@@ -732,27 +732,31 @@ TEST_CASE("the first round's own budget hands over inside its restricted LP; lat
   REQUIRE(first_round >= 2);
   REQUIRE(fresh.simplex_iterations > first_round + 1);  // later rounds pivot too
   const long pass = 1'000'000;
-  const GenerationResult held = GeneratedLp(data, false, GenerationSettings{}).solve(costs, {pass, first_round / 2});
-  INFO(held.message);
-  CHECK(held.handed_over);
-  CHECK(held.rounds == 1);
-  CHECK(held.simplex_iterations == first_round / 2);
-  CHECK_THAT(held.message, Catch::EndsWith("in 1 rounds (the first round's budget)"));
+  {
+    const GenerationResult held = GeneratedLp(data, false, GenerationSettings{}).solve(costs, {pass, first_round / 2});
+    INFO(held.message);
+    CHECK(held.handed_over);
+    CHECK(held.rounds == 1);
+    CHECK(held.simplex_iterations == first_round / 2);
+    CHECK_THAT(held.message, Catch::EndsWith("in 1 rounds (the first round's budget)"));
+  }
   // Until the model has had an answer, each pass is held so: the interrupted LP, solved cold, again.
   GeneratedLp unanswered(data, false, GenerationSettings{});
   REQUIRE(unanswered.solve(costs, {pass, first_round / 2}).handed_over);
   const GenerationResult again = unanswered.solve(costs, {pass, first_round / 2});
   CHECK(again.handed_over);
   CHECK(again.simplex_iterations == first_round / 2);
-  const GenerationResult answered = GeneratedLp(data, false, GenerationSettings{}).solve(costs, {pass, first_round + 1});
-  INFO(answered.message);
-  CHECK_FALSE(answered.handed_over);
-  REQUIRE(answered.status == core::Status::optimal);
-  CHECK(answered.simplex_iterations == fresh.simplex_iterations);
-  const auto value = [&](const GenerationResult& result) {
-    return step.value(data, result.point.w_plus - result.point.w_minus, result.point.b);
-  };
-  CHECK(value(answered) == Approx(value(fresh)).epsilon(1e-9).margin(1e-12));
+  {
+    const GenerationResult answered = GeneratedLp(data, false, GenerationSettings{}).solve(costs, {pass, first_round + 1});
+    INFO(answered.message);
+    CHECK_FALSE(answered.handed_over);
+    REQUIRE(answered.status == core::Status::optimal);
+    CHECK(answered.simplex_iterations == fresh.simplex_iterations);
+    const auto value = [&](const GenerationResult& result) {
+      return step.value(data, result.point.w_plus - result.point.w_minus, result.point.b);
+    };
+    CHECK(value(answered) == Approx(value(fresh)).epsilon(1e-9).margin(1e-12));
+  }
   // A pass after an answer starts warm from its working sets and keeps the pass's budget alone: a first
   // round's budget of one pivot does not stop it, where a pass's budget of one stops its first round
   // (lambda 100 leaves every feature at 0: the basis of lambda 0.05 is 83 pivots away).
