@@ -1,9 +1,11 @@
 #include "models/convex_step.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -199,8 +201,14 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   }
   const bool generated = generates(step);
   const bool resumed = generated && resumes_hand_over(step, costs);
+  lp_budget_.remaining = step.lp_iteration_limit > 0 ? step.lp_iteration_limit : -1;
+  limit_points_.clear();
   StepResult result = generated && !resumed ? solve_generated_lp(costs, linf, hand_over_budget(step, costs))
                                             : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover || resumed);
+  if (result.status == core::Status::iteration_limit && lp_budget_.spent()) {
+    result = best_point_within_limit(step, costs, linf, std::move(result));
+  }
+  lp_budget_.remaining = -1;
   result.lp_cost_scale = costs.scale;
   if (result.status == core::Status::optimal && !result.certificate.within(kCertificateTolerance)) {
     result.status = core::Status::solved_inaccurate;
@@ -217,7 +225,7 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   auto& cached_margins = linf ? linf_margins_ : l1_margins_;
   const auto n = static_cast<Eigen::Index>(data_.n());
   if (!lp) {
-    lp = std::make_unique<optim::ClpLp>(build_lp(data_, linf), optim::LpOptions{options_.lp_max_iterations, 0.0});
+    lp = std::make_unique<optim::ClpLp>(build_lp(data_, linf), optim::LpOptions{options_.lp_max_iterations, 0.0, &lp_budget_});
     cached_margins = core::Vector::Ones(n);
   }
   core::Vector cost = core::Vector::Zero(static_cast<Eigen::Index>(lp->columns()));
@@ -234,6 +242,12 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   const long first_order_iterations = crossover ? start_crossover(costs, margins_changed, *lp) : 0;
   if (!linf) last_l1_point_.reset();  // kept for lp_form crossover's next solve: a certified optimum, or nothing
   const optim::LpSolution solution = lp->solve(warm_iteration_limit);
+  if (solution.status == core::Status::iteration_limit && lp_budget_.spent() && solution.primal.size() > 0) {
+    const auto d = static_cast<Eigen::Index>(data_.d());
+    keep_limit_point(FirstOrderPoint{solution.primal.head(d) - solution.primal.segment(d, d), solution.primal[2 * d],
+                                     linf ? core::Vector() : core::Vector(solution.row_duals.head(n)), 0, 0.0},
+                     false);
+  }
   auto [result, point] = read_full_lp(solution, costs, linf);
   // A warm start (the last basis, or the crossover's) can end optimal for Clp with rows violated inside its
   // tolerance that heavy C_i turn into a hinge the certificate refuses: b is re-chosen for the answer's w,
@@ -314,6 +328,7 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
   FirstOrderPoint start;  // from zero, or from the last answer
   if (warm) start = {last_l1_point_->w_plus - last_l1_point_->w_minus, last_l1_point_->b, last_l1_point_->alpha};
   const CrossoverStart crossover = crossover_start(data_, costs, start);
+  keep_limit_point(crossover.point, true);
   lp.start_from(crossover.basis);
   return crossover.point.iterations;
 }
@@ -337,6 +352,7 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, H
     GenerationSettings settings;
     settings.generate_examples = data_.n() > kExampleGenerationSize;
     settings.max_simplex_iterations = options_.lp_max_iterations;
+    settings.budget = &lp_budget_;
     lp = std::make_unique<GeneratedLp>(data_, linf, settings);
   }
   const GenerationResult solution = lp->solve(costs, hand_over);
@@ -362,8 +378,64 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, H
   if (core::has_solution(solution.status)) {
     result.w = solution.point.w_plus - solution.point.w_minus;
     result.b = solution.point.b;
+  } else if (solution.point.w_plus.size() > 0 && lp_budget_.spent()) {  // for best_point_within_limit
+    limit_points_.push_back(LimitPoint{"generation's last restricted answer", solution.point.w_plus - solution.point.w_minus,
+                                       solution.point.b, solution.point.alpha, false});
   }
   return result;
+}
+
+StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const StepLpCosts& costs, bool linf,
+                                               StepResult stopped) {
+  const auto d = static_cast<Eigen::Index>(data_.d());
+  const bool first_order_run = std::any_of(limit_points_.begin(), limit_points_.end(),
+                                           [](const LimitPoint& point) { return point.first_order; });
+  if (!first_order_run && first_order_unsupported(costs, linf).empty()) {
+    // From the best point so far, or zero; deterministic work (FirstOrderOptions' iterations).
+    FirstOrderPoint start;
+    double start_value = step.value(data_, core::Vector::Zero(d), 0.0);
+    for (const LimitPoint& point : limit_points_) {
+      if (const double value = step.value(data_, point.w, point.b); value < start_value) {
+        start = FirstOrderPoint{point.w, point.b, {}, 0, 0.0};
+        start_value = value;
+      }
+    }
+    const FirstOrderPoint first_order = first_order_point(data_, costs, start, FirstOrderOptions{});
+    stopped.first_order_iterations += first_order.iterations;
+    keep_limit_point(first_order, true);
+  }
+  StepResult result = std::move(stopped);  // its work counts
+  result.w = core::Vector::Zero(d);
+  result.b = 0.0;
+  std::string source = "zero weights";
+  double value = step.value(data_, result.w, result.b);
+  double lower_bound = -kInfinity;  // in the step's units
+  for (const LimitPoint& point : limit_points_) {
+    if (const double point_value = step.value(data_, point.w, point.b); point_value < value) {
+      std::tie(result.w, result.b, source, value) = std::tie(point.w, point.b, point.source, point_value);
+    }
+    if (!linf) lower_bound = std::max(lower_bound, l1_lower_bound(data_, costs, point.alpha) / costs.scale);
+  }
+  result.status = core::Status::feasible;
+  result.stopped_at_iteration_limit = true;
+  result.certificate = LpCertificate();
+  result.certificate.relative_gap = std::isfinite(lower_bound) ? std::max(0.0, value - lower_bound) /
+                                                                   std::max(std::abs(value), std::numeric_limits<double>::min())
+                                                               : std::numeric_limits<double>::quiet_NaN();
+  const std::string bound = std::isfinite(lower_bound) ? fmt::format("above the lower bound {:.10g} (the best of the "
+                                                                     "points' duals made feasible) by a relative {:.3g}",
+                                                                     lower_bound, result.certificate.relative_gap)
+                                                       : "no lower bound";
+  result.message = fmt::format("stopped at its LP iteration limit ({} simplex iterations): the model is {}, step "
+                               "objective {:.10g}, {}; {}", step.lp_iteration_limit, source, value, bound, result.message);
+  return result;
+}
+
+void StepSolver::keep_limit_point(const FirstOrderPoint& point, bool first_order) {
+  if (!lp_budget_.limited()) return;
+  const std::string source = first_order ? fmt::format("the first-order point after {} iterations", point.iterations)
+                                         : "the last simplex iterate of the full LP";
+  limit_points_.push_back(LimitPoint{source, point.w, point.b, point.alpha, first_order});
 }
 
 StepResult StepSolver::solve_qp(const ConvexStep& step) {
@@ -510,6 +582,18 @@ const ParameterSpec& lp_form_option() {
       "from a basis guessed from a first-order point)",
       0, 0, 3, false, false, Scale::linear, Regularizes::neither, ParameterKind::solver, true,
       {"by_size", "full", "generation", "crossover"}};
+  return spec;
+}
+
+const ParameterSpec& lp_iteration_limit_option() {
+  static const ParameterSpec spec{
+      "lp_iteration_limit", "simplex iterations of the LP on every route together (generation, the crossover's "
+      "guess, the full LP; l2 SVMs have none); past them the fit keeps the best point it has (generation's last "
+      "restricted answer, the full LP's last iterate, or the first-order point, from the crossover or run then), "
+      "status feasible with stop_reason `iteration limit`, and as certificate its relative gap to a lower bound "
+      "from those points' duals made feasible (none with an l_inf norm): a work limit, the same row on any "
+      "machine; 0 means none",
+      0, 0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true};
   return spec;
 }
 

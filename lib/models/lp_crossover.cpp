@@ -234,6 +234,27 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
   return best_gap < last_gap ? measured(best, best_gap) : measured(image, last_gap);
 }
 
+double l1_lower_bound(const core::Dataset& data, const StepLpCosts& costs, const core::Vector& alpha) {
+  const core::Vector& y = data.labels();
+  const bool zero_feasible = costs.bias == 0.0 && (costs.plus.array() >= 0).all() && (costs.minus.array() >= 0).all();
+  if (!zero_feasible || alpha.size() != y.size()) return -std::numeric_limits<double>::infinity();
+  core::Vector feasible = alpha.cwiseMax(0.0).cwiseMin(costs.slack);
+  double positive_sum = 0.0, negative_sum = 0.0;
+  for (Eigen::Index i = 0; i < y.size(); ++i) (y[i] > 0 ? positive_sum : negative_sum) += feasible[i];
+  const double larger = std::max(positive_sum, negative_sum);
+  const double shrink = larger > 0 ? std::min(positive_sum, negative_sum) / larger : 1.0;
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    if ((y[i] > 0) == (positive_sum > negative_sum)) feasible[i] *= shrink;
+  }
+  const core::Vector g = data.transpose_times((feasible.array() * y.array()).matrix());
+  double scale = 1.0;  // the largest s <= 1 with -q_j <= s g_j <= p_j
+  for (Eigen::Index j = 0; j < g.size(); ++j) {
+    const double limit = g[j] > 0 ? costs.plus[j] : costs.minus[j];
+    if (std::abs(g[j]) * scale > limit) scale = limit / std::abs(g[j]);
+  }
+  return scale * feasible.dot(costs.margin);
+}
+
 std::vector<unsigned char> crossover_basis(const core::Dataset& data, const StepLpCosts& costs, const core::Vector& w,
                                            double b) {
   const std::size_t n = data.n(), d = data.d();

@@ -73,6 +73,15 @@ std::string first_order_unsupported(const StepLpCosts& costs, bool linf);
 FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& costs, const FirstOrderPoint& start,
                                   const FirstOrderOptions& options);
 
+// A lower bound on the optimum of the l1 LP (models::build_lp(data, false) with these costs) from any
+// alpha, by weak duality. Its dual is: max sum_i alpha_i m_i subject to 0 <= alpha_i <= C_i,
+// sum_i alpha_i y_i = c_b and -q_j <= g_j <= p_j with g = X'(alpha y). Where c_b = 0 every alpha is made
+// feasible: clipped to [0, C], the class of the larger sum scaled down to the other's (so sum_i alpha_i y_i
+// = 0), then all of it by the largest s <= 1 that brings every g_j inside [-q_j, p_j]; the bound is its
+// objective, in the LP's units. -infinity where alpha = 0 is not feasible (c_b != 0, or a p_j or q_j below 0)
+// or alpha has not n entries.
+double l1_lower_bound(const core::Dataset& data, const StepLpCosts& costs, const core::Vector& alpha);
+
 constexpr double kInsideMargin = 1e-3;
 
 // The basis guessed from (w, b) (part 2 above) for models::build_lp(data, false)'s LP: 2d + 1 + n column

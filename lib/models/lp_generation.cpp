@@ -272,7 +272,7 @@ void GeneratedLp::start_model(const StepLpCosts& costs) {
   empty.matrix.resize(0, 0);
   empty.matrix.makeCompressed();
   empty.column_lower = empty.column_upper = empty.row_lower = empty.row_upper = empty.cost = core::Vector();
-  lp_ = std::make_unique<optim::ClpLp>(empty, optim::LpOptions{settings_.max_simplex_iterations, 0.0});
+  lp_ = std::make_unique<optim::ClpLp>(empty, optim::LpOptions{settings_.max_simplex_iterations, 0.0, settings_.budget});
   optim::LpBlock fixed;
   fixed.add(-box_, box_, cost_of({Role::bias, 0}, costs));
   columns_.push_back({Role::bias, 0});

@@ -49,6 +49,7 @@
 
 namespace sparsesvm::optim {
 class ClpLp;
+struct IterationBudget;
 }
 
 namespace sparsesvm::models {
@@ -133,6 +134,7 @@ struct GenerationSettings {
   std::size_t min_example_batch = 500;  // examples added per round: max(this, working examples)
   int max_rounds = 1000;
   int max_simplex_iterations = 10'000'000;
+  optim::IterationBudget* budget = nullptr;  // a fit's work limit shared with other LPs (optim::LpOptions)
   double relative_tolerance = 1e-7;  // a certified answer is within this (scaled) of optimal
   // A feature is dropped when both reduced costs exceed this fraction of the largest feature cost, an
   // example when its row's slack exceeds this fraction of the largest margin (and alpha_i = xi_i = 0,
@@ -155,6 +157,8 @@ struct GenerationSettings {
 struct GenerationResult {
   core::Status status = core::Status::numerical_error;
   std::string message;
+  // The answer; stopped by GenerationSettings::budget (status iteration_limit), the last restricted LP's
+  // answer before it, if there was one (empty vectors if not).
   StepLpPoint point;
   LpCertificate certificate;
   long simplex_iterations = 0;

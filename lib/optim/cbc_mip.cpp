@@ -20,13 +20,13 @@ constexpr long kLargestCount = 2'000'000'000;  // Cbc counts nodes and iteration
 
 // Stops the search after the node whose LPs used up the simplex-iteration budget: a point in the search
 // that depends on the work done, not on the clock.
-class IterationBudget : public CbcEventHandler {
+class IterationBudgetHandler : public CbcEventHandler {
  public:
-  explicit IterationBudget(long budget) : budget_(budget) {}
+  explicit IterationBudgetHandler(long budget) : budget_(budget) {}
   CbcAction event(CbcEvent which) override {
     return which == node && model_->getIterationCount() >= budget_ ? stop : noAction;
   }
-  CbcEventHandler* clone() const override { return new IterationBudget(*this); }
+  CbcEventHandler* clone() const override { return new IterationBudgetHandler(*this); }
 
  private:
   long budget_;
@@ -108,7 +108,7 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   model.setMaximumSeconds(options.max_seconds - seconds_since_start());
   if (options.max_nodes > 0) model.setMaximumNodes(static_cast<int>(std::min(options.max_nodes, kLargestCount)));
   if (search_budget > 0) {
-    const IterationBudget handler(search_budget);
+    const IterationBudgetHandler handler(search_budget);
     model.passInEventHandler(&handler);  // Cbc keeps a copy
   }
   model.setAllowableFractionGap(options.relative_gap);

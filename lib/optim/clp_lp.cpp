@@ -232,8 +232,16 @@ long ClpLp::clean_up_scaling() {
   return iterations + model_->numberIterations();
 }
 
+long ClpLp::within_budget(long iteration_limit) const {
+  if (!options_.budget || !options_.budget->limited()) return iteration_limit;
+  return std::min(iteration_limit, options_.budget->remaining);
+}
+
 LpSolution ClpLp::finish_solve(bool warm) {
   const long iterations = clean_up_scaling();
+  if (options_.budget && options_.budget->limited()) {  // a cleanup may pass the limit: never below zero
+    options_.budget->remaining = std::max(0L, options_.budget->remaining - iterations);
+  }
   LpSolution solution = read_solution(warm, iterations);
   primal_feasible_ = dual_feasible_ = solution.status == core::Status::optimal;
   return solution;
@@ -261,6 +269,13 @@ LpSolution ClpLp::solve_limited(long warm_iteration_limit, long iteration_limit)
     refused.message = out_of_range_;
     return refused;
   }
+  if (options_.budget && options_.budget->spent()) {
+    LpSolution stopped;
+    stopped.status = core::Status::iteration_limit;
+    stopped.message = "the shared simplex iteration budget was already spent";
+    return stopped;
+  }
+  iteration_limit = within_budget(iteration_limit);
   model_->setMaximumIterations(static_cast<int>(iteration_limit));  // every solve sets its own
   if (!primal_feasible_ && !dual_feasible_) return solve_cold();
   const bool limited = warm_iteration_limit > 0 && warm_iteration_limit < iteration_limit;
@@ -276,7 +291,8 @@ LpSolution ClpLp::solve_limited(long warm_iteration_limit, long iteration_limit)
   // Stopped by solve_within's budget: a cold solve would begin the count again.
   const bool budget_spent = !limited && iteration_limit < options_.max_iterations &&
                             warm.status == core::Status::iteration_limit;
-  if (budget_spent) return warm;
+  if (budget_spent || (options_.budget && options_.budget->spent())) return warm;
+  model_->setMaximumIterations(static_cast<int>(within_budget(iteration_limit)));
   LpSolution cold = solve_cold();
   cold.iterations += warm.iterations;
   cold.fell_back_to_cold = true;

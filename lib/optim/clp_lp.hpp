@@ -75,12 +75,15 @@ class ClpLp {
   // LpOptions::max_iterations) with status iteration_limit and no cold retry: a budget over several
   // solves (models/lp_generation.hpp's hand-over). iteration_limit <= 0: solve().
   LpSolution solve_within(long iteration_limit);
+  // With LpOptions::budget, every solve above is also held to what is left of it (status iteration_limit
+  // and no cold retry once it is spent; a spent budget returns at once).
 
  private:
   // warm_iteration_limit as solve()'s; the warm and the cold solve each stop after iteration_limit.
   LpSolution solve_limited(long warm_iteration_limit, long iteration_limit);
   LpSolution solve_cold();
-  LpSolution finish_solve(bool warm);
+  LpSolution finish_solve(bool warm);  // reads the solution and charges its iterations to LpOptions::budget
+  long within_budget(long iteration_limit) const;  // iteration_limit, or what is left of the budget if less
   bool cost_admissible(const double* cost, std::size_t count, std::size_t first_column);
   long clean_up_scaling();
   LpSolution read_solution(bool warm, long iterations) const;

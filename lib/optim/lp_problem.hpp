@@ -49,9 +49,18 @@ struct LpSolution {
   bool warm_limit_reached = false;  // the warm start stopped at solve's warm_iteration_limit (then cold)
 };
 
+// Simplex iterations several LPs share (a fit's work limit, models/convex_step.hpp): each solve is held to
+// what is left, and its iterations are charged to it.
+struct IterationBudget {
+  long remaining = -1;  // < 0: no limit
+  bool limited() const { return remaining >= 0; }
+  bool spent() const { return remaining == 0; }
+};
+
 struct LpOptions {
   int max_iterations = 10'000'000;  // simplex iterations per solve
   double max_seconds = 0.0;         // wall-clock limit per solve; 0 means none
+  IterationBudget* budget = nullptr;  // shared with other LPs and kept by the caller; none when null
 };
 
 }  // namespace sparsesvm::optim

@@ -145,6 +145,43 @@ TEST_CASE("solve_within stops a warm or a cold solve at its budget, with no cold
   CHECK(finished.objective == Approx(warm_answer.objective).epsilon(1e-9).margin(1e-9));
 }
 
+TEST_CASE("a shared iteration budget holds several LPs' solves together; a spent one returns at once", "[optim][clp]") {
+  core::Rng rng(38);
+  const optim::LpProblem problem = random_lp(rng, 60, 40);
+  const optim::LpSolution unlimited = optim::ClpLp(problem).solve();
+  REQUIRE(unlimited.status == core::Status::optimal);
+  const long needed = unlimited.iterations;
+  REQUIRE(needed > 6);
+  // Enough for one solve and 5 more: the first answers, the second stops after those 5.
+  optim::IterationBudget budget{needed + 5};
+  optim::ClpLp first(problem, optim::LpOptions{10'000'000, 0.0, &budget});
+  optim::ClpLp second(problem, optim::LpOptions{10'000'000, 0.0, &budget});
+  const optim::LpSolution answered = first.solve();
+  REQUIRE(answered.status == core::Status::optimal);
+  CHECK(answered.objective == Approx(unlimited.objective).epsilon(1e-9).margin(1e-9));
+  CHECK(budget.remaining == 5);
+  const optim::LpSolution held = second.solve();
+  CHECK(held.status == core::Status::iteration_limit);
+  CHECK(held.iterations == 5);
+  CHECK_FALSE(held.fell_back_to_cold);
+  CHECK(budget.spent());
+  // Spent: no pivot, at once, whether warm, cold or held to a warm limit.
+  const optim::LpSolution after = second.solve(2);
+  CHECK(after.status == core::Status::iteration_limit);
+  CHECK(after.iterations == 0);
+  CHECK(first.solve_within(3).iterations == 0);
+  // A warm start held to a warm limit goes on cold only within what is left.
+  budget.remaining = 4;
+  optim::ClpLp warm(problem, optim::LpOptions{10'000'000, 0.0, &budget});
+  optim::ClpLp other(random_lp(rng, 60, 40));
+  REQUIRE(other.solve().status == core::Status::optimal);
+  warm.start_from(other.basis());
+  const optim::LpSolution warm_held = warm.solve(2);
+  CHECK(warm_held.status == core::Status::iteration_limit);
+  CHECK(warm_held.iterations <= 4);
+  CHECK(budget.spent());
+}
+
 TEST_CASE("a solve started from another LP's basis equals a cold solve, with a square basis", "[optim][clp]") {
   // As branch and bound passes a parent's basis to a child: other column bounds, some rows made free.
   core::Rng rng(29);
