@@ -15,6 +15,7 @@
 #include "data/generators/generator_registry.hpp"
 #include "models/convex_step.hpp"
 #include "models/lp_crossover.hpp"
+#include "models/methods.hpp"
 #include "optim/clp_lp.hpp"
 #include "toy_problems.hpp"
 
@@ -166,5 +167,40 @@ TEST_CASE("a step stopped by its LP iteration limit keeps a point and a lower bo
   for (const LpForm form : {LpForm::full, LpForm::generation, LpForm::crossover, LpForm::by_shape}) {
     INFO("lp_form " << static_cast<int>(form));
     CHECK(stops_by_route[static_cast<int>(form)] >= 4);  // each route was stopped, on most instances
+  }
+}
+
+TEST_CASE("a DC fit held to lp_iteration_limit: its steps stay within it and it stops uncertified, the same each time",
+          "[models][iteration_limit][dca]") {
+  const core::Dataset data = data::generate("text_shaped:n=400,d=3000,nnz_per_row=20,informative=30,seed=5");
+  for (const std::string method : {"ZeroNormSVM", "RLSVM0"}) {
+    Workspace free(data);
+    const FitReport unlimited = fit_method(method, {{"lambda", 0.1}}, free);
+    REQUIRE(unlimited.status == core::Status::converged);
+    // Unlimited: OneNormSVM's start takes 1037 simplex iterations, the steps about 400 more. With a limit,
+    // the start stops at it and its first-order point leaves the steps about 130 iterations of work.
+    int stopped_in_steps = 0;
+    for (const double limit : {5.0, 50.0, 110.0, 130.0, 400.0}) {
+      INFO(method << ", limit " << limit);
+      const Hyperparameters h = {{"lambda", 0.1}, {"lp_iteration_limit", limit}};
+      Workspace workspace(data);
+      // The start (OneNormSVM) takes the same limit for its own fit, made first here to count it apart.
+      const FitReport start = fit_method("OneNormSVM", h, workspace);
+      REQUIRE(core::has_solution(start.status));
+      const FitReport limited = fit_method(method, h, workspace);
+      REQUIRE(core::has_solution(limited.status));
+      CHECK(limited.statistics.at("simplex_iterations") - start.statistics.at("simplex_iterations") <= limit);
+      if (limited.stop_reason == kIterationLimitStop) {
+        ++stopped_in_steps;
+        CHECK(limited.status == core::Status::feasible);
+        CHECK(std::isnan(limited.certificate));
+        CHECK_THAT(limited.message, Catch::Contains("LP iteration limit"));
+      }
+      Workspace again_workspace(data);
+      const FitReport again = fit_method(method, h, again_workspace);
+      CHECK(again.objective == limited.objective);
+      CHECK(again.model.w() == limited.model.w());
+    }
+    CHECK(stopped_in_steps >= 3);
   }
 }
