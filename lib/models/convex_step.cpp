@@ -201,7 +201,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   }
   const bool generated = generates(step);
   const bool resumed = generated && resumes_hand_over(step, costs);
-  lp_budget_.remaining = step.lp_iteration_limit > 0 ? step.lp_iteration_limit : -1;
+  lp_budget_.remaining = step.simplex_iteration_limit > 0 ? step.simplex_iteration_limit : -1;
   limit_points_.clear();
   StepResult result = generated && !resumed ? solve_generated_lp(costs, linf, hand_over_budget(step, costs))
                                             : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover || resumed);
@@ -335,7 +335,9 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
 
 std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover) {
   std::string route = generation_message + "; ";
-  if (crossover.warm_limit_reached) {
+  if (crossover.status == core::Status::iteration_limit) {
+    route += "the full LP had no answer within the simplex iteration limit";
+  } else if (crossover.warm_limit_reached) {
     route += fmt::format("the crossover's guessed basis had no answer in {} dual simplex iterations, so the full LP "
                          "was solved from the slack basis", warm_limit);
   } else if (crossover.fell_back_to_cold) {
@@ -417,7 +419,7 @@ StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const Ste
     if (!linf) lower_bound = std::max(lower_bound, l1_lower_bound(data_, costs, point.alpha) / costs.scale);
   }
   result.status = core::Status::feasible;
-  result.stopped_at_iteration_limit = true;
+  result.stopped_at_simplex_limit = true;
   result.certificate = LpCertificate();
   result.certificate.relative_gap = std::isfinite(lower_bound) ? std::max(0.0, value - lower_bound) /
                                                                    std::max(std::abs(value), std::numeric_limits<double>::min())
@@ -426,8 +428,8 @@ StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const Ste
                                                                      "points' duals made feasible) by a relative {:.3g}",
                                                                      lower_bound, result.certificate.relative_gap)
                                                        : "no lower bound";
-  result.message = fmt::format("stopped at its LP iteration limit ({} simplex iterations): the model is {}, step "
-                               "objective {:.10g}, {}; {}", step.lp_iteration_limit, source, value, bound, result.message);
+  result.message = fmt::format("stopped at its simplex iteration limit ({} simplex iterations): the model is {}, step "
+                               "objective {:.10g}, {}; {}", step.simplex_iteration_limit, source, value, bound, result.message);
   return result;
 }
 
@@ -585,14 +587,14 @@ const ParameterSpec& lp_form_option() {
   return spec;
 }
 
-const ParameterSpec& lp_iteration_limit_option() {
+const ParameterSpec& simplex_iteration_limit_option() {
   static const ParameterSpec spec{
-      "lp_iteration_limit", "simplex iterations of the LP on every route together (generation, the crossover's "
-      "guess, the full LP; l2 SVMs have none); past them the fit keeps the best point it has (generation's last "
-      "restricted answer, the full LP's last iterate, or the first-order point, from the crossover or run then), "
-      "status feasible with stop_reason `iteration limit`, and as certificate its relative gap to a lower bound "
-      "from those points' duals made feasible (none with an l_inf norm): a work limit, the same row on any "
-      "machine; 0 means none",
+      "simplex_iteration_limit", "simplex iterations of the fit's LP, all its solves together (generation's, and the "
+      "full LP's from the crossover's guessed basis or the slack basis; l2 SVMs have none); past them the fit keeps "
+      "the best point it has (the full LP's last iterate, generation's last restricted answer, or the first-order "
+      "point, the crossover's or one run then, up to 30,000 first-order iterations, not counted), status feasible "
+      "with stop_reason `simplex iteration limit`, and as certificate its relative gap to a lower bound from those "
+      "points' duals made feasible (none with an l_inf norm): a work limit, the same row on any machine; 0 means none",
       0, 0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true};
   return spec;
 }

@@ -28,6 +28,8 @@ inline constexpr const char* kInnerSvmGap = "inner_svm_gap";  // RW(N): the larg
 inline constexpr const char* kNodeLimitStop = "node limit";
 inline constexpr const char* kIterationLimitStop = "iteration limit";
 inline constexpr const char* kTimeLimitStop = "time limit";
+// stop_reason of an LP-based fit ended by its simplex_iteration_limit (a work limit, convex_step.hpp).
+inline constexpr const char* kSimplexLimitStop = "simplex iteration limit";
 
 struct FitReport {
   core::Status status = core::Status::numerical_error;

@@ -11,13 +11,13 @@ constexpr double kRefusalSlack = 1e-6;  // relative rise of F beyond which a ste
 
 void append(std::string& message, const std::string& text) { message += (message.empty() ? "" : "; ") + text; }
 
-// lp_iteration_limit as the DC iterations take it: over all their LP steps, each held to what is left.
-ParameterSpec dc_lp_iteration_limit_option() {
-  ParameterSpec spec = lp_iteration_limit_option();
-  spec.description = "simplex iterations of the LP steps together (a start fitted by another method has the "
-                     "same limit for its own fit); past them the fit stops with the iterate it has (the stopped "
-                     "step's best point where it lowers F), status feasible with stop_reason `iteration limit`, "
-                     "uncertified: a work limit, the same row on any machine; 0 means none";
+// simplex_iteration_limit as the DC iterations take it: over all their LP steps, each held to what is left.
+ParameterSpec dc_simplex_iteration_limit_option() {
+  ParameterSpec spec = simplex_iteration_limit_option();
+  spec.description = "simplex iterations of the LP steps together (a start fitted by another method, OneNormSVM, "
+                     "has the same limit for its own fit); past them the fit stops with the iterate it has (the "
+                     "stopped step's best point where it lowers F), status feasible with stop_reason `simplex "
+                     "iteration limit`, uncertified: a work limit, the same row on any machine; 0 means none";
   return spec;
 }
 
@@ -32,7 +32,7 @@ const ParameterTable& dc_iteration_options() {
       {"max_iterations", "steps taken before stopping (one more then certifies the iterate kept: converged or feasible)", 200, 1, 1e6, false,
        false, Scale::log, Regularizes::neither, ParameterKind::solver, true},
       lp_form_option(),
-      dc_lp_iteration_limit_option(),
+      dc_simplex_iteration_limit_option(),
       {"surrogate_stop", "true: also stop when the step objective stops decreasing ([FSV] eq. (10))", 0, 0, 1, false,
        false, Scale::linear, Regularizes::neither, ParameterKind::solver, true, kSwitch},
       {"stationarity_tolerance", "a stop by the rules above needs one more step to certify the iterate: the majorant "
@@ -89,8 +89,8 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
   const double stationarity_tolerance = options.at("stationarity_tolerance");
   const auto max_iterations = static_cast<int>(options.at("max_iterations"));
   const bool surrogate_stop = options.at("surrogate_stop") != 0.0;
-  const auto lp_iteration_limit = static_cast<long>(options.at("lp_iteration_limit"));
-  long lp_iterations = 0;  // of the steps so far
+  const auto simplex_iteration_limit = static_cast<long>(options.at("simplex_iteration_limit"));
+  long simplex_iterations_used = 0;  // of the steps so far
   const core::Dataset& data = steps.data();
   FitReport report;
   if (start.report) {
@@ -120,12 +120,12 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
   // there certifies it, or the iteration goes on (it stopped short of a critical point).
   std::string paper_stop;
   int stops_overruled = 0;
-  // Stopped by lp_iteration_limit: the iterate is kept uncertified.
+  // Stopped by simplex_iteration_limit: the iterate is kept uncertified.
   const auto stop_at_lp_limit = [&](const std::string& what) {
     report.certificate = std::nan("");
     report.status = inaccurate ? core::Status::solved_inaccurate : core::Status::feasible;
-    report.stop_reason = kIterationLimitStop;
-    append(report.message, fmt::format("LP iteration limit ({}) {}; uncertified", lp_iteration_limit, what));
+    report.stop_reason = kSimplexLimitStop;
+    append(report.message, fmt::format("simplex iteration limit ({}) {}; uncertified", simplex_iteration_limit, what));
   };
 
   for (int k = 0;; ++k) {
@@ -133,15 +133,15 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
     ConvexStep step = make_step(w, b);
     step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
     if (options.contains("qp_solver")) step.qp_solver = static_cast<int>(options.at("qp_solver"));
-    if (lp_iteration_limit > 0) {
-      if (lp_iterations >= lp_iteration_limit) {
+    if (simplex_iteration_limit > 0) {
+      if (simplex_iterations_used >= simplex_iteration_limit) {
         stop_at_lp_limit(fmt::format("spent by step {}: kept its point", k));
         break;
       }
-      step.lp_iteration_limit = lp_iteration_limit - lp_iterations;
+      step.simplex_iteration_limit = simplex_iteration_limit - simplex_iterations_used;
     }
     const StepResult next = steps.solve(step);
-    lp_iterations += next.simplex_iterations;
+    simplex_iterations_used += next.simplex_iterations;
     record_step(report, next, fmt::format("step {}", k + 1));
     report.iterations = k + 1;
     if (!core::has_solution(next.status)) {
@@ -156,7 +156,7 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
       break;
     }
     const double next_value = objective.value(data, next.w, next.b);
-    if (next.stopped_at_iteration_limit) {  // the step's best point, not its minimizer: taken where F falls
+    if (next.stopped_at_simplex_limit) {  // the step's best point, not its minimizer: taken where F falls
       const bool lowers = next_value < value;
       if (lowers) {
         w = next.w;

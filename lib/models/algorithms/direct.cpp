@@ -20,7 +20,7 @@ class DirectAlgorithm : public Algorithm {
     return "one convex solve: an LP (Clp, warm basis) for l1/l_inf/no penalty, the l2 SVM (dual CD or interior point) for l2^2";
   }
   const ParameterTable& options() const override {
-    static const ParameterTable table = {lp_form_option(), lp_iteration_limit_option(), qp_solver_option()};
+    static const ParameterTable table = {lp_form_option(), qp_solver_option(), simplex_iteration_limit_option()};
     return table;
   }
   std::vector<std::string> statistic_names() const override { return step_statistic_names(); }
@@ -47,16 +47,16 @@ class DirectAlgorithm : public Algorithm {
     ConvexStep convex_step = linearized_step(objective, data, core::Vector::Zero(static_cast<Eigen::Index>(data.d())), 0.0);
     convex_step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
     convex_step.qp_solver = static_cast<int>(options.at("qp_solver"));
-    convex_step.lp_iteration_limit = static_cast<long>(options.at("lp_iteration_limit"));
+    convex_step.simplex_iteration_limit = static_cast<long>(options.at("simplex_iteration_limit"));
     const StepResult step = workspace.steps().solve(convex_step);
     record_step(report, step);
     report.status = step.status;
-    report.stop_reason = step.stopped_at_iteration_limit ? kIterationLimitStop : "one convex solve";
+    report.stop_reason = step.stopped_at_simplex_limit ? kSimplexLimitStop : "one convex solve";
     report.certificate_kind = kDualityGap;
     if (core::has_solution(step.status)) {
       report.certificate = step.kind == StepKind::lp ? std::abs(step.certificate.relative_gap) : step.qp_relative_gap;
     }
-    if (!step.fell_back_to_cold || step.stopped_at_iteration_limit) report.message = step.message;
+    if (!step.fell_back_to_cold || step.stopped_at_simplex_limit) report.message = step.message;
     if (core::has_solution(step.status)) {
       report.model = core::LinearModel(step.w, step.b);
       report.objective = objective.value(data, step.w, step.b);

@@ -397,7 +397,7 @@ TEST_CASE("bad hyperparameters and unknown methods are input errors", "[methods]
   Workspace workspace(data);
   CHECK_THROWS_WITH(fit_method("RLSVM9", {}, workspace), Catch::Contains("unknown method 'RLSVM9'"));
   CHECK_THROWS_WITH(fit_method("OneNormSVM", {{"mu", 0.5}}, workspace),
-                    Catch::Contains("method OneNormSVM: unknown parameter 'mu' (known: lambda, lp_form, lp_iteration_limit, qp_solver)"));
+                    Catch::Contains("method OneNormSVM: unknown parameter 'mu' (known: lambda, lp_form, qp_solver, simplex_iteration_limit)"));
   CHECK_THROWS_WITH(fit_method("FSV", {{"lambda", 1.0}}, workspace), Catch::Contains("lambda must lie in (0, 1)"));
   CHECK_THROWS_WITH(fit_method("RLSVM1", {{"mu", 0.0}}, workspace), Catch::Contains("mu must lie in [1e-06, 1]"));
   CHECK_THROWS_WITH(fit_method("RLSVM0", {{"max_iterations", 2.5}}, workspace), Catch::Contains("whole number"));

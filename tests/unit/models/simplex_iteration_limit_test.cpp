@@ -1,5 +1,5 @@
-// A convex step's LP iteration limit (ConvexStep::lp_iteration_limit, the direct solve's
-// `lp_iteration_limit`): on every route the step's simplex iterations stay within it, the model kept is a
+// A convex step's simplex iteration limit (ConvexStep::simplex_iteration_limit, the direct solve's
+// `simplex_iteration_limit`): on every route the step's simplex iterations stay within it, the model kept is a
 // point no better than the optimum of the full LP solved without a limit, and the lower bound reported (from
 // duals made feasible, models::l1_lower_bound) is never above that optimum. l1_lower_bound itself: exact at
 // the LP's optimal duals, below the optimum for any other alpha.
@@ -116,7 +116,7 @@ TEST_CASE("l1_lower_bound balances the classes' duals first: empty positive rows
   CHECK(l1_lower_bound(data, costs, alpha) <= optimum.objective + 1e-9);
 }
 
-TEST_CASE("a step stopped by its LP iteration limit keeps a point and a lower bound that hold, on every route",
+TEST_CASE("a step stopped by its simplex iteration limit keeps a point and a lower bound that hold, on every route",
           "[models][iteration_limit]") {
   std::map<int, int> stops_by_route;  // lp_form's value: steps the limit stopped
   for (const Instance& instance : instances()) {
@@ -132,7 +132,7 @@ TEST_CASE("a step stopped by its LP iteration limit keeps a point and a lower bo
       for (const long limit : {1L, 5L, 30L}) {
         INFO(instance.name << ", lp_form " << static_cast<int>(form) << ", limit " << limit);
         step.lp_form = form;
-        step.lp_iteration_limit = limit;
+        step.simplex_iteration_limit = limit;
         StepSolver solver(data, options);
         const StepResult stopped = solver.solve(step);
         CHECK(stopped.simplex_iterations <= limit);
@@ -142,8 +142,8 @@ TEST_CASE("a step stopped by its LP iteration limit keeps a point and a lower bo
         }
         REQUIRE(stopped.status == core::Status::feasible);
         ++stops_by_route[static_cast<int>(form)];
-        CHECK(stopped.stopped_at_iteration_limit);
-        CHECK_THAT(stopped.message, Catch::Contains("stopped at its LP iteration limit"));
+        CHECK(stopped.stopped_at_simplex_limit);
+        CHECK_THAT(stopped.message, Catch::Contains("stopped at its simplex iteration limit"));
         REQUIRE(stopped.w.size() == static_cast<Eigen::Index>(data.d()));
         const double value = step.value(data, stopped.w, stopped.b);
         CHECK(value >= optimum - 1e-9 * std::abs(optimum));
@@ -157,7 +157,7 @@ TEST_CASE("a step stopped by its LP iteration limit keeps a point and a lower bo
         CHECK((again.w - stopped.w).lpNorm<Eigen::Infinity>() == 0.0);
         // The limit is the step's: the next step, without one, answers on the same solver.
         ConvexStep unlimited = step;
-        unlimited.lp_iteration_limit = 0;
+        unlimited.simplex_iteration_limit = 0;
         const StepResult answered = solver.solve(unlimited);
         REQUIRE(answered.status == core::Status::optimal);
         CHECK(step.value(data, answered.w, answered.b) == Approx(optimum).epsilon(1e-9).margin(1e-12));
@@ -170,7 +170,7 @@ TEST_CASE("a step stopped by its LP iteration limit keeps a point and a lower bo
   }
 }
 
-TEST_CASE("a DC fit held to lp_iteration_limit: its steps stay within it and it stops uncertified, the same each time",
+TEST_CASE("a DC fit held to simplex_iteration_limit: its steps stay within it and it stops uncertified, the same each time",
           "[models][iteration_limit][dca]") {
   const core::Dataset data = data::generate("text_shaped:n=400,d=3000,nnz_per_row=20,informative=30,seed=5");
   for (const std::string method : {"ZeroNormSVM", "RLSVM0"}) {
@@ -182,7 +182,7 @@ TEST_CASE("a DC fit held to lp_iteration_limit: its steps stay within it and it 
     int stopped_in_steps = 0;
     for (const double limit : {5.0, 50.0, 110.0, 130.0, 400.0}) {
       INFO(method << ", limit " << limit);
-      const Hyperparameters h = {{"lambda", 0.1}, {"lp_iteration_limit", limit}};
+      const Hyperparameters h = {{"lambda", 0.1}, {"simplex_iteration_limit", limit}};
       Workspace workspace(data);
       // The start (OneNormSVM) takes the same limit for its own fit, made first here to count it apart.
       const FitReport start = fit_method("OneNormSVM", h, workspace);
@@ -190,11 +190,11 @@ TEST_CASE("a DC fit held to lp_iteration_limit: its steps stay within it and it 
       const FitReport limited = fit_method(method, h, workspace);
       REQUIRE(core::has_solution(limited.status));
       CHECK(limited.statistics.at("simplex_iterations") - start.statistics.at("simplex_iterations") <= limit);
-      if (limited.stop_reason == kIterationLimitStop) {
+      if (limited.stop_reason == kSimplexLimitStop) {
         ++stopped_in_steps;
         CHECK(limited.status == core::Status::feasible);
         CHECK(std::isnan(limited.certificate));
-        CHECK_THAT(limited.message, Catch::Contains("LP iteration limit"));
+        CHECK_THAT(limited.message, Catch::Contains("simplex iteration limit"));
       }
       Workspace again_workspace(data);
       const FitReport again = fit_method(method, h, again_workspace);
