@@ -24,18 +24,9 @@ using namespace sparsesvm::models;
 
 namespace {
 
-ConvexStep svm_step(const core::Dataset& data, double lambda) {
-  ConvexStep step;
-  step.hinge_weight = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
-  step.margin = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
-  step.regularizer = Regularizer::l1;
-  step.regularizer_weight = lambda;
-  return step;
-}
-
 // A DCA-like step: a tilt on w and b, margins other than 1, unequal hinge weights (p_j + q_j >= 0 kept).
 ConvexStep tilted_step(const core::Dataset& data, double lambda) {
-  ConvexStep step = svm_step(data, lambda);
+  ConvexStep step = testing::one_norm_step(data, lambda);
   const auto n = static_cast<Eigen::Index>(data.n());
   const auto d = static_cast<Eigen::Index>(data.d());
   step.tilt_w = core::Vector::LinSpaced(d, -0.5 * lambda, 0.5 * lambda);
@@ -111,7 +102,7 @@ TEST_CASE("the first-order point's objective approaches the LP's optimum as its 
   for (const auto& [name, data] : instances()) {
     for (const double lambda : {0.05, 0.5}) {
       for (const bool tilted : {false, true}) {
-        const ConvexStep step = tilted ? tilted_step(data, lambda) : svm_step(data, lambda);
+        const ConvexStep step = tilted ? tilted_step(data, lambda) : testing::one_norm_step(data, lambda);
         const StepResult exact = solve_as(data, step, LpForm::full);
         INFO(name << ", lambda " << lambda << (tilted ? ", tilted" : "") << ": " << exact.message);
         REQUIRE(exact.status == core::Status::optimal);
@@ -143,7 +134,7 @@ TEST_CASE("the basis guessed from an exact optimum is optimal as it stands", "[m
   // one, so the guess is the optimal basis and dual simplex has (next to) nothing to do.
   for (const auto& [name, data] : instances()) {
     for (const double lambda : {0.05, 0.5}) {
-      const ConvexStep step = svm_step(data, lambda);
+      const ConvexStep step = testing::one_norm_step(data, lambda);
       const StepResult exact = solve_as(data, step, LpForm::full);
       REQUIRE(exact.status == core::Status::optimal);
       const StepLpCosts costs = costs_of(step, data);
@@ -166,7 +157,7 @@ TEST_CASE("lp_form crossover equals the full LP, certified, on every instance an
     StepSolver path(data);
     for (const double lambda : {4.0, 0.5, 0.05, 0.3}) {
       for (const bool tilted : {false, true}) {
-        ConvexStep step = tilted ? tilted_step(data, lambda) : svm_step(data, lambda);
+        ConvexStep step = tilted ? tilted_step(data, lambda) : testing::one_norm_step(data, lambda);
         const StepResult full = solve_as(data, step, LpForm::full);
         REQUIRE(full.status == core::Status::optimal);
         step.lp_form = LpForm::crossover;
@@ -195,7 +186,7 @@ TEST_CASE("by shape, generation past its budget hands the step to crossover; lat
   options.hand_over_iterations = 1;       // every pass that has pivoted without an answer hands over
   options.hand_over_warm_iterations = 0;  // and the crossover's basis is followed to the end
   StepSolver solver(data, options);
-  const ConvexStep first = svm_step(data, 0.05);
+  const ConvexStep first = testing::one_norm_step(data, 0.05);
   const StepResult handed = solver.solve(first);
   const StepResult full = solve_as(data, first, LpForm::full);
   REQUIRE(handed.status == core::Status::optimal);
@@ -271,7 +262,7 @@ TEST_CASE("a handed-over step that is not certified says so and keeps its route"
   StepSolverOptions options;
   options.hand_over_iterations = 1;
   StepSolver solver(data, options);
-  const StepResult handed = solver.solve(svm_step(data, 1e-3));
+  const StepResult handed = solver.solve(testing::one_norm_step(data, 1e-3));
   INFO(handed.message);
   REQUIRE(handed.status == core::Status::solved_inaccurate);
   CHECK_FALSE(handed.generated);
@@ -286,7 +277,7 @@ TEST_CASE("an answer refused below the rounding of the data's scale says so, no 
   const std::string note = "at this data's scale the miss may be rounding alone";
   const core::Dataset big = scaled_heart(1e6);
   for (const LpForm form : {LpForm::full, LpForm::generation, LpForm::crossover}) {
-    ConvexStep step = svm_step(big, 1e-3);
+    ConvexStep step = testing::one_norm_step(big, 1e-3);
     step.lp_form = form;
     const StepResult result = StepSolver(big).solve(step);
     INFO(result.message);
@@ -307,7 +298,7 @@ TEST_CASE("an answer refused below the rounding of the data's scale says so, no 
     return core::Dataset("two", x, core::Vector::LinSpaced(2, 1.0, -1.0), {}, {});
   };
   const auto note_on = [&](const core::Dataset& data, LpCertificate certificate) {
-    const StepLpCosts costs = step_lp_costs(svm_step(data, 1e-3), static_cast<Eigen::Index>(data.d()));
+    const StepLpCosts costs = step_lp_costs(testing::one_norm_step(data, 1e-3), static_cast<Eigen::Index>(data.d()));
     StepLpPoint point;
     point.alpha = core::Vector::Ones(2);
     return rounding_limit_note(data, costs, point, certificate, 1e-6);
@@ -353,7 +344,7 @@ TEST_CASE("in the hard-margin regime the last answer resumes without a first-ord
   // same (w, b) is optimal for every smaller lambda (larger C): the warm basis is resumed, not recomputed.
   const core::Dataset data = testing::random_problem(40, 300, 7, 3);
   StepSolver path(data);
-  ConvexStep step = svm_step(data, 1e-3);
+  ConvexStep step = testing::one_norm_step(data, 1e-3);
   step.lp_form = LpForm::crossover;
   const StepResult first = path.solve(step);
   REQUIRE(first.status == core::Status::optimal);
@@ -375,13 +366,13 @@ TEST_CASE("in the hard-margin regime the last answer resumes without a first-ord
 
 TEST_CASE("lp_form crossover refuses what the first-order method cannot run", "[models][crossover]") {
   const core::Dataset data = testing::random_problem(30, 5, 3, 2);
-  ConvexStep step = svm_step(data, 0.5);
+  ConvexStep step = testing::one_norm_step(data, 0.5);
   step.lp_form = LpForm::crossover;
   step.regularizer = Regularizer::linf;
   StepSolver solver(data);
   CHECK_THROWS_AS(solver.solve(step), core::InputError);
   CHECK_THROWS_WITH(solver.solve(step), Catch::Contains("lp_form crossover") && Catch::Contains("l_inf"));
-  StepLpCosts costs = costs_of(svm_step(data, 0.5), data);
+  StepLpCosts costs = costs_of(testing::one_norm_step(data, 0.5), data);
   CHECK(first_order_unsupported(costs, false).empty());
   costs.plus[2] = -1.0;  // p_2 + q_2 < 0: the step is unbounded below, not a convex LP piece
   CHECK_FALSE(first_order_unsupported(costs, false).empty());
@@ -390,7 +381,7 @@ TEST_CASE("lp_form crossover refuses what the first-order method cannot run", "[
 TEST_CASE("the guessed basis is square, keeping the largest weights when few examples are outside the margin",
           "[models][crossover]") {
   const core::Dataset data = testing::random_problem(40, 300, 7, 3);
-  const ConvexStep step = svm_step(data, 1e-3);
+  const ConvexStep step = testing::one_norm_step(data, 1e-3);
   const StepResult exact = solve_as(data, step, LpForm::full);
   REQUIRE(exact.status == core::Status::optimal);
   const auto basic_count = [](const std::vector<unsigned char>& basis) {
@@ -416,7 +407,7 @@ TEST_CASE("with warm starts off, each crossover solve starts from zero", "[model
   StepSolverOptions options;
   options.warm_start = false;
   StepSolver solver(data, options);
-  ConvexStep step = svm_step(data, 0.2);
+  ConvexStep step = testing::one_norm_step(data, 0.2);
   step.lp_form = LpForm::crossover;
   const StepResult first = solver.solve(step);
   const StepResult second = solver.solve(step);
@@ -433,7 +424,7 @@ TEST_CASE("with warm starts off, each crossover solve starts from zero", "[model
 TEST_CASE("offered points: taking the first stops where a fixed gap does; refusing all halves the gap to the smallest",
           "[models][crossover]") {
   for (const auto& [name, data] : instances()) {
-    const StepLpCosts costs = costs_of(svm_step(data, 0.5), data);
+    const StepLpCosts costs = costs_of(testing::one_norm_step(data, 0.5), data);
     const FirstOrderPoint fixed = first_order_point(data, costs, {}, to_gap(1e-3));
     FirstOrderOptions take_first = to_gap(1e-3);
     take_first.accept = [](const FirstOrderPoint&) { return true; };
@@ -466,7 +457,7 @@ TEST_CASE("first_order_point: no iteration returns the start; out of iterations,
           "[models][crossover]") {
   for (const auto& [name, data] : instances()) {
     INFO(name);
-    const StepLpCosts costs = costs_of(svm_step(data, 0.5), data);
+    const StepLpCosts costs = costs_of(testing::one_norm_step(data, 0.5), data);
     const FirstOrderPoint start = first_order_point(data, costs, {}, to_gap(1e-1));
     for (const long none : {0L, -1L}) {
       FirstOrderOptions options = to_gap(1e-6);
@@ -502,7 +493,7 @@ TEST_CASE("the crossover's first-order point goes on until its basis settles: du
   // On this draw the basis guessed at a fixed gap of 1e-3 is 578 dual simplex pivots from the optimum
   // (the slack basis: 998); at the gap where the guess settles, 43.
   const core::Dataset data = uniform_sparse_draw(300, 3000, 0.01, 20, 3);
-  const ConvexStep step = svm_step(data, 1.0);
+  const ConvexStep step = testing::one_norm_step(data, 1.0);
   const StepLpCosts costs = costs_of(step, data);
   const StepResult full = solve_as(data, step, LpForm::full);
   REQUIRE(full.status == core::Status::optimal);
@@ -532,7 +523,7 @@ TEST_CASE("the crossover's first-order point goes on until its basis settles: du
 TEST_CASE("crossover_start: a warm start within warm_gap stands; every way of stopping returns the point's basis",
           "[models][crossover]") {
   const core::Dataset data = uniform_sparse_draw(300, 3000, 0.01, 20, 3);
-  const StepLpCosts costs = costs_of(svm_step(data, 1.0), data);
+  const StepLpCosts costs = costs_of(testing::one_norm_step(data, 1.0), data);
   const auto check_basis = [&](const CrossoverStart& answer) {
     CHECK(answer.basis == crossover_basis(data, costs, answer.point.w, answer.point.b));
   };

@@ -24,15 +24,6 @@ using namespace sparsesvm::models;
 
 namespace {
 
-ConvexStep one_norm_step(const core::Dataset& data, double lambda) {
-  ConvexStep step;
-  step.hinge_weight = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
-  step.margin = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
-  step.regularizer = Regularizer::l1;
-  step.regularizer_weight = lambda;
-  return step;
-}
-
 // random_problem's features times 10^3 and 10^-2 in turn: a badly scaled set (raw UCI columns such as
 // wdbc's areas), where balancing the classes' duals moves X'(alpha y) far.
 core::Dataset badly_scaled(std::size_t n, std::size_t d, std::uint64_t seed) {
@@ -75,7 +66,7 @@ TEST_CASE("l1_lower_bound: exact at the LP's optimal duals, below the optimum fo
     INFO(instance.name);
     const core::Dataset& data = instance.data;
     const auto n = static_cast<Eigen::Index>(data.n());
-    const StepLpCosts costs = step_lp_costs(one_norm_step(data, instance.lambda), static_cast<Eigen::Index>(data.d()));
+    const StepLpCosts costs = step_lp_costs(testing::one_norm_step(data, instance.lambda), static_cast<Eigen::Index>(data.d()));
     const optim::LpSolution optimum = solve_step_lp(data, costs);
     REQUIRE(optimum.status == core::Status::optimal);
     const double scale = std::max(1.0, std::abs(optimum.objective));
@@ -109,7 +100,7 @@ TEST_CASE("l1_lower_bound balances the classes' duals first: empty positive rows
     }
   }
   const core::Dataset data("empty_positives", x, y, {}, {});
-  const StepLpCosts costs = step_lp_costs(one_norm_step(data, 0.5), 5);
+  const StepLpCosts costs = step_lp_costs(testing::one_norm_step(data, 0.5), 5);
   const optim::LpSolution optimum = solve_step_lp(data, costs);
   REQUIRE(optimum.status == core::Status::optimal);
   const core::Vector alpha = (y.array() > 0).cast<double>().matrix();
@@ -121,7 +112,7 @@ TEST_CASE("a step stopped by its simplex iteration limit keeps a point and a low
   std::map<int, int> stops_by_route;  // lp_form's value: steps the limit stopped
   for (const Instance& instance : instances()) {
     const core::Dataset& data = instance.data;
-    ConvexStep step = one_norm_step(data, instance.lambda);
+    ConvexStep step = testing::one_norm_step(data, instance.lambda);
     step.lp_form = LpForm::full;
     const StepResult reference = StepSolver(data).solve(step);
     REQUIRE(reference.status == core::Status::optimal);

@@ -4,6 +4,7 @@
 
 #include "core/dataset.hpp"
 #include "core/rng.hpp"
+#include "models/convex_step.hpp"
 
 namespace sparsesvm::testing {
 
@@ -66,6 +67,16 @@ inline core::Dataset scaled_features(const core::Dataset& data, const core::Vect
     }
   }
   return core::Dataset("scaled", x, data.labels(), {}, {});
+}
+
+// OneNormSVM's convex step on `data`: every C_i and margin 1, the l1 penalty at weight lambda, no tilt.
+inline models::ConvexStep one_norm_step(const core::Dataset& data, double lambda) {
+  models::ConvexStep step;
+  step.hinge_weight = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+  step.margin = core::Vector::Ones(static_cast<Eigen::Index>(data.n()));
+  step.regularizer = models::Regularizer::l1;
+  step.regularizer_weight = lambda;
+  return step;
 }
 
 }  // namespace sparsesvm::testing
