@@ -10,7 +10,7 @@
 # Usage: bench/run_sparse.sh [LIMIT_SECONDS]   (default 120); SECTIONS="text2k text20k ..." picks data sets
 # (text34k and text50k, sets Clp answers in no route in 20 minutes, only when named), METHODS="SVM ..."
 # sparsesvm's methods, OTHERS="admm liblinear-s3 liblinear-s5 highs highs-ipm" the other fits (the l2 SVM's
-# ratio alone: METHODS=SVM OTHERS=liblinear-s3; highs-ipm: HiGHS's interior point), FIT_OPTIONS="--lp_iteration_limit
+# ratio alone: METHODS=SVM OTHERS=liblinear-s3; highs-ipm: HiGHS's interior point), FIT_OPTIONS="--simplex_iteration_limit
 # 20000" options for sparsesvm's fits. Any of the four set: prints only.
 set -uo pipefail
 cd "$(dirname "$0")/.."

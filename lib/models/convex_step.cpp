@@ -411,6 +411,12 @@ StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const Ste
   result.b = 0.0;
   std::string source = "zero weights";
   double value = step.value(data_, result.w, result.b);
+  for (const double b : {-1.0, 1.0}) {  // a constant classifier, where the points are worse
+    if (const double constant_value = step.value(data_, result.w, b); constant_value < value) {
+      std::tie(result.b, value) = std::tie(b, constant_value);
+      source = fmt::format("zero weights and b = {:g}", b);
+    }
+  }
   double lower_bound = -kInfinity;  // in the step's units
   for (const LimitPoint& point : limit_points_) {
     if (const double point_value = step.value(data_, point.w, point.b); point_value < value) {
@@ -418,17 +424,18 @@ StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const Ste
     }
     if (!linf) lower_bound = std::max(lower_bound, l1_lower_bound(data_, costs, point.alpha) / costs.scale);
   }
-  result.status = core::Status::feasible;
   result.stopped_at_simplex_limit = true;
   result.certificate = LpCertificate();
   result.certificate.relative_gap = std::isfinite(lower_bound) ? std::max(0.0, value - lower_bound) /
                                                                    std::max(std::abs(value), std::numeric_limits<double>::min())
                                                                : std::numeric_limits<double>::quiet_NaN();
+  // Weak duality proves the point optimal where the bound meets it (RLP on separable data: F = D = 0).
+  result.status = result.certificate.relative_gap <= kCertificateTolerance ? core::Status::optimal : core::Status::feasible;
   const std::string bound = std::isfinite(lower_bound) ? fmt::format("above the lower bound {:.10g} (the best of the "
                                                                      "points' duals made feasible) by a relative {:.3g}",
                                                                      lower_bound, result.certificate.relative_gap)
                                                        : "no lower bound";
-  result.message = fmt::format("stopped at its simplex iteration limit ({} simplex iterations): the model is {}, step "
+  result.message = fmt::format("stopped at its simplex iteration limit, after {} iterations: the model is {}, step "
                                "objective {:.10g}, {}; {}", step.simplex_iteration_limit, source, value, bound, result.message);
   return result;
 }
@@ -593,8 +600,9 @@ const ParameterSpec& simplex_iteration_limit_option() {
       "full LP's from the crossover's guessed basis or the slack basis; l2 SVMs have none); past them the fit keeps "
       "the best point it has (the full LP's last iterate, generation's last restricted answer, or the first-order "
       "point, the crossover's or one run then, up to 30,000 first-order iterations, not counted), status feasible "
-      "with stop_reason `simplex iteration limit`, and as certificate its relative gap to a lower bound from those "
-      "points' duals made feasible (none with an l_inf norm): a work limit, the same row on any machine; 0 means none",
+      "with stop_reason `simplex iteration limit` (optimal where the gap proves it), and as certificate its relative gap "
+      "to a lower bound from those points' duals made feasible (none with an l_inf norm): a work limit, the same row "
+      "on any machine with the same memory budget (which can choose the route); 0 means none",
       0, 0, 2e9, false, false, Scale::log, Regularizes::neither, ParameterKind::solver, true};
   return spec;
 }

@@ -17,7 +17,8 @@ ParameterSpec dc_simplex_iteration_limit_option() {
   spec.description = "simplex iterations of the LP steps together (a start fitted by another method, OneNormSVM, "
                      "has the same limit for its own fit); past them the fit stops with the iterate it has (the "
                      "stopped step's best point where it lowers F), status feasible with stop_reason `simplex "
-                     "iteration limit`, uncertified: a work limit, the same row on any machine; 0 means none";
+                     "iteration limit`, uncertified: a work limit, the same row on any machine with the same memory "
+                     "budget; 0 means none";
   return spec;
 }
 
