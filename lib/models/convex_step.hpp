@@ -119,8 +119,9 @@ struct ConvexStep {
   double tilt_b = 0.0;             // kappa
   LpForm lp_form = LpForm::by_shape;
   int qp_solver = 0;               // l2 only: optim::QpSolver's value (0 by shape, 1 interior point, 2 dual CD)
-  // LP steps: simplex iterations of this step on every route together (generation, the crossover's guess,
-  // the full LP); 0 means none. A step it stops keeps its best point (StepSolver::best_point_within_limit).
+  // LP steps: simplex iterations of this step, all its LP solves together (generation's, the full LP's from
+  // the crossover's guessed basis or the slack basis); 0 means none. A step it stops keeps its best point
+  // (StepSolver::best_point_within_limit).
   long simplex_iteration_limit = 0;
 
   // The l2 SVM (optim/l2_svm.hpp) this step poses when its regularizer is l2^2.
@@ -144,7 +145,7 @@ struct StepResult {
   std::string qp_solver;          // which QP solver answered: dual_cd, interior_point, dual_cd>interior_point
   bool fell_back_to_cold = false;
   bool warm_limit_reached = false;  // the warm start stopped at its iteration limit (optim::LpSolution)
-  bool stopped_at_simplex_limit = false;  // ConvexStep::simplex_iteration_limit: status feasible, not certified
+  bool stopped_at_simplex_limit = false;  // by ConvexStep::simplex_iteration_limit: feasible, or optimal by its bound
   // LP steps: how it was solved and its certificate on the full LP (lp_generation.hpp).
   bool generated = false;
   LpCertificate certificate;

@@ -122,7 +122,7 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
   std::string paper_stop;
   int stops_overruled = 0;
   // Stopped by simplex_iteration_limit: the iterate is kept uncertified.
-  const auto stop_at_lp_limit = [&](const std::string& what) {
+  const auto stop_at_simplex_limit = [&](const std::string& what) {
     report.certificate = std::nan("");
     report.status = inaccurate ? core::Status::solved_inaccurate : core::Status::feasible;
     report.stop_reason = kSimplexLimitStop;
@@ -136,7 +136,7 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
     if (options.contains("qp_solver")) step.qp_solver = static_cast<int>(options.at("qp_solver"));
     if (simplex_iteration_limit > 0) {
       if (simplex_iterations_used >= simplex_iteration_limit) {
-        stop_at_lp_limit(fmt::format("spent by step {}: kept its point", k));
+        stop_at_simplex_limit(fmt::format("spent by step {}: kept its point", k));
         break;
       }
       step.simplex_iteration_limit = simplex_iteration_limit - simplex_iterations_used;
@@ -166,7 +166,7 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
         inaccurate = false;
         report.trace_objective(value, seconds_now());
       }
-      stop_at_lp_limit(fmt::format("reached in step {}: kept {}", k + 1, lowers ? "that step's point, which lowered F" : "the previous iterate"));
+      stop_at_simplex_limit(fmt::format("reached in step {}: kept {}", k + 1, lowers ? "that step's point, which lowered F" : "the previous iterate"));
       break;
     }
     const double slack = objective_tolerance * (1.0 + std::abs(value));

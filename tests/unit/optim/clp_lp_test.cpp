@@ -165,7 +165,7 @@ TEST_CASE("a shared iteration budget holds several LPs' solves together; a spent
   CHECK(held.iterations == 5);
   CHECK_FALSE(held.fell_back_to_cold);
   CHECK(budget.spent());
-  // Spent: no pivot, at once, whether warm, cold or held to a warm limit.
+  // Spent: no pivot, at once, for a solve held to a warm limit and for solve_within.
   const optim::LpSolution after = second.solve(2);
   CHECK(after.status == core::Status::iteration_limit);
   CHECK(after.iterations == 0);
