@@ -244,9 +244,8 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   const optim::LpSolution solution = lp->solve(warm_iteration_limit);
   if (solution.status == core::Status::iteration_limit && lp_budget_.spent() && solution.primal.size() > 0) {
     const auto d = static_cast<Eigen::Index>(data_.d());
-    keep_limit_point(FirstOrderPoint{solution.primal.head(d) - solution.primal.segment(d, d), solution.primal[2 * d],
-                                     linf ? core::Vector() : core::Vector(solution.row_duals.head(n)), 0, 0.0},
-                     false);
+    keep_limit_point({"the last simplex iterate of the full LP", solution.primal.head(d) - solution.primal.segment(d, d),
+                      solution.primal[2 * d], linf ? core::Vector() : core::Vector(solution.row_duals.head(n)), false});
   }
   auto [result, point] = read_full_lp(solution, costs, linf);
   // A warm start (the last basis, or the crossover's) can end optimal for Clp with rows violated inside its
@@ -328,7 +327,7 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
   FirstOrderPoint start;  // from zero, or from the last answer
   if (warm) start = {last_l1_point_->w_plus - last_l1_point_->w_minus, last_l1_point_->b, last_l1_point_->alpha};
   const CrossoverStart crossover = crossover_start(data_, costs, start);
-  keep_limit_point(crossover.point, true);
+  keep_first_order_point(crossover.point);
   lp.start_from(crossover.basis);
   return crossover.point.iterations;
 }
@@ -380,9 +379,9 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, H
   if (core::has_solution(solution.status)) {
     result.w = solution.point.w_plus - solution.point.w_minus;
     result.b = solution.point.b;
-  } else if (solution.point.w_plus.size() > 0 && lp_budget_.spent()) {  // for best_point_within_limit
-    limit_points_.push_back(LimitPoint{"generation's last restricted answer", solution.point.w_plus - solution.point.w_minus,
-                                       solution.point.b, solution.point.alpha, false});
+  } else if (solution.point.w_plus.size() > 0 && lp_budget_.spent()) {
+    keep_limit_point({"generation's last restricted answer", solution.point.w_plus - solution.point.w_minus,
+                      solution.point.b, solution.point.alpha, false});
   }
   return result;
 }
@@ -390,21 +389,28 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, H
 StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const StepLpCosts& costs, bool linf,
                                                StepResult stopped) {
   const auto d = static_cast<Eigen::Index>(data_.d());
+  std::vector<double> values;  // the step objective of each kept point, in limit_points_' order
+  for (const LimitPoint& point : limit_points_) values.push_back(step.value(data_, point.w, point.b));
   const bool first_order_run = std::any_of(limit_points_.begin(), limit_points_.end(),
                                            [](const LimitPoint& point) { return point.first_order; });
   if (!first_order_run && first_order_unsupported(costs, linf).empty()) {
-    // From the best point so far, or zero; deterministic work (FirstOrderOptions' iterations).
+    // From the best point so far, or zero, to FirstOrderOptions' gap, in at most as many iterations as the
+    // simplex's limit: a PDHG iteration (two passes over X) is worth about a dense simplex iteration, and
+    // the fit's work stays proportional to its limit (30,000 iterations took minutes on dense 6000 x 5000).
+    FirstOrderOptions options;
+    options.max_iterations = std::min(options.max_iterations, step.simplex_iteration_limit);
     FirstOrderPoint start;
     double start_value = step.value(data_, core::Vector::Zero(d), 0.0);
-    for (const LimitPoint& point : limit_points_) {
-      if (const double value = step.value(data_, point.w, point.b); value < start_value) {
-        start = FirstOrderPoint{point.w, point.b, {}, 0, 0.0};
-        start_value = value;
+    for (std::size_t k = 0; k < limit_points_.size(); ++k) {
+      if (values[k] < start_value) {
+        start = FirstOrderPoint{limit_points_[k].w, limit_points_[k].b, {}, 0, 0.0};
+        start_value = values[k];
       }
     }
-    const FirstOrderPoint first_order = first_order_point(data_, costs, start, FirstOrderOptions{});
+    const FirstOrderPoint first_order = first_order_point(data_, costs, start, options);
     stopped.first_order_iterations += first_order.iterations;
-    keep_limit_point(first_order, true);
+    keep_first_order_point(first_order);
+    values.push_back(step.value(data_, first_order.w, first_order.b));
   }
   StepResult result = std::move(stopped);  // its work counts
   result.w = core::Vector::Zero(d);
@@ -418,10 +424,9 @@ StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const Ste
     }
   }
   double lower_bound = -kInfinity;  // in the step's units
-  for (const LimitPoint& point : limit_points_) {
-    if (const double point_value = step.value(data_, point.w, point.b); point_value < value) {
-      std::tie(result.w, result.b, source, value) = std::tie(point.w, point.b, point.source, point_value);
-    }
+  for (std::size_t k = 0; k < limit_points_.size(); ++k) {
+    const LimitPoint& point = limit_points_[k];
+    if (values[k] < value) std::tie(result.w, result.b, source, value) = std::tie(point.w, point.b, point.source, values[k]);
     if (!linf) lower_bound = std::max(lower_bound, l1_lower_bound(data_, costs, point.alpha) / costs.scale);
   }
   result.stopped_at_simplex_limit = true;
@@ -440,11 +445,13 @@ StepResult StepSolver::best_point_within_limit(const ConvexStep& step, const Ste
   return result;
 }
 
-void StepSolver::keep_limit_point(const FirstOrderPoint& point, bool first_order) {
-  if (!lp_budget_.limited()) return;
-  const std::string source = first_order ? fmt::format("the first-order point after {} iterations", point.iterations)
-                                         : "the last simplex iterate of the full LP";
-  limit_points_.push_back(LimitPoint{source, point.w, point.b, point.alpha, first_order});
+void StepSolver::keep_limit_point(LimitPoint point) {
+  if (lp_budget_.limited()) limit_points_.push_back(std::move(point));
+}
+
+void StepSolver::keep_first_order_point(const FirstOrderPoint& point) {
+  keep_limit_point({fmt::format("the first-order point after {} iterations", point.iterations), point.w, point.b,
+                    point.alpha, true});
 }
 
 StepResult StepSolver::solve_qp(const ConvexStep& step) {
@@ -599,7 +606,7 @@ const ParameterSpec& simplex_iteration_limit_option() {
       "simplex_iteration_limit", "simplex iterations of the fit's LP, all its solves together (generation's, and the "
       "full LP's from the crossover's guessed basis or the slack basis; l2 SVMs have none); past them the fit keeps "
       "the best point it has (the full LP's last iterate, generation's last restricted answer, or the first-order "
-      "point, the crossover's or one run then, up to 30,000 first-order iterations, not counted), status feasible "
+      "point, the crossover's or one run then, of at most as many first-order iterations as the limit), status feasible "
       "with stop_reason `simplex iteration limit` (optimal where the gap proves it), and as certificate its relative gap "
       "to a lower bound from those points' duals made feasible (none with an l_inf norm): a work limit, the same row "
       "on any machine with the same memory budget (which can choose the route); 0 means none",

@@ -128,6 +128,9 @@ TEST_CASE("a step stopped by its simplex iteration limit keeps a point and a low
         StepSolver solver(data, options);
         const StepResult stopped = solver.solve(step);
         CHECK(stopped.simplex_iterations <= limit);
+        // The first-order run past the limit is held to it too (the crossover's own run, before the
+        // simplex, is the route's: the unlimited fit has it as well).
+        if (form == LpForm::full || form == LpForm::generation) CHECK(stopped.first_order_iterations <= limit);
         if (stopped.status == core::Status::optimal && !stopped.stopped_at_simplex_limit) {  // the limit did not bind
           CHECK(step.value(data, stopped.w, stopped.b) == Approx(optimum).epsilon(1e-9).margin(1e-12));
           continue;
