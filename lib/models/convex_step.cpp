@@ -332,10 +332,12 @@ long StepSolver::start_crossover(const StepLpCosts& costs, bool margins_changed,
   return crossover.point.iterations;
 }
 
-std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover) {
+std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover,
+                              bool simplex_limit_spent) {
   std::string route = generation_message + "; ";
   if (crossover.status == core::Status::iteration_limit) {
-    route += "the full LP had no answer within the simplex iteration limit";
+    route += simplex_limit_spent ? "the full LP had no answer within the simplex iteration limit"
+                                 : "the full LP had no answer within Clp's iteration limit of a solve";
   } else if (crossover.warm_limit_reached) {
     route += fmt::format("the crossover's guessed basis had no answer in {} dual simplex iterations, so the full LP "
                          "was solved from the slack basis", warm_limit);
@@ -361,7 +363,7 @@ StepResult StepSolver::solve_generated_lp(const StepLpCosts& costs, bool linf, H
     const long warm_limit = options_.hand_over_warm_iterations >= 0 ? options_.hand_over_warm_iterations
                                                                      : kHandOverWarmIterations;
     StepResult result = solve_full_lp(costs, linf, true, warm_limit);
-    result.message = hand_over_message(solution.message, warm_limit, result);
+    result.message = hand_over_message(solution.message, warm_limit, result, lp_budget_.spent());
     result.simplex_iterations += solution.simplex_iterations;
     result.generation_rounds = solution.rounds;
     return result;
@@ -606,7 +608,7 @@ const ParameterSpec& simplex_iteration_limit_option() {
       "simplex_iteration_limit", "simplex iterations of the fit's LP, all its solves together (generation's, and the "
       "full LP's from the crossover's guessed basis or the slack basis; l2 SVMs have none); past them the fit keeps "
       "the best point it has (the full LP's last iterate, generation's last restricted answer, or the first-order "
-      "point, the crossover's or one run then, of at most as many first-order iterations as the limit), status feasible "
+      "point: the crossover's, its route's own, or one run then of at most as many iterations as the limit), status feasible "
       "with stop_reason `simplex iteration limit` (optimal where the gap proves it), and as certificate its relative gap "
       "to a lower bound from those points' duals made feasible (none with an l_inf norm): a work limit, the same row "
       "on any machine with the same memory budget (which can choose the route); 0 means none",

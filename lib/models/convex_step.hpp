@@ -159,9 +159,10 @@ struct StepResult {
 
 // The message of a handed-over step: generation's, then which route answered. The crossover's guessed basis
 // (its dual simplex held to warm_limit iterations), or the slack basis, after the guess stopped at that limit
-// or gave no certified answer (`crossover.fell_back_to_cold`), or none within the step's simplex_iteration_limit;
-// the full LP's own message, if any, in brackets.
-std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover);
+// or gave no certified answer (`crossover.fell_back_to_cold`), or none within the step's simplex_iteration_limit
+// (`simplex_limit_spent`) or Clp's own iteration limit of a solve; the full LP's own message, if any, in brackets.
+std::string hand_over_message(const std::string& generation_message, long warm_limit, const StepResult& crossover,
+                              bool simplex_limit_spent);
 
 struct StepSolverOptions {
   double qp_relative_gap = 1e-6;   // accept a QP when P - D <= qp_relative_gap * |P|

@@ -322,21 +322,27 @@ TEST_CASE("an answer refused below the rounding of the data's scale says so, no 
 TEST_CASE("a handed-over step's message names the route that answered", "[models][crossover][generation]") {
   const std::string generation = "generation handed over to the crossover after 10000 simplex iterations";
   StepResult guessed;  // the crossover's guessed basis answered
-  CHECK(hand_over_message(generation, 2000, guessed) == generation + "; the crossover's guessed basis answered");
+  CHECK(hand_over_message(generation, 2000, guessed, false) == generation + "; the crossover's guessed basis answered");
   StepResult at_limit;  // the guess stopped at its limit, then the slack basis
   at_limit.fell_back_to_cold = true;
   at_limit.warm_limit_reached = true;
-  const std::string limit_message = hand_over_message(generation, 2000, at_limit);
+  const std::string limit_message = hand_over_message(generation, 2000, at_limit, false);
   CHECK_THAT(limit_message, Catch::Contains("no answer in 2000 dual simplex iterations") &&
                                 Catch::Contains("solved from the slack basis"));
   StepResult uncertified;  // the guess's answer failed the certificate (or Clp's warm solve failed): cold
   uncertified.fell_back_to_cold = true;
   uncertified.message = "the full LP's own note";
-  const std::string cold_message = hand_over_message(generation, 2000, uncertified);
+  const std::string cold_message = hand_over_message(generation, 2000, uncertified, false);
   CHECK_THAT(cold_message, Catch::StartsWith(generation + "; the crossover's guessed basis gave no certified answer, "
                                                            "so the full LP was solved from the slack basis") &&
                                Catch::EndsWith("(the full LP's own note)"));
   CHECK_THAT(cold_message, !Catch::Contains("2000"));
+  StepResult stopped;  // no answer from the full LP: the fit's simplex_iteration_limit, or Clp's per solve
+  stopped.status = core::Status::iteration_limit;
+  CHECK(hand_over_message(generation, 2000, stopped, true) ==
+        generation + "; the full LP had no answer within the simplex iteration limit");
+  CHECK(hand_over_message(generation, 2000, stopped, false) ==
+        generation + "; the full LP had no answer within Clp's iteration limit of a solve");
 }
 
 TEST_CASE("in the hard-margin regime the last answer resumes without a first-order start", "[models][crossover]") {
