@@ -220,10 +220,6 @@ class StepSolver : public WorkspaceState {
   // step had none); its certificate the gap to the best lower bound the points' duals give (l1_lower_bound),
   // else NaN; status feasible, or optimal where that gap is within the certificate's tolerance.
   StepResult best_point_within_limit(const ConvexStep& step, const StepLpCosts& costs, bool linf, StepResult stopped);
-
-  const core::Dataset& data_;
-  StepSolverOptions options_;
-  optim::IterationBudget lp_budget_;  // this step's ConvexStep::simplex_iteration_limit, shared by every LP below
   // A point of a step with a limit, a model (w, b) and the duals alpha (n, or empty) that bound it.
   struct LimitPoint {
     std::string source;
@@ -232,11 +228,15 @@ class StepSolver : public WorkspaceState {
     core::Vector alpha;
     bool first_order = false;
   };
-  std::vector<LimitPoint> limit_points_;  // this step's, as its routes give them
   // Keep a point for best_point_within_limit when the step has a limit: the full LP's last simplex iterate
   // or generation's last restricted answer, or a first-order point.
   void keep_limit_point(LimitPoint point);
   void keep_first_order_point(const FirstOrderPoint& point);
+
+  const core::Dataset& data_;
+  StepSolverOptions options_;
+  optim::IterationBudget lp_budget_;  // this step's ConvexStep::simplex_iteration_limit, shared by every LP below
+  std::vector<LimitPoint> limit_points_;  // this step's, as its routes give them
   std::unique_ptr<optim::ClpLp> l1_lp_;    // also serves R = none
   std::unique_ptr<optim::ClpLp> linf_lp_;
   std::unique_ptr<GeneratedLp> generated_l1_lp_;
