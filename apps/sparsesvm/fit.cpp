@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 
 #include <map>
@@ -11,6 +13,7 @@
 
 #include "commands.hpp"
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "data/transforms.hpp"
 #include "data_source_options.hpp"
 #include "fit_selection.hpp"
@@ -40,7 +43,18 @@ struct FitOptions {
   SelectionOptions selection;  // --grid, --cv, ...
   std::optional<double> cv_score;  // the chosen candidate's mean inner score, after a selection
   std::optional<double> test_score;  // the test file's score under --scoring, when it is not accuracy
+  bool verbose = false;  // --verbose: progress lines on standard error
 };
+
+// --verbose: each progress line (core/progress.hpp) on standard error, after the seconds since the command
+// began.
+void print_progress() {
+  const auto began = std::chrono::steady_clock::now();
+  core::set_progress_sink([began](const std::string& line) {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - began;
+    fmt::print(stderr, "[{:8.2f} s] {}\n", elapsed.count(), line);
+  });
+}
 
 // The training file's loader options with its class mapping as the loader resolved it (the automatic
 // mapping or most_frequent become positive= and negative= values): a file of one class, or with its classes
@@ -200,11 +214,7 @@ void write_model(const FitOptions& options, const core::Dataset& data, const mod
 }
 
 void print_summary(const FitOptions& options, const core::Dataset& data, const models::FitReport& report) {
-  std::vector<std::string> parameters;
-  for (const auto& [key, value] : report.hyperparameters) {
-    parameters.push_back(fmt::format("{}={}", key, models::registry_parameter(key)->format(value)));
-  }
-  fmt::print("method      {} ({})\n", options.method, fmt::join(parameters, ", "));
+  fmt::print("method      {} ({})\n", options.method, models::parameter_text(report.hyperparameters));
   fmt::print("data        {} (n={}, d={})\n", data.name(), data.n(), data.d());
   if (const models::ClassWeight& weight = options.class_weight; !weight.is_none()) {
     const core::Vector s = models::class_example_weights(weight, data.labels());
@@ -299,6 +309,11 @@ Command add_fit(CLI::App& app) {
   command->add_option("--model-out", options->model_file,
                       "write the fitted model (method, parameters, status, fitted transforms, weights by feature "
                       "name, bias) to this YAML file, for `sparsesvm predict`");
+  command->add_flag("-v,--verbose", options->verbose,
+                    "print the fit's progress to standard error: the data read, each cross-validation candidate, "
+                    "each entry of the objective trace (a DCA step, an RW iterate, an ADMM trace sweep), each LP "
+                    "generation round, each full LP and every 1024 first-order iterations; no number printed "
+                    "or written changes");
   command->add_option("--test", options->test_file,
                       "a held-out data file, read with the same format and -o options, its features transformed "
                       "as the training data's were: prints its accuracy and confusion counts (and adds "
@@ -311,7 +326,9 @@ Command add_fit(CLI::App& app) {
         throw core::InputError(fmt::format("{}: is the input data file; --out, --weights and --model-out would overwrite it", *output));
       }
     }
+    if (options->verbose) print_progress();
     core::Dataset data = options->data.load();
+    core::progress("read {} examples and {} features", data.n(), data.d());
     std::optional<core::Dataset> test;
     if (!options->test_file.empty()) test = load_test_file(*options, data);
     models::Hyperparameters parameters = options->given;

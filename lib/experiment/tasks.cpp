@@ -25,6 +25,7 @@
 
 #include "core/errors.hpp"
 #include "core/memory_budget.hpp"
+#include "core/progress.hpp"
 #include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/splits.hpp"
@@ -329,6 +330,11 @@ std::vector<FoldOutcome> fit_fold(const ExperimentConfig& config, const core::Da
     const auto start = Clock::now();
     try {
       for (const models::Hyperparameters& candidate : run.candidates) {
+        if (core::progress_wanted()) {
+          core::progress("selection of {}, {}: candidate {} of {} ({})", run.entry->name,
+                         inner_part_name(config.protocol.inner, f, folds.size()), outcome.scores.size() + 1,
+                         run.candidates.size(), models::parameter_text(candidate));
+        }
         const models::FitReport report =
             models::fit_method(run.entry->name, candidate, workspaces.for_entry(*run.entry, instance), run.lambda_path);
         ++outcome.fits;

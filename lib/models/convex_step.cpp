@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/memory_budget.hpp"
+#include "core/progress.hpp"
 #include "models/lp_crossover.hpp"
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"
@@ -241,7 +242,9 @@ StepResult StepSolver::solve_full_lp(const StepLpCosts& costs, bool linf, bool c
   if (!options_.warm_start) lp->forget_basis();
   const long first_order_iterations = crossover ? start_crossover(costs, margins_changed, *lp) : 0;
   if (!linf) last_l1_point_.reset();  // kept for lp_form crossover's next solve: a certified optimum, or nothing
+  core::progress("full LP: {} rows and {} columns, to Clp's simplex", lp->rows(), lp->columns());
   const optim::LpSolution solution = lp->solve(warm_iteration_limit);
+  core::progress("full LP: {} after {} simplex iterations", core::to_string(solution.status), solution.iterations);
   if (solution.status == core::Status::iteration_limit && lp_budget_.spent() && solution.primal.size() > 0) {
     const auto d = static_cast<Eigen::Index>(data_.d());
     keep_limit_point({"the last simplex iterate of the full LP", solution.primal.head(d) - solution.primal.segment(d, d),

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/linear_model.hpp"
+#include "core/progress.hpp"
 #include "core/status.hpp"
 #include "models/parameters.hpp"
 
@@ -65,10 +66,12 @@ struct FitReport {
 
   // True when the status comes with a model: optimal, converged, feasible or solved_inaccurate.
   bool has_solution() const { return core::has_solution(status); }
-  // Appends F = `value`, reached `elapsed` seconds after the fit began, to the objective trace.
+  // Appends F = `value`, reached `elapsed` seconds after the fit began, to the objective trace (and a
+  // progress line, core/progress.hpp).
   void trace_objective(double value, double elapsed) {
     objective_trace.push_back(value);
     objective_seconds.push_back(elapsed);
+    core::progress("objective {:.10g} at {:.3f} s of the fit (trace entry {})", value, elapsed, objective_trace.size() - 1);
   }
   // One line for logs: "optimal F=12.5 iter=4 (LP/QP 37 in 5 solves) nnz=7 0.012s".
   std::string brief() const;

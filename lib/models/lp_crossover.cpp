@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "models/objective.hpp"
 #include "models/screened_prox.hpp"
 #include "optim/clp_lp.hpp"
@@ -84,6 +85,7 @@ class SaddleLp {
 // early. At a restart the primal weight moves toward the ratio of dual to primal movement since the last
 // anchor (a geometric mean of the old weight and that ratio).
 constexpr long kCheckInterval = 64;
+static_assert(kProgressFirstOrderInterval % kCheckInterval == 0, "a progress line comes at a gap check");
 constexpr double kSufficientDecay = 0.2;
 constexpr double kNecessaryDecay = 0.8;
 constexpr double kStepFraction = 0.95;  // eta: the diagonal steps' fraction of their bound
@@ -202,6 +204,7 @@ FirstOrderPoint first_order_point(const core::Dataset& data, const StepLpCosts& 
     if (since_anchor == 1 && k > 1) anchor_residual = pdhg.residual(current, image, steps);  // a new anchor's own
     if (k % kCheckInterval == 0) {
       gap = pdhg.lp().relative_gap(image);
+      if (k % kProgressFirstOrderInterval == 0) core::progress("first-order method (PDHG), iteration {}: relative gap {:.3g}", k, gap);
       if (gap < best_gap) {
         best = image;
         best_gap = gap;

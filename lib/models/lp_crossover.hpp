@@ -51,6 +51,10 @@ struct FirstOrderPoint {
   double relative_gap = 0.0;  // localized gap / |P| at the point returned
 };
 
+// Iterations between the first-order method's progress lines (core/progress.hpp): a multiple of its
+// gap checks' interval.
+constexpr long kProgressFirstOrderInterval = 1024;
+
 struct FirstOrderOptions {
   long max_iterations = 30'000;
   double relative_gap = 1e-3;  // stop when the localized gap is within this of |P|

@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 
+#include "core/progress.hpp"
 #include "models/example_seed.hpp"
 #include "models/objective.hpp"
 #include "optim/clp_lp.hpp"
@@ -668,6 +669,7 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     result.handed_over = true;
     result.status = core::Status::iteration_limit;
     result.message = "generation handed over to the crossover " + when;
+    core::progress("LP {}", result.message);
     result.point = StepLpPoint();
     return result;
   };
@@ -722,6 +724,9 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     // every example would look violated.
     g = data_.transpose_times((result.point.alpha.array() * data_.labels().array()).matrix());
     const PricedFeatures priced = priced_features(g, costs);
+    core::progress("LP generation round {}: restricted LP of {} rows and {} columns, {} simplex iterations so far, "
+                   "features pricing out: {}", result.rounds, rows_.size(), columns_.size(), result.simplex_iterations,
+                   priced.pricing_out);
     const std::vector<Eigen::Index>& features = priced.batch;
     if (pricing_persists(priced)) {
       return hand_over(after_work() + fmt::format(", {} features still pricing out after {} batches ({} after the first LP)",

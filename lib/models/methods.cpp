@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/find_by_id.hpp"
+#include "core/progress.hpp"
 #include "core/rng.hpp"
 #include "models/convex_step.hpp"
 #include "models/losses/loss.hpp"
@@ -366,6 +367,7 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
   const bool on_path = !lambda_path.empty() && h.contains("lambda") && algorithm.follows_lambda_path(options);
   const std::string key = on_path ? path_fit_key(method, h, lambda_path) : method.name + "|" + parameter_key(h);
   if (const FitReport* done = workspace.find_fit(key)) return *done;
+  if (core::progress_wanted()) core::progress("{} ({}): fit begins", method.name, parameter_text(h));
 
   const Objective objective = make_objective(method, h, workspace.data(), workspace.example_weights());
   double path_fits = 0.0, path_seconds = 0.0;
@@ -392,6 +394,7 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
     report.statistics["path_s"] = path_seconds;
   }
   report.hyperparameters = h;
+  if (core::progress_wanted()) core::progress("{} ends: {}", method.name, report.brief());
   return workspace.store_fit(key, std::move(report));
 }
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -98,6 +99,16 @@ std::string parameter_key(const Hyperparameters& values) {
   std::vector<std::string> parts;
   for (const auto& [name, value] : values) parts.push_back(fmt::format("{}={}", name, value));
   return fmt::format("{}", fmt::join(parts, ","));
+}
+
+std::string parameter_text(const Hyperparameters& values) {
+  std::vector<std::string> parts;
+  for (const auto& [name, value] : values) {
+    const ParameterSpec* spec = registry_parameter(name);
+    if (!spec) throw std::logic_error("parameter_text: no method has a parameter " + name);
+    parts.push_back(fmt::format("{}={}", name, spec->format(value)));
+  }
+  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 const ParameterSpec* registry_parameter(const std::string& name) {

@@ -74,5 +74,7 @@ const ParameterSpec* registry_parameter(const std::string& name);
 
 // "lambda=0.5,mu=1": sorted by name, numbers in shortest round-trip form; a stable key for caches.
 std::string parameter_key(const Hyperparameters& values);
+// "lambda=0.5, lp_form=by_size": sorted by name, each value as ParameterSpec::format writes it; for people.
+std::string parameter_text(const Hyperparameters& values);
 
 }  // namespace sparsesvm::models

@@ -370,5 +370,17 @@ expect_ok "fit -m PSI-1 prints its LP/QP iterations, the start's included" "^ite
 "$bin" fit "$root/datasets/pima.csv" -m SVM --class-weight balanced --model-out "$tmp/weighted.yaml" >/dev/null 2>&1
 grep -q "^class_weight: balanced" "$tmp/weighted.yaml" 2>/dev/null ||
   { echo "FAIL: --model-out does not record the class weight"; failures=$((failures + 1)); }
+# --verbose: progress lines on standard error, after the seconds since the command began; standard output
+# (the summary) as without it.
+"$bin" fit "$root/datasets/sonar.csv" -m RLSVM0 --lambda 0.1 --lp_form generation >"$tmp/quiet.out" 2>"$tmp/quiet.err"
+"$bin" fit "$root/datasets/sonar.csv" -m RLSVM0 --lambda 0.1 --lp_form generation -v >"$tmp/verbose.out" 2>"$tmp/verbose.err"
+[[ -s "$tmp/quiet.err" ]] && { echo "FAIL: fit without --verbose wrote to standard error"; failures=$((failures + 1)); }
+cmp -s <(grep -v '^time' "$tmp/quiet.out") <(grep -v '^time' "$tmp/verbose.out") ||
+  { echo "FAIL: fit --verbose changed the summary"; failures=$((failures + 1)); }
+for line in '] read 208 examples and 60 features$' '] RLSVM0 (a=4, lambda=0.1, .*): fit begins$' \
+    '] LP generation round 1: restricted LP of ' '] objective [0-9.]* at .* (trace entry 1)$' '] RLSVM0 ends: converged F='; do
+  grep -q -- "^\[ *[0-9]*\.[0-9][0-9] s$line" "$tmp/verbose.err" ||
+    { echo "FAIL: fit --verbose printed no line matching '$line'"; failures=$((failures + 1)); }
+done
 if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
 echo "all CLI checks passed"

@@ -1,0 +1,31 @@
+#pragma once
+// Progress of a long fit, for a person watching it (`sparsesvm fit --verbose`): a line at each entry of a
+// fit's objective trace (FitReport::trace_objective: a DCA step, an RW iterate, an ADMM trace sweep, each
+// MILP of a psi loop), at each candidate of an inner selection, at each round of LP generation, at each
+// full LP and every kProgressFirstOrderInterval iterations of the first-order method. Off unless an
+// application sets a sink. The lines are for reading only: no row, column or file takes a number from
+// them, and a fit computes the same with or without one.
+#include <fmt/format.h>
+
+#include <functional>
+#include <string>
+#include <utility>
+
+namespace sparsesvm::core {
+
+using ProgressSink = std::function<void(const std::string& line)>;
+
+// Sets the process's sink (an empty one turns progress off) and returns the one it replaces. Set it
+// before fits start: lines from fits running meanwhile may go to either.
+ProgressSink set_progress_sink(ProgressSink sink);
+bool progress_wanted();                         // a sink is set
+void report_progress(const std::string& line);  // to the sink, one line at a time across threads
+
+// The line formatted only when a sink wants it. The caller evaluates the arguments: where they cost more
+// than a few numbers, it asks progress_wanted() first (a fit pays nothing for progress nobody reads).
+template <typename... Args>
+void progress(fmt::format_string<Args...> format, Args&&... args) {
+  if (progress_wanted()) report_progress(fmt::format(format, std::forward<Args>(args)...));
+}
+
+}  // namespace sparsesvm::core

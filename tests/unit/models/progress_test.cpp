@@ -1,0 +1,85 @@
+// Progress lines (core/progress.hpp): a sink set receives a line per objective trace entry, per LP
+// generation round, per full LP and every kProgressFirstOrderInterval first-order iterations; with or
+// without a sink a fit computes the same.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/progress.hpp"
+#include "data/generators/generator_registry.hpp"
+#include "models/lp_crossover.hpp"
+#include "models/methods.hpp"
+#include "models/workspace.hpp"
+#include "toy_problems.hpp"
+
+using namespace sparsesvm;
+using namespace sparsesvm::models;
+
+namespace {
+
+// The lines a sink receives while `work` runs; the sink is off again afterwards.
+template <class Work>
+std::vector<std::string> lines_during(const Work& work) {
+  std::vector<std::string> lines;
+  const core::ProgressSink before = core::set_progress_sink([&](const std::string& line) { lines.push_back(line); });
+  REQUIRE_FALSE(before);
+  work();
+  core::set_progress_sink({});
+  return lines;
+}
+
+std::size_t count_starting(const std::vector<std::string>& lines, const std::string& prefix) {
+  std::size_t count = 0;
+  for (const std::string& line : lines) count += line.rfind(prefix, 0) == 0 ? 1 : 0;
+  return count;
+}
+
+FitReport fit(const std::string& method, const core::Dataset& data, const Hyperparameters& h) {
+  Workspace workspace(data);
+  return fit_method(method, h, workspace);
+}
+
+}  // namespace
+
+TEST_CASE("a progress sink sees each trace entry and generation round, and changes no number", "[progress]") {
+  const core::Dataset data = data::generate("text_shaped:n=400,d=3000,nnz_per_row=20,informative=30,seed=5");
+  const Hyperparameters options = {{"lambda", 0.1}, {"lp_form", static_cast<double>(LpForm::generation)}};
+  for (const std::string method : {"OneNormSVM", "RLSVM0"}) {
+    INFO(method);
+    const FitReport quiet = fit(method, data, options);
+    REQUIRE(quiet.has_solution());
+    CHECK_FALSE(core::progress_wanted());
+    FitReport watched;
+    const std::vector<std::string> lines = lines_during([&] { watched = fit(method, data, options); });
+    CHECK_FALSE(core::progress_wanted());
+    // The same fit, bit for bit.
+    CHECK(watched.status == quiet.status);
+    CHECK(watched.objective == quiet.objective);
+    CHECK(watched.model.w() == quiet.model.w());
+    CHECK(watched.model.b() == quiet.model.b());
+    CHECK(watched.objective_trace == quiet.objective_trace);
+    // A line per trace entry (a DCA start's entry counted in its own fit and again as DCA's first), at
+    // least one per generation round.
+    const std::size_t trace_lines = count_starting(lines, "objective ");
+    CHECK(trace_lines >= watched.objective_trace.size());
+    CHECK(trace_lines <= watched.objective_trace.size() + 1);
+    CHECK(count_starting(lines, "LP generation round 1:") >= 1);
+    // The fit's own first and last lines (RLSVM0's start, OneNormSVM, has its own between them).
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines.front().rfind(method + " (", 0) == 0);
+    CHECK(lines.back().rfind(method + " ends: " + watched.brief(), 0) == 0);
+  }
+}
+
+TEST_CASE("the first-order method reports its gap every kProgressFirstOrderInterval iterations", "[progress]") {
+  const core::Dataset data = testing::random_problem(300, 8, 8, 3);
+  const StepLpCosts costs = step_lp_costs(testing::one_norm_step(data, 0.5), static_cast<Eigen::Index>(data.d()));
+  FirstOrderOptions options;
+  options.relative_gap = 0.0;  // never met: it runs out of iterations
+  options.max_iterations = 3 * kProgressFirstOrderInterval;
+  FirstOrderPoint point;
+  const std::vector<std::string> lines = lines_during([&] { point = first_order_point(data, costs, {}, options); });
+  CHECK(point.iterations == options.max_iterations);
+  CHECK(count_starting(lines, "first-order method (PDHG), iteration ") == 3);
+}
