@@ -312,8 +312,8 @@ Command add_fit(CLI::App& app) {
   command->add_flag("-v,--verbose", options->verbose,
                     "print the fit's progress to standard error: the data read, each cross-validation candidate, "
                     "each entry of the objective trace (a DCA step, an RW iterate, an ADMM trace sweep), each LP "
-                    "generation round, each full LP and every 1024 first-order iterations; no number printed "
-                    "or written changes");
+                    "generation round, each full LP, every 1024 first-order iterations and every 1000 nodes of a "
+                    "MIP's search; no number printed or written changes");
   command->add_option("--test", options->test_file,
                       "a held-out data file, read with the same format and -o options, its features transformed "
                       "as the training data's were: prints its accuracy and confusion counts (and adds "

@@ -2,7 +2,8 @@
 // Progress of a long fit, for a person watching it (`sparsesvm fit --verbose`): a line at each entry of a
 // fit's objective trace (FitReport::trace_objective: a DCA step, an RW iterate, an ADMM trace sweep, each
 // MILP of a psi loop), at each candidate of an inner selection, at each round of LP generation, at each
-// full LP and every kProgressFirstOrderInterval iterations of the first-order method. Off unless an
+// full LP, every kProgressFirstOrderInterval iterations of the first-order method and every
+// kProgressNodeInterval nodes of a branch and bound (Cbc's, psi's box search). Off unless an
 // application sets a sink. The lines are for reading only: no row, column or file takes a number from
 // them, and a fit computes the same with or without one.
 #include <fmt/format.h>
@@ -14,6 +15,9 @@
 namespace sparsesvm::core {
 
 using ProgressSink = std::function<void(const std::string& line)>;
+
+// Nodes between a branch and bound's progress lines (Cbc's, psi's box search).
+constexpr long kProgressNodeInterval = 1000;
 
 // Sets the process's sink (an empty one turns progress off) and returns the one it replaces. Set it
 // before fits start: lines from fits running meanwhile may go to either.

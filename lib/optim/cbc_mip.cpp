@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include "core/progress.hpp"
 #include "optim/clp_lp.hpp"
 #include "optim/coin_problem.hpp"
 
@@ -18,18 +19,28 @@ namespace {
 
 constexpr long kLargestCount = 2'000'000'000;  // Cbc counts nodes and iterations in an int
 
-// Stops the search after the node whose LPs used up the simplex-iteration budget: a point in the search
-// that depends on the work done, not on the clock.
-class IterationBudgetHandler : public CbcEventHandler {
+// At each node: a progress line every kProgressNodeInterval nodes (core/progress.hpp), and with a
+// simplex-iteration budget (> 0) the search stopped after the node whose LPs used it up: a point in the
+// search that depends on the work done, not on the clock.
+class SearchHandler : public CbcEventHandler {
  public:
-  explicit IterationBudgetHandler(long budget) : budget_(budget) {}
+  explicit SearchHandler(long budget) : budget_(budget) {}
   CbcAction event(CbcEvent which) override {
-    return which == node && model_->getIterationCount() >= budget_ ? stop : noAction;
+    if (which != node) return noAction;
+    if (model_->getNodeCount() >= next_report_) {
+      next_report_ = model_->getNodeCount() + core::kProgressNodeInterval;
+      // Cbc's incumbent and bound are the MILP's cost' x minus its constant, as its gap test sees them.
+      core::progress("Cbc: {} nodes, {} simplex iterations; incumbent {:.10g}, best bound {:.10g} (the MILP's units)",
+                     model_->getNodeCount(), model_->getIterationCount(), model_->getObjValue(),
+                     model_->getBestPossibleObjValue());
+    }
+    return budget_ > 0 && model_->getIterationCount() >= budget_ ? stop : noAction;
   }
-  CbcEventHandler* clone() const override { return new IterationBudgetHandler(*this); }
+  CbcEventHandler* clone() const override { return new SearchHandler(*this); }
 
  private:
   long budget_;
+  long next_report_ = core::kProgressNodeInterval;
 };
 
 void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
@@ -107,8 +118,8 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   model.setUseElapsedTime(true);
   model.setMaximumSeconds(options.max_seconds - seconds_since_start());
   if (options.max_nodes > 0) model.setMaximumNodes(static_cast<int>(std::min(options.max_nodes, kLargestCount)));
-  if (search_budget > 0) {
-    const IterationBudgetHandler handler(search_budget);
+  if (search_budget > 0 || core::progress_wanted()) {
+    const SearchHandler handler(search_budget);
     model.passInEventHandler(&handler);  // Cbc keeps a copy
   }
   model.setAllowableFractionGap(options.relative_gap);

@@ -5,6 +5,7 @@
 #include <limits>
 #include <queue>
 
+#include "core/progress.hpp"
 #include "optim/clp_lp.hpp"
 #include "optim/mip_builder.hpp"
 
@@ -450,6 +451,10 @@ BoxSearchResult box_search(const PsiShape& shape, const Box& box, const PsiPoint
     open.pop();
     stored_basis_bytes -= node.basis.size();
     ++result.nodes;
+    if (result.nodes % core::kProgressNodeInterval == 0) {
+      core::progress("psi box search: {} boxes, {} open; incumbent F {:.10g}, lowest open bound {:.10g}", result.nodes,
+                     open.size() + 1, result.best.value, node.bound);
+    }
     // Only points below the incumbent's F matter: their weights lie in its ball, and the box shrinks to it.
     const double radius = weight_radius(shape, result.best.value);
     bool empty = false;

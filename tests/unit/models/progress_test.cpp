@@ -3,6 +3,7 @@
 // without a sink a fit computes the same.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -82,4 +83,32 @@ TEST_CASE("the first-order method reports its gap every kProgressFirstOrderInter
   const std::vector<std::string> lines = lines_during([&] { point = first_order_point(data, costs, {}, options); });
   CHECK(point.iterations == options.max_iterations);
   CHECK(count_starting(lines, "first-order method (PDHG), iteration ") == 3);
+}
+
+TEST_CASE("a MIP's search reports every kProgressNodeInterval nodes and changes nothing", "[progress]") {
+  struct Search {
+    std::string data, search, line;
+    double lp_iteration_limit;  // Cbc: 0, so that only the progress line's handler is passed to it
+  };
+  for (const Search& search : {Search{"psi_quadratic:n=60,case=3,seed=1", "cbc", "Cbc: 1000 nodes, ", 0.0},
+                               Search{"psi_quadratic:n=200,case=2,seed=1", "box", "psi box search: 1000 boxes, ", 200000.0}}) {
+    INFO(search.data << ", search " << search.search);
+    const core::Dataset data = data::generate(search.data);
+    // Past the first line's node: a search the line stopped or changed would end elsewhere.
+    const Hyperparameters options = {{"C", 1.0}, {"node_limit", 1200.0}, {"lp_iteration_limit", search.lp_iteration_limit},
+                                     {"search", search.search == "cbc" ? 1.0 : 2.0}};
+    const FitReport quiet = fit("PSI-1", data, options);
+    FitReport watched;
+    const std::vector<std::string> lines = lines_during([&] { watched = fit("PSI-1", data, options); });
+    REQUIRE(watched.has_solution());
+    CHECK(watched.stop_reason == quiet.stop_reason);
+    CHECK(watched.objective == quiet.objective);
+    CHECK(watched.model.w() == quiet.model.w());
+    for (const auto& [name, value] : quiet.statistics) {  // the work and the bound; not the seconds
+      INFO(name);
+      const double seen = watched.statistics.at(name);
+      if (name != "mip_seconds") CHECK((seen == value || (std::isnan(seen) && std::isnan(value))));
+    }
+    CHECK(count_starting(lines, search.line) == 1);
+  }
 }
