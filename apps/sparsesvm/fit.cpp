@@ -47,12 +47,13 @@ struct FitOptions {
 };
 
 // --verbose: each progress line (core/progress.hpp) on standard error, after the seconds since the command
-// began.
+// began. A line that cannot be written is dropped: progress is for reading, and a closed or full standard
+// error must not end a fit (fmt::print would throw, from inside Cbc's callback too).
 void print_progress() {
   const auto began = std::chrono::steady_clock::now();
   core::set_progress_sink([began](const std::string& line) {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - began;
-    fmt::print(stderr, "[{:8.2f} s] {}\n", elapsed.count(), line);
+    std::fputs(fmt::format("[{:8.2f} s] {}\n", elapsed.count(), line).c_str(), stderr);
   });
 }
 
@@ -311,7 +312,7 @@ Command add_fit(CLI::App& app) {
                       "name, bias) to this YAML file, for `sparsesvm predict`");
   command->add_flag("-v,--verbose", options->verbose,
                     "print the fit's progress to standard error: the data read, each cross-validation candidate, "
-                    "each entry of the objective trace (a DCA step, an RW iterate, an ADMM trace sweep), each LP "
+                    "each fit's beginning and end, each objective trace entry (a DCA step, an ADMM trace sweep), each LP "
                     "generation round, each full LP, every 1024 first-order iterations and every 1000 nodes of a "
                     "MIP's search; no number printed or written changes");
   command->add_option("--test", options->test_file,

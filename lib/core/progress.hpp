@@ -1,11 +1,12 @@
 #pragma once
-// Progress of a long fit, for a person watching it (`sparsesvm fit --verbose`): a line at each entry of a
-// fit's objective trace (FitReport::trace_objective: a DCA step, an RW iterate, an ADMM trace sweep, each
-// MILP of a psi loop), at each candidate of an inner selection, at each round of LP generation, at each
-// full LP, every kProgressFirstOrderInterval iterations of the first-order method and every
-// kProgressNodeInterval nodes of a branch and bound (Cbc's, psi's box search). Off unless an
-// application sets a sink. The lines are for reading only: no row, column or file takes a number from
-// them, and a fit computes the same with or without one.
+// Progress of a long fit, for a person watching it (`sparsesvm fit --verbose`): a line as each fit begins
+// and ends, at each entry of a fit's objective trace (FitReport::trace_objective: a DCA step, an ADMM trace
+// sweep, each MILP of a psi loop, RW's iterates when its walk ends), at each RW iterate solved, at each
+// candidate of an inner selection, at each round of LP generation, at each full LP, every
+// kProgressFirstOrderInterval iterations of the first-order method and every kProgressNodeInterval nodes
+// of a branch and bound (Cbc's, psi's box search). Off unless an application sets a sink. The lines are
+// for reading only: no row, column or file takes a number from them, and a fit computes the same with or
+// without one.
 #include <fmt/format.h>
 
 #include <functional>
@@ -20,7 +21,8 @@ using ProgressSink = std::function<void(const std::string& line)>;
 constexpr long kProgressNodeInterval = 1000;
 
 // Sets the process's sink (an empty one turns progress off) and returns the one it replaces. Set it
-// before fits start: lines from fits running meanwhile may go to either.
+// before fits start: lines from fits running meanwhile may go to either. A sink must not throw: lines
+// come from inside solvers' callbacks (Cbc's event handler).
 ProgressSink set_progress_sink(ProgressSink sink);
 bool progress_wanted();                         // a sink is set
 void report_progress(const std::string& line);  // to the sink, one line at a time across threads

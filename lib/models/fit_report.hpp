@@ -71,7 +71,7 @@ struct FitReport {
   void trace_objective(double value, double elapsed) {
     objective_trace.push_back(value);
     objective_seconds.push_back(elapsed);
-    core::progress("objective {:.10g} at {:.3f} s of the fit (trace entry {})", value, elapsed, objective_trace.size() - 1);
+    core::progress("objective {:.10g} at {:.3f} s of the fit", value, elapsed);
   }
   // One line for logs: "optimal F=12.5 iter=4 (LP/QP 37 in 5 solves) nnz=7 0.012s".
   std::string brief() const;

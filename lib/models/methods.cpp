@@ -366,8 +366,12 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
   const Hyperparameters options = restricted_to(algorithm.options(), h);
   const bool on_path = !lambda_path.empty() && h.contains("lambda") && algorithm.follows_lambda_path(options);
   const std::string key = on_path ? path_fit_key(method, h, lambda_path) : method.name + "|" + parameter_key(h);
-  if (const FitReport* done = workspace.find_fit(key)) return *done;
-  if (core::progress_wanted()) core::progress("{} ({}): fit begins", method.name, parameter_text(h));
+  const auto progress_name = [&] { return fmt::format("{} ({})", method.name, parameter_text(h)); };
+  if (const FitReport* done = workspace.find_fit(key)) {
+    if (core::progress_wanted()) core::progress("{}: fitted before on this training set", progress_name());
+    return *done;
+  }
+  if (core::progress_wanted()) core::progress("{}: fit begins", progress_name());
 
   const Objective objective = make_objective(method, h, workspace.data(), workspace.example_weights());
   double path_fits = 0.0, path_seconds = 0.0;
@@ -394,7 +398,7 @@ const FitReport& fit_in_workspace(const std::string& name, const Hyperparameters
     report.statistics["path_s"] = path_seconds;
   }
   report.hyperparameters = h;
-  if (core::progress_wanted()) core::progress("{} ends: {}", method.name, report.brief());
+  if (core::progress_wanted()) core::progress("{} ends: {}", progress_name(), report.brief());
   return workspace.store_fit(key, std::move(report));
 }
 

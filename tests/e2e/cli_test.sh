@@ -378,9 +378,15 @@ grep -q "^class_weight: balanced" "$tmp/weighted.yaml" 2>/dev/null ||
 cmp -s <(grep -v '^time' "$tmp/quiet.out") <(grep -v '^time' "$tmp/verbose.out") ||
   { echo "FAIL: fit --verbose changed the summary"; failures=$((failures + 1)); }
 for line in '] read 208 examples and 60 features$' '] RLSVM0 (a=4, lambda=0.1, .*): fit begins$' \
-    '] LP generation round 1: restricted LP of ' '] objective [0-9.]* at .* (trace entry 1)$' '] RLSVM0 ends: converged F='; do
+    '] LP generation round 1: restricted LP of ' '] objective [0-9.]* at [0-9.]* s of the fit$' \
+    '] RLSVM0 (a=4, lambda=0.1, .*) ends: converged F='; do
   grep -q -- "^\[ *[0-9]*\.[0-9][0-9] s$line" "$tmp/verbose.err" ||
     { echo "FAIL: fit --verbose printed no line matching '$line'"; failures=$((failures + 1)); }
 done
+# Progress that cannot be written (standard error full) is dropped; the fit and its summary are not.
+"$bin" fit "$root/datasets/sonar.csv" -m RLSVM0 --lambda 0.1 --lp_form generation -v >"$tmp/full.out" 2>/dev/full ||
+  { echo "FAIL: fit --verbose with standard error full: exit $?"; failures=$((failures + 1)); }
+cmp -s <(grep -v '^time' "$tmp/quiet.out") <(grep -v '^time' "$tmp/full.out") ||
+  { echo "FAIL: fit --verbose with standard error full changed the summary"; failures=$((failures + 1)); }
 if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
 echo "all CLI checks passed"

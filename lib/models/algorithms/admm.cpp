@@ -43,6 +43,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "core/memory_budget.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/algorithms/dc_iterations.hpp"
@@ -522,6 +523,7 @@ ExactCheck run_sweeps(Sweeps& sweeps, const Objective& objective, const core::Da
     report.model = answer->model;
     report.objective = answer->objective;
     report.objective_trace.back() = answer->objective;  // the polished point's F where it was taken
+    core::progress("objective {:.10g}: the polished point's, in place of the last trace entry", answer->objective);
   }
   report.statistics["primal_residual"] = sweeps.primal_residual();
   report.statistics["dual_residual"] = sweeps.dual_residual();

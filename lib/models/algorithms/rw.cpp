@@ -34,6 +34,7 @@
 #include <string_view>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "core/sha256.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/convex_step.hpp"
@@ -208,6 +209,8 @@ class RwAlgorithm : public Algorithm {
     const auto wanted = static_cast<std::size_t>(options.at("rw_iterations"));
     while (walk.iterates.size() < wanted && (walk.iterates.empty() || core::has_solution(walk.iterates.back().status))) {
       extend(walk, walks, workspace.data(), objective, options);
+      core::progress("RW: iterate {} of {} solved, {}", walk.iterates.size(), wanted,
+                     core::to_string(walk.iterates.back().status));
     }
     return report_after(walk, std::min(wanted, walk.iterates.size()));
   }
