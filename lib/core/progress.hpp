@@ -2,7 +2,8 @@
 // Progress of a long fit, for a person watching it (`sparsesvm fit --verbose`): a line as each fit begins
 // and ends, at each entry of a fit's objective trace (FitReport::trace_objective: a DCA step, an ADMM trace
 // sweep, each MILP of a psi loop, RW's iterates when its walk ends), at each RW iterate solved, at each
-// candidate of an inner selection, at each round of LP generation, at each full LP, every
+// candidate of an inner selection, at each round of LP generation, at each full LP, Clp's own status line
+// every kProgressSimplexInterval iterations of one of its solves (optim/clp_lp.hpp), every
 // kProgressFirstOrderInterval iterations of the first-order method and every kProgressNodeInterval nodes
 // of a branch and bound (Cbc's, psi's box search). Off unless an application sets a sink. The lines are
 // for reading only: no row, column or file takes a number from them, and a fit computes the same with or

@@ -694,6 +694,10 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
     return hand_over(fmt::format("at its seed, before any LP: the seed keeps {} features and {} of {} examples with rows",
                                  seed_features_, seed_rows_, data_.n()));
   }
+  const auto round_line = [&](const std::string& outcome) {
+    core::progress("LP generation round {}: restricted LP of {} rows and {} columns, {} simplex iterations so far, {}",
+                   result.rounds, rows_.size(), columns_.size(), result.simplex_iterations, outcome);
+  };
   for (result.rounds = 1;; ++result.rounds) {
     const long allowed = iterations_allowed();
     const optim::LpSolution solution = lp_->solve_within(allowed);
@@ -714,19 +718,23 @@ GenerationResult GeneratedLp::generate(const StepLpCosts& costs, bool& all_examp
       all_examples_added = true;
       continue;
     }
-    if (!core::has_solution(solution.status)) return result;
+    if (!core::has_solution(solution.status)) {
+      round_line("ended " + core::to_string(solution.status));
+      return result;
+    }
     result.point = point_of(solution.primal, solution.row_duals, costs);
     answered_ = true;
     g.resize(0);
     t.resize(0);
-    if (result.rounds >= settings_.max_rounds) break;
+    if (result.rounds >= settings_.max_rounds) {
+      round_line(fmt::format("the last round allowed ({})", settings_.max_rounds));
+      break;
+    }
     // Features first: until the working features are priced out, w is far from its optimum and nearly
     // every example would look violated.
     g = data_.transpose_times((result.point.alpha.array() * data_.labels().array()).matrix());
     const PricedFeatures priced = priced_features(g, costs);
-    core::progress("LP generation round {}: restricted LP of {} rows and {} columns, {} simplex iterations so far, "
-                   "features pricing out: {}", result.rounds, rows_.size(), columns_.size(), result.simplex_iterations,
-                   priced.pricing_out);
+    round_line(fmt::format("features pricing out: {}", priced.pricing_out));
     const std::vector<Eigen::Index>& features = priced.batch;
     if (pricing_persists(priced)) {
       return hand_over(after_work() + fmt::format(", {} features still pricing out after {} batches ({} after the first LP)",

@@ -1,12 +1,15 @@
 #include "optim/clp_lp.hpp"
 
 #include <ClpSimplex.hpp>
+#include <CoinMessageHandler.hpp>
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
+#include "core/progress.hpp"
 #include "optim/coin_problem.hpp"
 
 namespace sparsesvm::optim {
@@ -20,6 +23,30 @@ constexpr double kLargestCost = 1e20;  // below Clp's 1e25 assertion, with room 
 
 // Clp holds an infinite bound as COIN_DBL_MAX and treats any beyond 1e30 as infinite.
 bool finite_bound(double bound) { return std::abs(bound) < 1e30; }
+
+// Passes Clp's status line (message 6, "Clp0006I <iteration>  Obj ... Primal inf ... Dual inf ...") to the
+// progress sink, one in kProgressSimplexInterval iterations of a solve; drops every other message.
+class ClpProgressLog : public CoinMessageHandler {
+ public:
+  int print() override {
+    constexpr int kStatusMessage = 6;  // CLP_SIMPLEX_STATUS's external number
+    if (currentMessage().externalNumber() != kStatusMessage || numberIntFields() < 1) return 0;
+    const long iteration = intValue(0);
+    if (iteration < last_line_iteration_) last_line_iteration_ = 0;  // a new solve counts from zero
+    if (iteration - last_line_iteration_ < kProgressSimplexInterval) return 0;
+    last_line_iteration_ = iteration;
+    // The text after the message's code and its iteration number: "Obj 12.3 Primal inf 4.5 (67) ...".
+    std::string_view text = messageBuffer();
+    const std::size_t numbers = text.find_first_of(' ');
+    text.remove_prefix(numbers == std::string_view::npos ? text.size() : numbers);
+    text.remove_prefix(std::min(text.find_first_not_of(" 0123456789"), text.size()));
+    core::progress("Clp's simplex, iteration {}: {}", iteration, text);
+    return 0;
+  }
+
+ private:
+  long last_line_iteration_ = 0;
+};
 
 }  // namespace
 
@@ -58,7 +85,9 @@ void LpBlock::add_entry(int item_index, double item_value) {
   ++starts.back();
 }
 
-ClpLp::ClpLp(const LpProblem& problem, LpOptions options) : model_(std::make_unique<ClpSimplex>()), options_(options) {
+ClpLp::ClpLp(const LpProblem& problem, LpOptions options)
+    : log_(std::make_unique<ClpProgressLog>()), model_(std::make_unique<ClpSimplex>()), options_(options) {
+  model_->passInMessageHandler(log_.get());  // the model does not own it
   const CoinArrays arrays = coin_arrays(problem);
   model_->loadProblem(arrays.matrix, arrays.column_lower.data(), arrays.column_upper.data(), problem.cost.data(),
                       arrays.row_lower.data(), arrays.row_upper.data());
@@ -232,6 +261,8 @@ long ClpLp::clean_up_scaling() {
   return iterations + model_->numberIterations();
 }
 
+void ClpLp::log_progress_if_wanted() { model_->setLogLevel(core::progress_wanted() ? 1 : 0); }
+
 long ClpLp::within_budget(long iteration_limit) const {
   if (!options_.budget || !options_.budget->limited()) return iteration_limit;
   return std::min(iteration_limit, options_.budget->remaining);
@@ -277,6 +308,7 @@ LpSolution ClpLp::solve_limited(long warm_iteration_limit, long iteration_limit)
   }
   iteration_limit = within_budget(iteration_limit);
   model_->setMaximumIterations(static_cast<int>(iteration_limit));  // every solve sets its own
+  log_progress_if_wanted();
   if (!primal_feasible_ && !dual_feasible_) return solve_cold();
   const bool limited = warm_iteration_limit > 0 && warm_iteration_limit < iteration_limit;
   if (limited) model_->setMaximumIterations(static_cast<int>(warm_iteration_limit));

@@ -8,7 +8,9 @@
 // nonnegative; new rows with basic slacks keep it dual feasible, and primal feasible too when the last
 // solution satisfies them. The next solve picks the simplex that keeps its feasibility, or goes cold when
 // neither is kept. Presolve is off throughout. A warm solve that does not end cleanly optimal (status 0 and
-// secondary status 0) is repeated cold, and the fallback is reported in the solution.
+// secondary status 0) is repeated cold, and the fallback is reported in the solution. Where a progress sink
+// is set (core/progress.hpp), Clp's own status line (iteration, objective, infeasibilities) is passed on
+// every kProgressSimplexInterval iterations of a solve; Clp logs nothing otherwise.
 #include <memory>
 #include <string>
 #include <utility>
@@ -17,6 +19,7 @@
 #include "optim/lp_problem.hpp"
 
 class ClpSimplex;
+class CoinMessageHandler;
 
 namespace sparsesvm::optim {
 
@@ -32,6 +35,10 @@ std::pair<core::Status, std::string> classify_clp_status(int status, int seconda
 // that brings the smaller of the largest hinge cost and the largest penalty weight to 1 when it is below
 // 1e-3 (the largest cost staying below 1e12), else 1.
 double clp_cost_scale(double largest_hinge, double largest_penalty, double largest_cost);
+
+// Simplex iterations between the progress lines taken from Clp's log: the first line of a solve comes
+// after this many iterations (Clp logs a status at each refactorization, about every 100).
+constexpr long kProgressSimplexInterval = 1000;
 
 // The statuses of a basis (ClpLp::basis, ClpLp::start_from), Clp's values (checked in clp_lp.cpp).
 enum class BasisStatus : unsigned char { free = 0, basic = 1, at_upper = 2, at_lower = 3 };
@@ -88,6 +95,9 @@ class ClpLp {
   long clean_up_scaling();
   LpSolution read_solution(bool warm, long iterations) const;
 
+  void log_progress_if_wanted();  // Clp's log level for the next solve: 1 where a progress sink is set
+
+  std::unique_ptr<CoinMessageHandler> log_;  // declared first, so that it outlives the model that uses it
   std::unique_ptr<ClpSimplex> model_;
   LpOptions options_;
   // Whether the last basis is still primal (dual) feasible after the changes made since the last solve;

@@ -43,8 +43,8 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "core/progress.hpp"
 #include "core/memory_budget.hpp"
+#include "core/progress.hpp"
 #include "models/algorithms/algorithm.hpp"
 #include "models/algorithms/dc_iterations.hpp"
 #include "models/algorithms/hinge_certificates.hpp"

@@ -1,8 +1,9 @@
 // Progress lines (core/progress.hpp): a sink set receives a line per objective trace entry, per LP
-// generation round, per full LP and every kProgressFirstOrderInterval first-order iterations; with or
-// without a sink a fit computes the same.
+// generation round, per full LP, Clp's status every kProgressSimplexInterval simplex iterations and every
+// kProgressFirstOrderInterval first-order iterations; with or without a sink a fit computes the same.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "models/lp_crossover.hpp"
 #include "models/methods.hpp"
 #include "models/workspace.hpp"
+#include "optim/clp_lp.hpp"
 #include "toy_problems.hpp"
 
 using namespace sparsesvm;
@@ -76,6 +78,47 @@ TEST_CASE("a progress sink sees each trace entry and generation round, and chang
     CHECK(lines.back().size() > ends.size());
     CHECK(lines.back().compare(lines.back().size() - ends.size(), ends.size(), ends) == 0);
   }
+}
+
+TEST_CASE("a generation round stopped by the simplex iteration limit has its line", "[progress]") {
+  const core::Dataset data = data::generate("text_shaped:n=400,d=3000,nnz_per_row=20,informative=30,seed=5");
+  const Hyperparameters options = {
+      {"lambda", 0.1}, {"lp_form", static_cast<double>(LpForm::generation)}, {"simplex_iteration_limit", 100.0}};
+  FitReport limited;
+  const std::vector<std::string> lines = lines_during([&] { limited = fit("OneNormSVM", data, options); });
+  REQUIRE(limited.stop_reason == kSimplexLimitStop);
+  const auto stopped = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.rfind("LP generation round 1: ", 0) == 0 && line.find("ended iteration_limit") != std::string::npos;
+  });
+  CHECK(stopped != lines.end());
+}
+
+TEST_CASE("Clp's status comes every kProgressSimplexInterval iterations of one solve and changes no number",
+          "[progress]") {
+  // A full LP of 2885 simplex iterations (about 0.8 s): Clp logs a status at each refactorization.
+  const core::Dataset data = data::generate("text_shaped:n=1000,d=3000,nnz_per_row=20,informative=30,seed=5");
+  const Hyperparameters options = {{"lambda", 0.1}, {"lp_form", static_cast<double>(LpForm::full)}};
+  const FitReport quiet = fit("OneNormSVM", data, options);
+  REQUIRE(quiet.status == core::Status::optimal);
+  FitReport watched;
+  const std::vector<std::string> lines = lines_during([&] { watched = fit("OneNormSVM", data, options); });
+  CHECK(watched.status == quiet.status);
+  CHECK(watched.objective == quiet.objective);
+  CHECK(watched.model.w() == quiet.model.w());
+  CHECK(watched.model.b() == quiet.model.b());
+  CHECK(watched.inner_iterations == quiet.inner_iterations);
+  const std::string prefix = "Clp's simplex, iteration ";
+  std::vector<long> iterations;  // of each Clp line, which goes on "<iteration>: Obj <value> ..."
+  for (const std::string& line : lines) {
+    if (line.rfind(prefix, 0) != 0) continue;
+    std::size_t end = 0;
+    iterations.push_back(std::stol(line.substr(prefix.size()), &end));
+    CHECK(line.compare(prefix.size() + end, 6, ": Obj ") == 0);
+  }
+  REQUIRE_FALSE(iterations.empty());
+  CHECK(iterations.front() >= optim::kProgressSimplexInterval);
+  for (std::size_t k = 1; k < iterations.size(); ++k) CHECK(iterations[k] - iterations[k - 1] >= optim::kProgressSimplexInterval);
+  CHECK(iterations.back() <= watched.inner_iterations);
 }
 
 TEST_CASE("the first-order method reports its gap every kProgressFirstOrderInterval iterations", "[progress]") {
