@@ -274,8 +274,26 @@ LpSolution ClpLp::finish_solve(bool warm) {
     options_.budget->remaining = std::max(0L, options_.budget->remaining - iterations);
   }
   LpSolution solution = read_solution(warm, iterations);
+  if (solution.status == core::Status::iteration_limit && options_.budget && options_.budget->spent()) {
+    solution = check_stopped_basis(std::move(solution));
+  }
   primal_feasible_ = dual_feasible_ = solution.status == core::Status::optimal;
   return solution;
+}
+
+LpSolution ClpLp::check_stopped_basis(LpSolution stopped) {
+  // Clp counts the pivot that reaches the optimum before it checks optimality: a limit equal to the
+  // iterations needed stops on the optimal basis with status "iteration limit" and the duals of the basis
+  // before. A solve allowed no pivot factorizes the basis, computes its primal and dual solutions and
+  // reports it optimal where both are feasible; otherwise the stopped solution stands as it was read.
+  const int allowed = model_->maximumIterations();
+  model_->setMaximumIterations(0);
+  model_->dual();
+  model_->setMaximumIterations(allowed);
+  if (model_->status() != 0 || model_->secondaryStatus() != 0) return stopped;
+  LpSolution checked = read_solution(stopped.warm, stopped.iterations);
+  checked.message = "optimal at the simplex iteration limit (the stopped basis, factorized again without a pivot)";
+  return checked;
 }
 
 LpSolution ClpLp::solve_cold() {

@@ -225,3 +225,41 @@ TEST_CASE("a direct fit at its simplex_iteration_limit reports it: status, stop_
   const Objective objective = make_objective(find_method("OneNormSVM"), limited.hyperparameters, data);
   CHECK(limited.objective == Approx(objective.value(data, limited.model.w(), limited.model.b())).epsilon(1e-12));
 }
+
+TEST_CASE("a simplex_iteration_limit equal to the iterations needed ends optimal, one fewer does not",
+          "[models][iteration_limit]") {
+  // Clp stops on the limit before it checks the basis the last pivot reached; the stopped basis is checked
+  // without a pivot (optim::ClpLp), so the optimum found on the last iteration allowed is certified.
+  struct Route {
+    std::string name;
+    core::Dataset data;
+    double lambda;
+    LpForm form;
+  };
+  for (const Route& route : {Route{"full LP, dense 300 x 8", testing::random_problem(300, 8, 8, 3), 0.5, LpForm::full},
+                             Route{"generation, text-shaped CSR 400 x 3000",
+                                   data::generate("text_shaped:n=400,d=3000,nnz_per_row=20,informative=30,seed=5"), 0.1,
+                                   LpForm::generation}}) {
+    INFO(route.name);
+    const Hyperparameters options = {{"lambda", route.lambda}, {"lp_form", static_cast<double>(route.form)}};
+    Workspace free(route.data);
+    const FitReport optimum = fit_method("OneNormSVM", options, free);
+    REQUIRE(optimum.status == core::Status::optimal);
+    const double needed = optimum.statistics.at("simplex_iterations");
+    REQUIRE(needed > 1);
+    Hyperparameters at_limit = options;
+    at_limit["simplex_iteration_limit"] = needed;
+    Workspace workspace(route.data);
+    const FitReport exact = fit_method("OneNormSVM", at_limit, workspace);
+    CHECK(exact.status == core::Status::optimal);
+    CHECK(exact.stop_reason != kSimplexLimitStop);
+    CHECK(exact.certificate <= 1e-6);
+    CHECK(exact.objective == Approx(optimum.objective).epsilon(1e-9));
+    CHECK(exact.statistics.at("simplex_iterations") == needed);
+    at_limit["simplex_iteration_limit"] = needed - 1;
+    Workspace short_of_it(route.data);
+    const FitReport stopped = fit_method("OneNormSVM", at_limit, short_of_it);
+    CHECK(stopped.status == core::Status::feasible);
+    CHECK(stopped.stop_reason == kSimplexLimitStop);
+  }
+}
