@@ -1,18 +1,21 @@
 // The C++ core as the Python module sparsesvm._core: the method registry, one fit on numpy or CSR arrays
-// (the GIL released while it runs), and the loaders. The estimator in sparsesvm/estimator.py is the
+// (the GIL released while it runs; with verbose, its progress lines on Python's sys.stderr), and the loaders. The estimator in sparsesvm/estimator.py is the
 // public face; this module converts arrays and reports, nothing else. InputError becomes ValueError.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <fmt/format.h>
 
+#include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/closest_name.hpp"
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "core/status.hpp"
 #include "data/load.hpp"
 #include "experiment/manifest.hpp"
@@ -90,15 +93,58 @@ py::dict report_dict(const models::FitReport& report) {
   return out;
 }
 
+// Progress lines (core/progress.hpp) on Python's sys.stderr, as `fit -v` prints them, while at least one
+// verbose fit runs: the process has one sink, so the first verbose fit sets it and the last one to end
+// removes it (a fit running beside them meanwhile has its lines printed too). Made and ended with the GIL
+// released, since a line takes the GIL while the sink's lock is held. A line that cannot be written (sys.stderr
+// closed or replaced by something without write) is dropped: a sink must not throw.
+class VerboseFit {
+ public:
+  VerboseFit() {
+    const std::lock_guard<std::mutex> lock(mutex());
+    if (running()++ == 0) core::set_progress_sink(python_stderr_sink());
+  }
+  ~VerboseFit() {
+    const std::lock_guard<std::mutex> lock(mutex());
+    if (--running() == 0) core::set_progress_sink({});
+  }
+  VerboseFit(const VerboseFit&) = delete;
+  VerboseFit& operator=(const VerboseFit&) = delete;
+
+ private:
+  static std::mutex& mutex() {
+    static std::mutex verbose_mutex;
+    return verbose_mutex;
+  }
+  static int& running() {
+    static int verbose_fits = 0;
+    return verbose_fits;
+  }
+  static core::ProgressSink python_stderr_sink() {
+    return [began = std::chrono::steady_clock::now()](const std::string& line) {
+      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - began;
+      const py::gil_scoped_acquire gil;
+      try {
+        const py::object stderr_stream = py::module_::import("sys").attr("stderr");
+        stderr_stream.attr("write")(fmt::format("[{:8.2f} s] {}\n", elapsed.count(), line));
+        stderr_stream.attr("flush")();
+      } catch (const std::exception&) {  // py::error_already_set among them: the line is dropped
+      }
+    };
+  }
+};
+
 // Fits `method` with `parameters` (the rest at their defaults) on `data`, example i's loss weighted by
-// sample_weight[i] (None: 1); the GIL is released meanwhile.
+// sample_weight[i] (None: 1); the GIL is released meanwhile. verbose: progress lines on sys.stderr.
 py::dict fit(const std::string& method, const models::Hyperparameters& parameters, core::Dataset data, std::uint64_t seed,
-             const std::optional<ValueArray>& sample_weight) {
+             const std::optional<ValueArray>& sample_weight, bool verbose) {
   models::find_method(method);  // an unknown name is a ValueError before any work
   const core::Vector weights = sample_weight ? vector_of(*sample_weight, data.n(), "sample_weight") : core::Vector();
   models::FitReport report;
   {
     py::gil_scoped_release release;
+    std::optional<VerboseFit> progress;
+    if (verbose) progress.emplace();
     models::Workspace workspace(data, seed);
     workspace.set_example_weights(weights);
     report = models::fit_method(method, parameters, workspace);
@@ -167,20 +213,20 @@ PYBIND11_MODULE(_core, module) {
   module.def(
       "fit_dense",
       [](const std::string& method, const models::Hyperparameters& parameters, const DenseArray& x, const ValueArray& y,
-         std::uint64_t seed, const std::optional<ValueArray>& sample_weight) {
-        return fit(method, parameters, dense_dataset(x, y), seed, sample_weight);
+         std::uint64_t seed, const std::optional<ValueArray>& sample_weight, bool verbose) {
+        return fit(method, parameters, dense_dataset(x, y), seed, sample_weight, verbose);
       },
       py::arg("method"), py::arg("parameters"), py::arg("X"), py::arg("y"), py::arg("seed"),
-      py::arg("sample_weight") = py::none());
+      py::arg("sample_weight") = py::none(), py::arg("verbose") = false);
   module.def(
       "fit_csr",
       [](const std::string& method, const models::Hyperparameters& parameters, const ValueArray& values,
          const IndexArray& indices, const IndexArray& indptr, std::size_t n, std::size_t d, const ValueArray& y,
-         std::uint64_t seed, const std::optional<ValueArray>& sample_weight) {
-        return fit(method, parameters, csr_dataset(values, indices, indptr, n, d, y), seed, sample_weight);
+         std::uint64_t seed, const std::optional<ValueArray>& sample_weight, bool verbose) {
+        return fit(method, parameters, csr_dataset(values, indices, indptr, n, d, y), seed, sample_weight, verbose);
       },
       py::arg("method"), py::arg("parameters"), py::arg("data"), py::arg("indices"), py::arg("indptr"), py::arg("n"),
-      py::arg("d"), py::arg("y"), py::arg("seed"), py::arg("sample_weight") = py::none());
+      py::arg("d"), py::arg("y"), py::arg("seed"), py::arg("sample_weight") = py::none(), py::arg("verbose") = false);
   module.def("load", &load, py::arg("path"), py::arg("format") = "auto",
              py::arg("options") = std::map<std::string, std::string>{});
   module.def("build_commit", &experiment::build_commit);

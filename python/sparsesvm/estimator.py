@@ -19,6 +19,10 @@ promise; feasible and solved_inaccurate are a ConvergenceWarning naming the stat
 a fit without a solution is a RuntimeError.
 random_state: an integer seed for the methods with random starts (FSV); None is seed 0, so that fits are
 reproducible by default.
+verbose: True prints the fit's progress to sys.stderr as it goes, the lines of the command line's `fit -v`
+(each method's fit beginning and ending, objective trace entries, LP generation rounds, Clp's status every
+1000 simplex iterations, branch-and-bound nodes...); the fit computes the same either way. The core has one
+progress sink per process: while a verbose fit runs, a fit beside it in another thread prints too.
 
 Weights: fit(X, y, sample_weight=s) and class_weight (None, "balanced" = n / (2 * count of the class), or a
 dict {class label: weight}) multiply each example's loss by s_i times its class's weight, in every method;
@@ -163,9 +167,9 @@ class SparseSVC(ClassifierMixin, BaseEstimator):
         if scipy.sparse.issparse(X):
             X = X.tocsr()
             report = _core.fit_csr(self.method, given, X.data, X.indices, X.indptr, X.shape[0], X.shape[1], signed,
-                                   self._seed(), weights)
+                                   self._seed(), weights, bool(self.verbose))
         else:
-            report = _core.fit_dense(self.method, given, X, signed, self._seed(), weights)
+            report = _core.fit_dense(self.method, given, X, signed, self._seed(), weights, bool(self.verbose))
         if not report["has_solution"]:
             raise RuntimeError(f"{self.method}: no solution ({report['status']}): {report['message']}")
         # RW(N)'s walk is truncated by design: feasible, with its inner SVMs' gap, is what it promises.
@@ -195,9 +199,10 @@ def _make_init():
     """SparseSVC.__init__ with one keyword per parameter: scikit-learn reads parameters from the signature."""
     arguments = ", ".join(f"{python_name(name)}=None" for name in _PARAMETERS)
     body = "\n".join(f"    self.{python_name(name)} = {python_name(name)}" for name in _PARAMETERS)
-    source = (f"def __init__(self, method='OneNormSVM', *, {arguments}, class_weight=None, random_state=None):\n"
+    source = (f"def __init__(self, method='OneNormSVM', *, {arguments}, class_weight=None, random_state=None, "
+              f"verbose=False):\n"
               f"    self.method = method\n{body}\n    self.class_weight = class_weight\n"
-              f"    self.random_state = random_state\n")
+              f"    self.random_state = random_state\n    self.verbose = verbose\n")
     namespace = {}
     exec(source, namespace)  # noqa: S102  (names come from the registry, checked to be identifiers)
     return namespace["__init__"]

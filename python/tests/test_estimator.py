@@ -364,6 +364,39 @@ def test_threads_fit_the_same_models_as_one_thread():
         np.testing.assert_array_equal(a, b)
 
 
+def test_verbose_prints_the_fits_progress_and_changes_nothing(capsys):
+    data = sparsesvm.load(SONAR)
+    quiet = SparseSVC(method="RLSVM0", lam=1.0).fit(data.X, data.y)
+    assert capsys.readouterr().err == ""
+    watched = SparseSVC(method="RLSVM0", lam=1.0, verbose=True).fit(data.X, data.y)
+    lines = capsys.readouterr().err.splitlines()
+    np.testing.assert_array_equal(watched.coef_, quiet.coef_)
+    assert watched.intercept_[0] == quiet.intercept_[0]
+    assert watched.fit_report_["objective_trace"] == quiet.fit_report_["objective_trace"]
+    assert lines and all(line.startswith("[") and " s] " in line for line in lines), lines[:3]
+    assert lines[0].split(" s] ", 1)[1].startswith("RLSVM0 (") and lines[0].endswith("fit begins")
+    assert "ends: converged" in lines[-1] or "ends: optimal" in lines[-1], lines[-1]
+    assert sum(" s] objective " in line for line in lines) >= len(quiet.fit_report_["objective_trace"])
+    SparseSVC(method="RLSVM0", lam=1.0).fit(data.X, data.y)  # the sink is gone with the verbose fit
+    assert capsys.readouterr().err == ""
+
+
+def test_verbose_fits_in_threads_print_and_leave_no_sink(capsys):
+    from concurrent.futures import ThreadPoolExecutor
+    data = sparsesvm.load(SONAR)
+    lambdas = [0.1, 0.3, 1.0, 3.0]
+    serial = [SparseSVC(method="RLSVM1", lam=lam).fit(data.X, data.y).coef_ for lam in lambdas]
+    with ThreadPoolExecutor(2) as pool:
+        parallel = list(pool.map(lambda lam: SparseSVC(method="RLSVM1", lam=lam, verbose=True).fit(data.X, data.y).coef_,
+                                 lambdas))
+    for a, b in zip(serial, parallel):
+        np.testing.assert_array_equal(a, b)
+    printed = capsys.readouterr().err
+    assert sum("fit begins" in line for line in printed.splitlines()) >= len(lambdas)
+    SparseSVC(method="RLSVM1", lam=1.0).fit(data.X, data.y)
+    assert capsys.readouterr().err == ""
+
+
 def test_loader_options_and_seeds_from_python_values():
     with_header = sparsesvm.load(SONAR, header=True)
     assert with_header.X.shape == (208, 60)
