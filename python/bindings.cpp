@@ -95,9 +95,10 @@ py::dict report_dict(const models::FitReport& report) {
 
 // Progress lines (core/progress.hpp) on Python's sys.stderr, as `fit -v` prints them, while at least one
 // verbose fit runs: the process has one sink, so the first verbose fit sets it and the last one to end
-// removes it (a fit running beside them meanwhile has its lines printed too). Made and ended with the GIL
-// released, since a line takes the GIL while the sink's lock is held. A line that cannot be written (sys.stderr
-// closed or replaced by something without write) is dropped: a sink must not throw.
+// removes it (a fit running beside them meanwhile has its lines printed too; the seconds count from the
+// sink's making). Made and ended with the GIL released, since a line takes the GIL while the sink's lock is
+// held. A line that cannot be written (sys.stderr closed or replaced by something without write) is
+// dropped: a sink must not throw.
 class VerboseFit {
  public:
   VerboseFit() {
@@ -128,7 +129,11 @@ class VerboseFit {
         const py::object stderr_stream = py::module_::import("sys").attr("stderr");
         stderr_stream.attr("write")(fmt::format("[{:8.2f} s] {}\n", elapsed.count(), line));
         stderr_stream.attr("flush")();
-      } catch (const std::exception&) {  // py::error_already_set among them: the line is dropped
+      } catch (py::error_already_set& error) {  // the line is dropped
+        // Python runs its signal handlers inside write(): a Ctrl-C raised there is passed on, to be raised
+        // when the fit returns, as it would be without verbose.
+        if (error.matches(PyExc_KeyboardInterrupt)) PyErr_SetInterrupt();
+      } catch (const std::exception&) {  // the line is dropped
       }
     };
   }

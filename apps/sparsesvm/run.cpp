@@ -16,6 +16,7 @@
 #include "figures.hpp"
 #include "resources.hpp"
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "core/sha256.hpp"
 #include "data/generators/generator_registry.hpp"
 #include "data/load.hpp"
@@ -99,6 +100,24 @@ std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const 
   logger->flush_on(spdlog::level::info);  // a Slurm log or a killed run keeps every line
   return logger;
 }
+
+// --verbose: each fit's progress lines (core/progress.hpp, those of `fit -v`) as debug lines of the log, on
+// standard error and in run.log, each after the data set and repetition of its task group (run_group's
+// label); none without a logger. spdlog hands its own errors to its error handler: a line never throws.
+class FitProgressInLog {
+ public:
+  explicit FitProgressInLog(std::shared_ptr<spdlog::logger> log) : set_(log != nullptr) {
+    if (set_) core::set_progress_sink([log](const std::string& line) { log->debug("{}", line); });
+  }
+  ~FitProgressInLog() {
+    if (set_) core::set_progress_sink({});
+  }
+  FitProgressInLog(const FitProgressInLog&) = delete;
+  FitProgressInLog& operator=(const FitProgressInLog&) = delete;
+
+ private:
+  bool set_;
+};
 
 // Tasks done/total, rate and ETA: on a terminal one live line; otherwise (a Slurm log, a redirect) a
 // log line every 10 seconds, to stderr and run.log.
@@ -239,6 +258,7 @@ int run(const RunOptions& options) {
     return 0;
   }
   log->info("run {}: {} tasks with -j {}, results in {}", config.name, tasks.size(), options.jobs, directory);
+  const FitProgressInLog fit_progress(options.verbose && !options.quiet ? log : nullptr);
   std::string unfitted;
   try {
     unfitted = run_and_collect(config, tasks, directory, options, missing, log);
@@ -271,7 +291,8 @@ Command add_run(CLI::App& app) {
                     "run the data sets that are present and skip absent ones (default: an absent data file is an error)");
   command->add_flag("-q,--quiet", options->quiet, "warnings and errors only");
   command->add_flag("--no-figures", options->no_figures, "do not draw the config's figures after collecting (sparsesvm plot DIR draws them)");
-  command->add_flag("-v,--verbose", options->verbose, "more detail in the log");
+  command->add_flag("-v,--verbose", options->verbose,
+                    "each fit's progress in the log (fit -v's lines, after the task's data set and repetition)");
   return {command, [options]() { return run(*options); }};
 }
 

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <utility>
 
 namespace sparsesvm::core {
 namespace {
@@ -15,6 +16,7 @@ ProgressSink& current_sink() {
   return sink;
 }
 std::atomic<bool> sink_set{false};
+thread_local std::string thread_label;  // ProgressLabel's
 
 }  // namespace
 
@@ -28,7 +30,13 @@ bool progress_wanted() { return sink_set; }
 
 void report_progress(const std::string& line) {
   const std::lock_guard<std::mutex> lock(sink_mutex());
-  if (current_sink()) current_sink()(line);
+  if (current_sink()) current_sink()(thread_label.empty() ? line : thread_label + ": " + line);
 }
+
+const std::string& progress_label() { return thread_label; }
+
+ProgressLabel::ProgressLabel(std::string label) : outer_(std::exchange(thread_label, std::move(label))) {}
+
+ProgressLabel::~ProgressLabel() { thread_label = std::move(outer_); }
 
 }  // namespace sparsesvm::core

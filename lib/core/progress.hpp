@@ -26,7 +26,23 @@ constexpr long kProgressNodeInterval = 1000;
 // come from inside solvers' callbacks (Cbc's event handler).
 ProgressSink set_progress_sink(ProgressSink sink);
 bool progress_wanted();                         // a sink is set
-void report_progress(const std::string& line);  // to the sink, one line at a time across threads
+void report_progress(const std::string& line);  // to the sink (after the thread's label), one line at a time
+
+// While it lives, the progress lines of this thread begin with "<label>: " (`run -v`: which data set and
+// repetition a line's fit belongs to, among tasks running side by side). Nested labels replace the outer
+// one until they end.
+class ProgressLabel {
+ public:
+  explicit ProgressLabel(std::string label);
+  ~ProgressLabel();
+  ProgressLabel(const ProgressLabel&) = delete;
+  ProgressLabel& operator=(const ProgressLabel&) = delete;
+
+ private:
+  std::string outer_;  // the label this one replaced, back when it ends
+};
+
+const std::string& progress_label();  // this thread's, for a worker thread to carry on its parent's
 
 // The line formatted only when a sink wants it. The caller evaluates the arguments: where they cost more
 // than a few numbers, it asks progress_wanted() first (a fit pays nothing for progress nobody reads).

@@ -421,7 +421,9 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
   std::vector<std::exception_ptr> failures(folds.size());
   const std::vector<bool> ran_with = active;  // the methods the outcomes fitted ahead were fitted with
   if (fold_jobs > 1) {
+    const std::string& group_label = core::progress_label();  // the fold threads' lines say whose they are
     failures = for_each_fold(folds.size(), fold_jobs, [&](std::size_t f) {
+      const core::ProgressLabel label(group_label);
       outcomes[f] = fit_fold(config, data, instance, pool, folds, f, seed, runs, active);
     });
   }
@@ -768,6 +770,8 @@ std::vector<std::string> weight_columns() { return {"dataset", "condition", "met
 std::vector<TaskOutput> run_group(const ExperimentConfig& config, std::size_t dataset, std::size_t repetition,
                                   const core::Dataset& data, std::size_t fold_jobs) {
   const DatasetInstance& instance = config.datasets[dataset];
+  const core::ProgressLabel label(fmt::format("{}{} rep {}", instance.name,
+                                              instance.condition.empty() ? "" : "[" + instance.condition + "]", repetition));
   std::vector<MethodSelection> runs = unscored_selections(config, instance);
   std::vector<std::map<std::string, std::string>> rows(runs.size());
   std::vector<TaskOutput> outputs(runs.size());

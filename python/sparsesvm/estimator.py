@@ -21,8 +21,10 @@ random_state: an integer seed for the methods with random starts (FSV); None is 
 reproducible by default.
 verbose: True prints the fit's progress to sys.stderr as it goes, the lines of the command line's `fit -v`
 (each method's fit beginning and ending, objective trace entries, LP generation rounds, Clp's status every
-1000 simplex iterations, branch-and-bound nodes...); the fit computes the same either way. The core has one
-progress sink per process: while a verbose fit runs, a fit beside it in another thread prints too.
+1000 simplex iterations, branch-and-bound nodes...), each after the seconds since the fit began; the fit
+computes the same either way. The core has one progress sink per process: while a verbose fit runs, a fit
+beside it in another thread prints too, and the seconds count from the first verbose fit running. A Ctrl-C
+during a verbose fit is raised when the fit returns, as without verbose (its later lines are dropped).
 
 Weights: fit(X, y, sample_weight=s) and class_weight (None, "balanced" = n / (2 * count of the class), or a
 dict {class label: weight}) multiply each example's loss by s_i times its class's weight, in every method;

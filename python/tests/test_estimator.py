@@ -397,6 +397,30 @@ def test_verbose_fits_in_threads_print_and_leave_no_sink(capsys):
     assert capsys.readouterr().err == ""
 
 
+def test_a_ctrl_c_inside_a_verbose_fits_line_is_raised_when_the_fit_returns(monkeypatch):
+    """Python runs signal handlers inside sys.stderr.write: a KeyboardInterrupt raised there must not be lost."""
+    import sys
+
+    class InterruptedStream:
+        lines = 0
+
+        def write(self, text):
+            InterruptedStream.lines += 1
+            if InterruptedStream.lines == 1:
+                raise KeyboardInterrupt
+
+        def flush(self):
+            pass
+
+    data = sparsesvm.load(SONAR)
+    monkeypatch.setattr(sys, "stderr", InterruptedStream())
+    with pytest.raises(KeyboardInterrupt):
+        SparseSVC(method="RLSVM0", lam=1.0, verbose=True).fit(data.X, data.y)
+    # Raised once: the interrupt is not left pending for the next fit, which prints nothing.
+    SparseSVC(method="RLSVM0", lam=1.0).fit(data.X, data.y)
+    assert InterruptedStream.lines >= 1
+
+
 def test_loader_options_and_seeds_from_python_values():
     with_header = sparsesvm.load(SONAR, header=True)
     assert with_header.X.shape == (208, 60)

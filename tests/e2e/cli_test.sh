@@ -388,5 +388,28 @@ done
   { echo "FAIL: fit --verbose with standard error full: exit $?"; failures=$((failures + 1)); }
 cmp -s <(grep -v '^time' "$tmp/quiet.out") <(grep -v '^time' "$tmp/full.out") ||
   { echo "FAIL: fit --verbose with standard error full changed the summary"; failures=$((failures + 1)); }
+# run --verbose: every fit's progress lines in the log (standard error and run.log) after its task group's
+# data set and repetition, also from the inner folds' threads (one group, -j 2); the rows as without it.
+quick=(protocol.outer.repetitions=1 "methods=[OneNormSVM,RLSVM0]")
+"$bin" run "$root/configs/quickstart.yaml" "${quick[@]}" -j 2 --no-figures --out "$tmp/run_quiet" >/dev/null 2>"$tmp/run_quiet.err"
+"$bin" run "$root/configs/quickstart.yaml" "${quick[@]}" -j 2 --no-figures --out "$tmp/run_verbose" -v >/dev/null 2>"$tmp/run_verbose.err"
+label='gaussians\[noise_dims=10,flip_fraction=0.1\] rep 0: '
+for log in "$tmp/run_verbose.err" "$tmp/run_verbose/run.log"; do
+  grep -q "^\[[0-9:]*\] ${label}RLSVM0 (a=4, lambda=.*): fit begins$" "$log" ||
+    { echo "FAIL: run --verbose: no labelled fit line in $log"; failures=$((failures + 1)); }
+  grep -q "^\[[0-9:]*\] ${label}selection of OneNormSVM, inner fold 5 of 5: candidate 9 of 9" "$log" ||
+    { echo "FAIL: run --verbose: no labelled inner-fold line in $log"; failures=$((failures + 1)); }
+  grep "fit begins$" "$log" | grep -qv "^\[[0-9:]*\] ${label}" &&
+    { echo "FAIL: run --verbose: a fit line without its task's label in $log"; failures=$((failures + 1)); }
+done
+grep -q "fit begins" "$tmp/run_quiet.err" "$tmp/run_quiet/run.log" &&
+  { echo "FAIL: run without --verbose printed fit progress"; failures=$((failures + 1)); }
+/usr/bin/python3 - "$tmp/run_quiet/results.csv" "$tmp/run_verbose/results.csv" <<'PY' || failures=$((failures + 1))
+import csv, sys
+tables = [[{k: v for k, v in row.items() if "time" not in k and "seconds" not in k} for row in csv.DictReader(open(p))]
+          for p in sys.argv[1:]]
+if not tables[0] or tables[0] != tables[1]:
+    sys.exit("FAIL: run --verbose changed results.csv (times aside)")
+PY
 if ((failures)); then echo "$failures check(s) failed"; exit 1; fi
 echo "all CLI checks passed"
