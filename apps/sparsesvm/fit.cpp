@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -230,7 +231,9 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   }
   fmt::print("status      {}\n", core::to_string(report.status));
   if (!report.certificate_kind.empty()) {
-    fmt::print("certificate {} {:.3g}\n", report.certificate_kind, report.certificate);
+    // NaN: no bound was had (the message says why), not a number to read.
+    fmt::print("certificate {} {}\n", report.certificate_kind,
+               std::isnan(report.certificate) ? std::string("none") : fmt::format("{:.3g}", report.certificate));
   }
   if (!report.stop_reason.empty()) fmt::print("stopped     {}\n", report.stop_reason);
   if (!report.message.empty()) fmt::print("message     {}\n", report.message);

@@ -51,6 +51,8 @@ for set in sonar ionosphere pima wdbc; do
   done
 done
 expect_ok "fit prints a convex fit's certificate" "certificate duality_gap" "$bin" fit -m SVM-1 "$root/datasets/sonar.csv"
+expect_ok "fit prints a certificate without a bound as none, not nan" "^certificate duality_gap none$" \
+  "$bin" fit -m SVM-inf "$root/datasets/wdbc.csv" --lambda 0.5 --simplex_iteration_limit 5
 expect_ok "fit prints a DCA fit's certificate" "certificate majorant_gap" "$bin" fit -m RLSVM0 "$root/datasets/sonar.csv"
 expect_ok "describe prints the parameter table" "surrogate_stop" "$bin" describe RLSVM0
 expect_ok "fit takes a solver option" "status      converged" "$bin" fit -m FSV --start_radius 0 -t standardize "$root/datasets/sonar.csv"
