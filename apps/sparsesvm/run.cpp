@@ -97,13 +97,15 @@ std::shared_ptr<spdlog::logger> make_logger(const std::string& directory, const 
   auto logger = std::make_shared<spdlog::logger>("sparsesvm", sinks.begin(), sinks.end());
   logger->set_level(spdlog::level::debug);
   logger->set_pattern("[%H:%M:%S] %v");
-  logger->flush_on(spdlog::level::info);  // a Slurm log or a killed run keeps every line
+  // A Slurm log or a killed run keeps every line (with --verbose, each fit's progress line too).
+  logger->flush_on(options.verbose ? spdlog::level::debug : spdlog::level::info);
   return logger;
 }
 
 // --verbose: each fit's progress lines (core/progress.hpp, those of `fit -v`) as debug lines of the log, on
-// standard error and in run.log, each after the data set and repetition of its task group (run_group's
-// label); none without a logger. spdlog hands its own errors to its error handler: a line never throws.
+// standard error (not with --quiet) and in run.log, each after the data set and repetition of its task
+// group (run_group's label); none without a logger. spdlog hands its own errors to its error handler: a
+// line never throws.
 class FitProgressInLog {
  public:
   explicit FitProgressInLog(std::shared_ptr<spdlog::logger> log) : set_(log != nullptr) {
@@ -258,7 +260,7 @@ int run(const RunOptions& options) {
     return 0;
   }
   log->info("run {}: {} tasks with -j {}, results in {}", config.name, tasks.size(), options.jobs, directory);
-  const FitProgressInLog fit_progress(options.verbose && !options.quiet ? log : nullptr);
+  const FitProgressInLog fit_progress(options.verbose ? log : nullptr);  // with --quiet, in run.log only
   std::string unfitted;
   try {
     unfitted = run_and_collect(config, tasks, directory, options, missing, log);
@@ -292,7 +294,7 @@ Command add_run(CLI::App& app) {
   command->add_flag("-q,--quiet", options->quiet, "warnings and errors only");
   command->add_flag("--no-figures", options->no_figures, "do not draw the config's figures after collecting (sparsesvm plot DIR draws them)");
   command->add_flag("-v,--verbose", options->verbose,
-                    "each fit's progress in the log (fit -v's lines, after the task's data set and repetition)");
+                    "each fit's progress in the log (fit -v's lines, after the task's data set and repetition; with -q in run.log only)");
   return {command, [options]() { return run(*options); }};
 }
 

@@ -421,7 +421,7 @@ void select_all(const ExperimentConfig& config, const core::Dataset& data, const
   std::vector<std::exception_ptr> failures(folds.size());
   const std::vector<bool> ran_with = active;  // the methods the outcomes fitted ahead were fitted with
   if (fold_jobs > 1) {
-    const std::string& group_label = core::progress_label();  // the fold threads' lines say whose they are
+    const std::string group_label = core::progress_label();  // a copy: the fold threads' lines say whose they are
     failures = for_each_fold(folds.size(), fold_jobs, [&](std::size_t f) {
       const core::ProgressLabel label(group_label);
       outcomes[f] = fit_fold(config, data, instance, pool, folds, f, seed, runs, active);

@@ -406,6 +406,10 @@ for log in "$tmp/run_verbose.err" "$tmp/run_verbose/run.log"; do
 done
 grep -q "fit begins" "$tmp/run_quiet.err" "$tmp/run_quiet/run.log" &&
   { echo "FAIL: run without --verbose printed fit progress"; failures=$((failures + 1)); }
+# -q with -v: nothing on standard error, the lines in run.log.
+"$bin" run "$root/configs/quickstart.yaml" "${quick[@]}" -j 2 --no-figures --out "$tmp/run_qv" -q -v >/dev/null 2>"$tmp/run_qv.err"
+grep -q "fit begins" "$tmp/run_qv.err" && { echo "FAIL: run -q -v printed fit progress on standard error"; failures=$((failures + 1)); }
+grep -q "fit begins" "$tmp/run_qv/run.log" || { echo "FAIL: run -q -v left fit progress out of run.log"; failures=$((failures + 1)); }
 /usr/bin/python3 - "$tmp/run_quiet/results.csv" "$tmp/run_verbose/results.csv" <<'PY' || failures=$((failures + 1))
 import csv, sys
 tables = [[{k: v for k, v in row.items() if "time" not in k and "seconds" not in k} for row in csv.DictReader(open(p))]
