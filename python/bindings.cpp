@@ -123,11 +123,11 @@ class VerboseFit {
   }
   static core::ProgressSink python_stderr_sink() {
     return [began = std::chrono::steady_clock::now()](const std::string& line) {
-      const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - began;
+      const std::string text = core::timed_line(began, line);
       const py::gil_scoped_acquire gil;
       try {
         const py::object stderr_stream = py::module_::import("sys").attr("stderr");
-        stderr_stream.attr("write")(fmt::format("[{:8.2f} s] {}\n", elapsed.count(), line));
+        stderr_stream.attr("write")(text);
         stderr_stream.attr("flush")();
       } catch (py::error_already_set& error) {  // the line is dropped
         // Python runs its signal handlers inside write(): a Ctrl-C raised there is passed on, to be raised

@@ -52,10 +52,7 @@ struct FitOptions {
 // error must not end a fit (fmt::print would throw, from inside Cbc's callback too).
 void print_progress() {
   const auto began = std::chrono::steady_clock::now();
-  core::set_progress_sink([began](const std::string& line) {
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - began;
-    std::fputs(fmt::format("[{:8.2f} s] {}\n", elapsed.count(), line).c_str(), stderr);
-  });
+  core::set_progress_sink([began](const std::string& line) { std::fputs(core::timed_line(began, line).c_str(), stderr); });
 }
 
 // The training file's loader options with its class mapping as the loader resolved it (the automatic
@@ -316,7 +313,8 @@ Command add_fit(CLI::App& app) {
   command->add_flag("-v,--verbose", options->verbose,
                     "print the fit's progress to standard error: the data read, each cross-validation candidate, "
                     "each fit's beginning and end, each objective trace entry (a DCA step, an ADMM trace sweep), each LP "
-                    "generation round, each full LP, every 1024 first-order iterations and every 1000 nodes of a "
+                    "generation round, each full LP, Clp's status every 1000 simplex iterations of one solve, every 1024 "
+                    "first-order iterations and every 1000 nodes of a "
                     "MIP's search; no number printed or written changes");
   command->add_option("--test", options->test_file,
                       "a held-out data file, read with the same format and -o options, its features transformed "

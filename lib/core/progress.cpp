@@ -35,6 +35,11 @@ void report_progress(const std::string& line) {
 
 const std::string& progress_label() { return thread_label; }
 
+std::string timed_line(std::chrono::steady_clock::time_point began, const std::string& line) {
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - began;
+  return fmt::format("[{:8.2f} s] {}\n", elapsed.count(), line);
+}
+
 ProgressLabel::ProgressLabel(std::string label) : outer_(std::exchange(thread_label, std::move(label))) {}
 
 ProgressLabel::~ProgressLabel() { thread_label = std::move(outer_); }

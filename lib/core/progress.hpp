@@ -10,6 +10,7 @@
 // without one.
 #include <fmt/format.h>
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <utility>
@@ -43,6 +44,10 @@ class ProgressLabel {
 };
 
 const std::string& progress_label();  // this thread's, for a worker thread to carry on its parent's
+
+// A line as a person reads it: "[   12.34 s] <line>\n", the seconds since `began` (fit -v, the Python
+// estimator's verbose).
+std::string timed_line(std::chrono::steady_clock::time_point began, const std::string& line);
 
 // The line formatted only when a sink wants it. The caller evaluates the arguments: where they cost more
 // than a few numbers, it asks progress_wanted() first (a fit pays nothing for progress nobody reads).
