@@ -202,7 +202,7 @@ StepResult StepSolver::solve_lp(const ConvexStep& step) {
   }
   const bool generated = generates(step);
   const bool resumed = generated && resumes_hand_over(step, costs);
-  lp_budget_.remaining = step.simplex_iteration_limit > 0 ? step.simplex_iteration_limit : -1;
+  lp_budget_.remaining = std::max(step.simplex_iteration_limit, kNoSimplexLimit);
   limit_points_.clear();
   StepResult result = generated && !resumed ? solve_generated_lp(costs, linf, hand_over_budget(step, costs))
                                             : solve_full_lp(costs, linf, step.lp_form == LpForm::crossover || resumed);

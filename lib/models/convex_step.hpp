@@ -108,6 +108,8 @@ constexpr std::size_t kExampleGenerationSize = 2000;
 bool generation_by_shape(std::size_t n, std::size_t d, double nonzeros);
 // Whether generation may hand a step on this data over to the crossover's full LP (the rule above).
 bool hand_over_by_shape(std::size_t n, std::size_t d, double nonzeros);
+// ConvexStep::simplex_iteration_limit of a step without one.
+constexpr long kNoSimplexLimit = -1;
 
 struct ConvexStep {
   core::Vector hinge_weight;       // C_i >= 0
@@ -120,9 +122,10 @@ struct ConvexStep {
   LpForm lp_form = LpForm::by_shape;
   int qp_solver = 0;               // l2 only: optim::QpSolver's value (0 by shape, 1 interior point, 2 dual CD)
   // LP steps: simplex iterations of this step, all its LP solves together (generation's, the full LP's from
-  // the crossover's guessed basis or the slack basis); 0 means none. A step it stops keeps its best point
-  // (StepSolver::best_point_within_limit).
-  long simplex_iteration_limit = 0;
+  // the crossover's guessed basis or the slack basis); kNoSimplexLimit (< 0) means none. A step it stops
+  // keeps its best point (StepSolver::best_point_within_limit). At 0 only a basis the step's LPs already
+  // hold can answer (optim::ClpLp's check without a pivot): a DC step after the earlier ones spent the limit.
+  long simplex_iteration_limit = kNoSimplexLimit;
 
   // The l2 SVM (optim/l2_svm.hpp) this step poses when its regularizer is l2^2.
   optim::L2SvmProblem l2_svm_problem() const;

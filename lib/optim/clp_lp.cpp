@@ -281,19 +281,39 @@ LpSolution ClpLp::finish_solve(bool warm) {
   return solution;
 }
 
-LpSolution ClpLp::check_stopped_basis(LpSolution stopped) {
-  // Clp counts the pivot that reaches the optimum before it checks optimality: a limit equal to the
-  // iterations needed stops on the optimal basis with status "iteration limit" and the duals of the basis
-  // before. A solve allowed no pivot factorizes the basis, computes its primal and dual solutions and
-  // reports it optimal where both are feasible; otherwise the stopped solution stands as it was read.
+bool ClpLp::basis_is_optimal() {
+  // A solve allowed no pivot factorizes the basis and computes its primal and dual solutions; status 0
+  // (secondary 0) where both are feasible.
   const int allowed = model_->maximumIterations();
   model_->setMaximumIterations(0);
   model_->dual();
   model_->setMaximumIterations(allowed);
-  if (model_->status() != 0 || model_->secondaryStatus() != 0) return stopped;
+  return model_->status() == 0 && model_->secondaryStatus() == 0;
+}
+
+LpSolution ClpLp::check_stopped_basis(LpSolution stopped) {
+  // Clp counts the pivot that reaches the optimum before it checks optimality: a limit equal to the
+  // iterations needed stops on the optimal basis with status "iteration limit" and the duals of the basis
+  // before. Otherwise the stopped solution stands as it was read.
+  if (!basis_is_optimal()) return stopped;
   LpSolution checked = read_solution(stopped.warm, stopped.iterations);
   checked.message = "optimal at the simplex iteration limit (the stopped basis, factorized again without a pivot)";
   return checked;
+}
+
+LpSolution ClpLp::solve_with_spent_budget() {
+  // No pivot is left, but the basis held may answer the changed LP as it is: a DC step whose
+  // linearization moved no vertex of the last step's LP, a generation round after one that added nothing.
+  if (basis_is_optimal()) {
+    LpSolution checked = read_solution(true, 0);
+    checked.message = "optimal with the simplex iteration budget spent (the basis held, factorized without a pivot)";
+    primal_feasible_ = dual_feasible_ = true;
+    return checked;
+  }
+  LpSolution stopped;
+  stopped.status = core::Status::iteration_limit;
+  stopped.message = "the shared simplex iteration budget was already spent";
+  return stopped;
 }
 
 LpSolution ClpLp::solve_cold() {
@@ -318,12 +338,7 @@ LpSolution ClpLp::solve_limited(long warm_iteration_limit, long iteration_limit)
     refused.message = out_of_range_;
     return refused;
   }
-  if (options_.budget && options_.budget->spent()) {
-    LpSolution stopped;
-    stopped.status = core::Status::iteration_limit;
-    stopped.message = "the shared simplex iteration budget was already spent";
-    return stopped;
-  }
+  if (options_.budget && options_.budget->spent()) return solve_with_spent_budget();
   iteration_limit = within_budget(iteration_limit);
   model_->setMaximumIterations(static_cast<int>(iteration_limit));  // every solve sets its own
   log_progress_if_wanted();

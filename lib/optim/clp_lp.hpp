@@ -83,16 +83,21 @@ class ClpLp {
   // solves (models/lp_generation.hpp's hand-over). iteration_limit <= 0: solve().
   LpSolution solve_within(long iteration_limit);
   // With LpOptions::budget, every solve above is also held to what is left of it (status iteration_limit
-  // and no cold retry once it is spent; a spent budget returns at once). A solve the budget stops has its
-  // basis checked without a pivot: status optimal where the budget ran out on the optimum.
+  // and no cold retry once it is spent). A solve the budget stops has its basis checked without a pivot:
+  // status optimal where the budget ran out on the optimum; a solve asked with the budget spent checks the
+  // basis it holds the same way, optimal where that basis answers the LP as changed since, else stopped.
 
  private:
   // warm_iteration_limit as solve()'s; the warm and the cold solve each stop after iteration_limit.
   LpSolution solve_limited(long warm_iteration_limit, long iteration_limit);
   LpSolution solve_cold();
   LpSolution finish_solve(bool warm);  // reads the solution and charges its iterations to LpOptions::budget
+  // Whether the basis held is optimal, by a solve of zero pivots.
+  bool basis_is_optimal();
   // Where the budget stopped a solve: that basis checked by a solve of zero pivots, optimal where it is.
   LpSolution check_stopped_basis(LpSolution stopped);
+  // A solve asked with the budget spent: optimal where the basis held is, else iteration_limit, no solution.
+  LpSolution solve_with_spent_budget();
   long within_budget(long iteration_limit) const;  // iteration_limit, or what is left of the budget if less
   bool cost_admissible(const double* cost, std::size_t count, std::size_t first_column);
   long clean_up_scaling();

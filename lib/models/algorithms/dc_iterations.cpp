@@ -1,5 +1,6 @@
 #include "models/algorithms/dc_iterations.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
@@ -18,7 +19,8 @@ ParameterSpec dc_simplex_iteration_limit_option() {
                      "has the same limit for its own fit); past them the fit stops with the iterate it has (the "
                      "stopped step's best point where it lowers F), status feasible with stop_reason `simplex "
                      "iteration limit`, uncertified: a work limit, the same row on any machine with the same memory "
-                     "budget; 0 means none";
+                     "budget. Steps whose LP the basis it holds already answers still run once it is spent (no "
+                     "pivot), so a limit equal to the steps' iterations ends as the unlimited fit; 0 means none";
   return spec;
 }
 
@@ -135,11 +137,9 @@ FitReport run_dc_iterations(const Objective& objective, StepSolver& steps, const
     step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
     if (options.contains("qp_solver")) step.qp_solver = static_cast<int>(options.at("qp_solver"));
     if (simplex_iteration_limit > 0) {
-      if (simplex_iterations_used >= simplex_iteration_limit) {
-        stop_at_simplex_limit(fmt::format("spent by step {}: kept its point", k));
-        break;
-      }
-      step.simplex_iteration_limit = simplex_iteration_limit - simplex_iterations_used;
+      // Once spent, a step still runs at 0: the basis its LP holds may answer it without a pivot (the
+      // last steps of a converging chain), or the step stops at once.
+      step.simplex_iteration_limit = std::max(0L, simplex_iteration_limit - simplex_iterations_used);
     }
     const StepResult next = steps.solve(step);
     simplex_iterations_used += next.simplex_iterations;

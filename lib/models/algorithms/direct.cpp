@@ -47,7 +47,8 @@ class DirectAlgorithm : public Algorithm {
     ConvexStep convex_step = linearized_step(objective, data, core::Vector::Zero(static_cast<Eigen::Index>(data.d())), 0.0);
     convex_step.lp_form = static_cast<LpForm>(static_cast<int>(options.at("lp_form")));
     convex_step.qp_solver = static_cast<int>(options.at("qp_solver"));
-    convex_step.simplex_iteration_limit = static_cast<long>(options.at("simplex_iteration_limit"));
+    const auto simplex_iteration_limit = static_cast<long>(options.at("simplex_iteration_limit"));  // 0: none
+    convex_step.simplex_iteration_limit = simplex_iteration_limit > 0 ? simplex_iteration_limit : kNoSimplexLimit;
     const StepResult step = workspace.steps().solve(convex_step);
     record_step(report, step);
     report.status = step.status;
