@@ -229,8 +229,11 @@ void print_summary(const FitOptions& options, const core::Dataset& data, const m
   fmt::print("status      {}\n", core::to_string(report.status));
   if (!report.certificate_kind.empty()) {
     // NaN: no bound was had (the message says why), not a number to read.
-    fmt::print("certificate {} {}\n", report.certificate_kind,
-               std::isnan(report.certificate) ? std::string("none") : fmt::format("{:.3g}", report.certificate));
+    // solved_inaccurate: the number may be small while another check failed (an LP's reduced costs).
+    fmt::print("certificate {} {}{}\n", report.certificate_kind,
+               std::isnan(report.certificate) ? std::string("none") : fmt::format("{:.3g}", report.certificate),
+               report.status == core::Status::solved_inaccurate ? " (not certified: the message says which check failed)"
+                                                                 : "");
   }
   if (!report.stop_reason.empty()) fmt::print("stopped     {}\n", report.stop_reason);
   if (!report.message.empty()) fmt::print("message     {}\n", report.message);

@@ -79,6 +79,9 @@ int main(int argc, char** argv) {
   CLI::App app{"sparsesvm: sparse linear classifiers and the experiments of five papers on sparse SVMs"};
   app.set_version_flag("--version", version_text());
   app.require_subcommand(1);
+  app.footer("Exit codes: 0 success; 1 bad input (the message names the file and line or the option); 2 internal "
+             "error; 3 a solver ended without a solution (its status says why); 4 `status`: tasks are missing or "
+             "failed.");
   // Before the subcommand: sparsesvm --memory-budget 2G fit ... (core/memory_budget.hpp).
   std::string memory_budget;
   app.add_option("--memory-budget", memory_budget,

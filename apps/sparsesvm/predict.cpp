@@ -1,6 +1,5 @@
 // `sparsesvm predict`: apply a model file written by `fit --model-out` to a data set.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "commands.hpp"
 #include "core/errors.hpp"
@@ -8,6 +7,7 @@
 #include "experiment/csv.hpp"
 #include "experiment/metrics.hpp"
 #include "experiment/model_file.hpp"
+#include "models/parameters.hpp"
 
 namespace sparsesvm::app {
 namespace {
@@ -74,10 +74,9 @@ Command add_predict(CLI::App& app) {
     experiment::check_same_features(data, saved.features, where);
     // The transforms as fitted on the training data, in order.
     for (const auto& transform : saved.transforms) transform->apply(data);
-    std::vector<std::string> parameters;
-    for (const auto& [key, value] : saved.parameters) parameters.push_back(fmt::format("{}={}", key, value));
     fmt::print("model       {}: {} ({}), fitted on {} (n={}, d={}), status {}\n", options->model_file, saved.method,
-               fmt::join(parameters, ", "), saved.train_name, saved.train_n, saved.features.size(), saved.status);
+               models::parameter_text(saved.parameters), saved.train_name, saved.train_n, saved.features.size(),
+               saved.status);
     fmt::print("data        {} (n={}, d={})\n", where, data.n(), data.d());
     if (options->no_labels) {
       const core::Vector predicted = saved.model.predict(data);

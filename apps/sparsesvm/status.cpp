@@ -144,7 +144,8 @@ Command add_status(CLI::App& app) {
   auto directories = std::make_shared<std::vector<std::string>>();
   auto shards = std::make_shared<std::size_t>(0);
   CLI::App* command = app.add_subcommand(
-      "status", "Count done, missing and failed tasks of a run (one directory or several shard directories)");
+      "status", "Count done, missing and failed tasks of a run (one directory or several shard directories); exit 4 "
+                "while tasks are missing or failed, 0 when all are done");
   command->add_option("directories", *directories, "run directories (the first holds config.yaml)")->required();
   command->add_option("--shards", *shards, "also list which of N shards still have tasks to run (missing, damaged, or refused for the memory budget)")
       ->check(CLI::Range(std::size_t{1}, experiment::kMaxShards));

@@ -134,7 +134,10 @@ core::Dataset read_delimited(const std::string& path, const DelimitedOptions& gi
     if (!layout) {
       if (!options.label_column_name.empty()) options = with_named_label_column(options, fields, path, line);
       layout = make_layout(fields.size(), options, path, line);
-      if (options.header.value_or(looks_like_header(fields, *layout, options.missing_token, path, line))) {
+      // Asked only where the option is not given (value_or would ask always, and its guess can throw).
+      const bool header = options.header ? *options.header
+                                         : looks_like_header(fields, *layout, options.missing_token, path, line);
+      if (header) {
         for (std::size_t k = 0; k < fields.size(); ++k) {
           if (layout->is_feature[k]) feature_names.emplace_back(fields[k].text);
         }

@@ -4,11 +4,13 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <limits>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "core/errors.hpp"
@@ -223,31 +225,49 @@ void split_fields(std::string_view line, char delimiter, std::vector<Field>& fie
 
 namespace {
 
-bool parse_double(std::string_view token, double& value) {
+enum class Parsed { number, not_a_number, overflow };
+
+// The whole token as a double. Below the smallest double it is that rounding (0 or a subnormal), as other
+// readers take it (numpy, pandas, strtod); above the largest it is `overflow`, for a message of its own.
+Parsed parse_double(std::string_view token, double& value) {
   if (!token.empty() && token.front() == '+') {
     token.remove_prefix(1);
     // "+-2" and "++2" are not numbers (from_chars would read the part after the first sign).
-    if (!token.empty() && (token.front() == '+' || token.front() == '-')) return false;
+    if (!token.empty() && (token.front() == '+' || token.front() == '-')) return Parsed::not_a_number;
   }
-  if (token.empty()) return false;
+  if (token.empty()) return Parsed::not_a_number;
   const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
-  return error == std::errc{} && end == token.data() + token.size();
+  if (end != token.data() + token.size()) return Parsed::not_a_number;
+  if (error == std::errc{}) return Parsed::number;
+  if (error != std::errc::result_out_of_range) return Parsed::not_a_number;
+  // Out of range, over or under: strtod (the "C" locale's, as this program's) rounds it, to HUGE_VAL or
+  // towards zero.
+  const std::string text(token);
+  value = std::strtod(text.c_str(), nullptr);
+  return std::isinf(value) ? Parsed::overflow : Parsed::number;
 }
 
 }  // namespace
 
-bool parse_finite_number(std::string_view token, double& value) { return parse_double(token, value) && std::isfinite(value); }
+bool parse_finite_number(std::string_view token, double& value) {
+  return parse_double(token, value) == Parsed::number && std::isfinite(value);
+}
 
 bool is_number(std::string_view token) {
   double value = 0.0;
-  return parse_double(token, value);
+  return parse_double(token, value) != Parsed::not_a_number;
 }
 
 double parse_number(std::string_view token, const Location& where, std::string_view what) {
   double value = 0.0;
-  if (!parse_double(token, value)) {
+  const Parsed parsed = parse_double(token, value);
+  if (parsed == Parsed::not_a_number) {
     core::throw_at(where.file, where.line, where.column,
                    fmt::format("expected a number for {}, found '{}'", what, token));
+  }
+  if (parsed == Parsed::overflow) {
+    core::throw_at(where.file, where.line, where.column,
+                   fmt::format("{} is '{}', beyond the largest double (about 1.8e308); rescale the data", what, token));
   }
   if (!std::isfinite(value)) {
     core::throw_at(where.file, where.line, where.column,

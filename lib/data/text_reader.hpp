@@ -68,9 +68,10 @@ struct Location {
   std::size_t column;
 };
 
-// A finite number, or InputError "file:line:column: expected a number for WHAT, found 'TOKEN'".
+// A finite number, or InputError "file:line:column: expected a number for WHAT, found 'TOKEN'" (or naming
+// why: beyond the largest double, infinite, NaN). A number below the smallest double reads as its rounding, 0.
 double parse_number(std::string_view token, const Location& where, std::string_view what);
-// True when the whole token is a number.
+// True when the whole token is a number (one beyond the largest double included).
 bool is_number(std::string_view token);
 // Whether the token is a finite number, stored in value; no message (the fast path of parse_number).
 bool parse_finite_number(std::string_view token, double& value);

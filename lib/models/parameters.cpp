@@ -3,7 +3,6 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
-#include <stdexcept>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -105,8 +104,7 @@ std::string parameter_text(const Hyperparameters& values) {
   std::vector<std::string> parts;
   for (const auto& [name, value] : values) {
     const ParameterSpec* spec = registry_parameter(name);
-    if (!spec) throw std::logic_error("parameter_text: no method has a parameter " + name);
-    parts.push_back(fmt::format("{}={}", name, spec->format(value)));
+    parts.push_back(fmt::format("{}={}", name, spec ? spec->format(value) : fmt::format("{}", value)));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
 }

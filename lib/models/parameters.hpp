@@ -74,7 +74,8 @@ const ParameterSpec* registry_parameter(const std::string& name);
 
 // "lambda=0.5,mu=1": sorted by name, numbers in shortest round-trip form; a stable key for caches.
 std::string parameter_key(const Hyperparameters& values);
-// "lambda=0.5, lp_form=by_size": sorted by name, each value as ParameterSpec::format writes it; for people.
+// "lambda=0.5, lp_form=by_size": sorted by name, each value as ParameterSpec::format writes it (a name no
+// method has, as from a model file of another version, as its number); for people.
 std::string parameter_text(const Hyperparameters& values);
 
 }  // namespace sparsesvm::models

@@ -4,6 +4,7 @@
 #include <CoinMessageHandler.hpp>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <fmt/format.h>
 #include <stdexcept>
 #include <string_view>
@@ -47,6 +48,29 @@ class ClpProgressLog : public CoinMessageHandler {
  private:
   long last_line_iteration_ = 0;
 };
+
+// For the message of a solve Clp's numerics ended (status 4 and above): the magnitudes of the LP's nonzero
+// coefficients, the usual cause being data of an extreme scale (a review's 1e300 features).
+std::string coefficient_range_note(const ClpSimplex& model) {
+  const CoinPackedMatrix* matrix = model.matrix();
+  if (!matrix) return "";
+  double smallest = std::numeric_limits<double>::infinity();
+  double largest = 0.0;
+  const CoinBigIndex* starts = matrix->getVectorStarts();
+  const int* lengths = matrix->getVectorLengths();
+  const double* elements = matrix->getElements();
+  for (int major = 0; major < matrix->getMajorDim(); ++major) {
+    for (CoinBigIndex k = starts[major]; k < starts[major] + lengths[major]; ++k) {
+      const double magnitude = std::abs(elements[k]);
+      if (magnitude == 0.0) continue;
+      smallest = std::min(smallest, magnitude);
+      largest = std::max(largest, magnitude);
+    }
+  }
+  if (largest == 0.0) return "";
+  return fmt::format("; the LP's nonzero coefficients range in magnitude from {:.3g} to {:.3g}{}", smallest, largest,
+                     largest > kLargestCost || largest / smallest > kLargestCost ? ": rescale the data" : "");
+}
 
 }  // namespace
 
@@ -241,6 +265,7 @@ void ClpLp::start_from(std::vector<unsigned char> basis) {
 LpSolution ClpLp::read_solution(bool warm, long iterations) const {
   LpSolution solution;
   std::tie(solution.status, solution.message) = classify_clp_status(model_->status(), model_->secondaryStatus());
+  if (solution.status == core::Status::numerical_error) solution.message += coefficient_range_note(*model_);
   solution.iterations = iterations;
   solution.warm = warm;
   solution.objective = model_->objectiveValue();

@@ -31,6 +31,7 @@ expect_error() {  # expect_error DESCRIPTION PATTERN COMMAND...
 
 expect_ok "version" "clp 1." "$bin" --version
 expect_ok "help lists describe-data" "describe-data" "$bin" --help
+expect_ok "help names the exit codes, status's 4 too" "4 \`status\`: tasks are missing or failed" "$bin" --help
 expect_ok "sonar" "examples  208 (+1: 111, -1: 97)" "$bin" describe-data "$root/datasets/sonar.csv"
 expect_ok "ionosphere" "examples  351 (+1: 225, -1: 126)" "$bin" describe-data "$root/datasets/ionosphere.csv"
 expect_ok "pima" "examples  768 (+1: 268, -1: 500)" "$bin" describe-data "$root/datasets/pima.csv"
@@ -54,6 +55,13 @@ expect_ok "fit prints a convex fit's certificate" "certificate duality_gap" "$bi
 expect_ok "fit prints a certificate without a bound as none, not nan" "^certificate duality_gap none$" \
   "$bin" fit -m SVM-inf "$root/datasets/wdbc.csv" --lambda 0.5 --simplex_iteration_limit 5
 expect_ok "fit prints a DCA fit's certificate" "certificate majorant_gap" "$bin" fit -m RLSVM0 "$root/datasets/sonar.csv"
+printf '1,1e300,1\n3,4,-1\n5,6,1\n2,-1e300,-1\n' >"$tmp/extreme.csv"
+expect_error "an LP Clp's numerics fail on names the data's range" \
+  "clp: status 4 (secondary 8); the LP's nonzero coefficients range in magnitude from 1 to 1e+300: rescale the data" \
+  "$bin" fit -m OneNormSVM "$tmp/extreme.csv"
+expect_ok "fit says a solved_inaccurate fit's certificate does not certify it" \
+  "^certificate duality_gap 1 (not certified: the message says which check failed)$" \
+  "$bin" fit "$root/datasets/wdbc.csv" -m SVM-C --C 1e7 --qp_solver dual_cd
 expect_ok "describe prints the parameter table" "surrogate_stop" "$bin" describe RLSVM0
 expect_ok "fit takes a solver option" "status      converged" "$bin" fit -m FSV --start_radius 0 -t standardize "$root/datasets/sonar.csv"
 expect_error "describe refuses an unknown method" "unknown method 'RLSVM9'" "$bin" describe RLSVM9
@@ -242,6 +250,10 @@ predict_test=$(grep "^accuracy" <<<"$output" | sed 's/^accuracy *//')
 [[ -n "$fit_test" && "$fit_test" == "$predict_test" ]] || { echo "FAIL: predict '$predict_test' against fit --test '$fit_test'"; failures=$((failures + 1)); }
 "$bin" predict --model "$tmp/model.yaml" "$tmp/sonar_train.csv" >"$tmp/predict_train.txt" 2>&1
 grep -q "^accuracy    $fit_train " "$tmp/predict_train.txt" || { echo "FAIL: predict on the training half is not fit's $fit_train"; failures=$((failures + 1)); }
+# The model line names choices as fit's method line does (it printed lp_form=0, surrogate_stop=0).
+fit_parameters=$(sed -n 's/^method      RLSVM0 (\(.*\))$/\1/p' "$tmp/fit.txt")
+grep -qF "RLSVM0 ($fit_parameters)" "$tmp/predict_train.txt" && grep -q "lp_form=by_size" "$tmp/predict_train.txt" ||
+  { echo "FAIL: predict's model line does not repeat fit's parameters '$fit_parameters'"; failures=$((failures + 1)); }
 "$bin" fit -m OneNormSVM --lambda 0.5 "$tmp/sonar_train.csv" --weights "$tmp/raw_w.csv" --model-out "$tmp/raw.yaml" >/dev/null
 "$bin" predict --model "$tmp/raw.yaml" "$tmp/sonar_test.csv" --out "$tmp/predictions.csv" >/dev/null
 /usr/bin/python3 - "$tmp" <<'PY' || failures=$((failures + 1))

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "core/errors.hpp"
@@ -142,9 +143,32 @@ TEST_CASE("delimited: a UTF-8 BOM is skipped, a half-numeric first row is an err
   CHECK_THROWS_WITH(data::read_delimited(write_file("typo.csv", "1,2x,1\n3,4,-1\n5,6,1\n"), options),
                     Catch::Contains("typo.csv:1:3: '2x' is not a number, but 1 other fields of this first row are") &&
                         Catch::Contains("header to true or false"));
-  options.header = false;
+  options.header = false;  // given: the first row is data, and its token is an error of its own, no header hint
   CHECK_THROWS_WITH(data::read_delimited(write_file("typo2.csv", "1,2x,1\n3,4,-1\n"), options),
-                    Catch::Contains("typo2.csv:1:3"));
+                    Catch::Contains("typo2.csv:1:3: expected a number for column 1") && !Catch::Contains("header"));
+}
+
+TEST_CASE("delimited and LIBSVM: a number beyond a double's range is named so; one below it reads as its rounding",
+          "[loader][delimited][libsvm]") {
+  // Found by a review: both read as "not a number", with a header hint even where header was given.
+  data::DelimitedOptions options;
+  const std::string huge = write_file("huge.csv", "1,2,1\n3,-1e400,-1\n");
+  CHECK_THROWS_WITH(data::read_delimited(huge, options),
+                    Catch::StartsWith(huge + ":2:3: column 1 (counting from 0) is '-1e400', beyond the largest double"));
+  // In the first row a number out of range is still a number: no header guess.
+  CHECK_THROWS_WITH(data::read_delimited(write_file("huge_first.csv", "1,1e400,1\n3,4,-1\n"), options),
+                    Catch::Contains("huge_first.csv:1:3: column 1 (counting from 0) is '1e400', beyond the largest double"));
+  const core::Dataset tiny = data::read_delimited(write_file("tiny.csv", "1e-400,2,1\n-4.9e-324,4,-1\n"), options);
+  CHECK(tiny.n() == 2);
+  CHECK(tiny.value(0, 0) == 0.0);
+  CHECK(tiny.value(1, 0) == -std::numeric_limits<double>::denorm_min());
+  const std::string libsvm = write_file("huge.libsvm", "+1 1:1e400\n-1 1:2\n");
+  CHECK_THROWS_WITH(data::load_dataset({libsvm, "libsvm", {}}), Catch::Contains("huge.libsvm:1:") &&
+                                                                Catch::Contains("feature 1 is '1e400', beyond the largest double"));
+  const core::Dataset tiny_libsvm = data::load_dataset({write_file("tiny.libsvm", "+1 1:1e-400 2:3\n-1 1:2\n"), "libsvm", {}});
+  CHECK(tiny_libsvm.n() == 2);
+  CHECK(tiny_libsvm.value(0, 0) == 0.0);
+  CHECK(tiny_libsvm.value(0, 1) == 3.0);
 }
 
 TEST_CASE("without a delimiter option, ';' and tab files are read; ',' stays the default", "[loader][delimited]") {
