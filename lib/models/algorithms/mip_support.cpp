@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <limits>
 
 namespace sparsesvm::models {
@@ -105,6 +106,20 @@ bool MipScale::trusted() const {
   return big_m <= kLargestTrustedMipScale && !(std::isfinite(weight_bound) && weight_bound > kLargestTrustedMipScale);
 }
 
+std::string MipScale::untrusted_note() const {
+  std::vector<std::string> above;
+  if (big_m > kLargestTrustedMipScale) above.push_back(fmt::format("big-M ({:.3g})", big_m));
+  if (std::isfinite(weight_bound) && weight_bound > kLargestTrustedMipScale) {
+    above.push_back(fmt::format("weight bound ({:.3g})", weight_bound));
+  }
+  if (above.empty()) return "";
+  return fmt::format("the MILP's {} {} above {:.0e}: Cbc's tolerances certify neither an optimum nor a bound at this "
+                     "scale, so no bound of Cbc's is claimed (the big-M and the weight bound grow with the start's "
+                     "objective and the features' spread or smallness: a large C, a small lambda or unscaled "
+                     "features; standardize them)",
+                     fmt::join(above, " and "), above.size() == 1 ? "is" : "are", kLargestTrustedMipScale);
+}
+
 double trusted_cbc_bound(double bound, const MipScale& scale) {
   return scale.trusted() ? bound : -std::numeric_limits<double>::infinity();
 }
@@ -131,13 +146,7 @@ void finish_mip_report(FitReport& report, const MipSearch& search, const Start& 
   const auto append = [&](const std::string& note) {
     report.message = report.message.empty() ? note : report.message + "; " + note;
   };
-  if (!search.scale.trusted()) {
-    append(fmt::format("the MILP's big-M ({:.3g}) or weight bound ({:.3g}) is above {:.0e}: Cbc's tolerances certify "
-                       "neither an optimum nor a bound at this scale, so no bound of Cbc's is claimed (both grow with "
-                       "the start's objective and the features' spread or smallness: a large C, a small lambda or "
-                       "unscaled features; standardize them)",
-                       search.scale.big_m, search.scale.weight_bound, kLargestTrustedMipScale));
-  }
+  if (!search.scale.trusted()) append(search.scale.untrusted_note());
   if (used.replaced) {
     append(fmt::format("start failed (status {}); started from w = 0, b = {}", core::to_string(start.report->status),
                        used.model.b()));

@@ -69,6 +69,9 @@ struct MipScale {
   double big_m = 0.0;
   double weight_bound = 0.0;
   bool trusted() const;  // both (W where finite) at most kLargestTrustedMipScale
+  // For a report's message: which of the two is above kLargestTrustedMipScale, so no bound of Cbc's is
+  // claimed; "" where trusted.
+  std::string untrusted_note() const;
 };
 
 // Cbc's bound on F for a MILP of this scale: the bound itself where trusted, else -infinity (none claimed).

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "data/generators/generator_registry.hpp"
+#include "models/algorithms/mip_support.hpp"
 #include "models/methods.hpp"
 #include "models/objective.hpp"
 #include "models/workspace.hpp"
@@ -215,6 +216,20 @@ TEST_CASE("global does not certify an optimum when its weights' bound is beyond 
                            << core::to_string(scaled_fit.status) << "), its bound " << scaled_fit.statistics.at("mip_best_bound"));
   CHECK(scaled_fit.statistics.at("mip_best_bound") <= fit.objective * (1 + 1e-6));
   if (scaled_fit.status == core::Status::optimal) CHECK(scaled_fit.objective == Approx(fit.objective).epsilon(1e-6));
+}
+
+TEST_CASE("an untrusted MILP scale's note names which of the big-M and the weight bound is above the limit",
+          "[global][mip]") {
+  // The note said "big-M (1.07e+07) or weight bound (6.22e+04) is above 1e+06" where only the big-M was.
+  const double limit = models::kLargestTrustedMipScale;
+  const auto note = [](double big_m, double weight_bound) { return models::MipScale{big_m, weight_bound}.untrusted_note(); };
+  CHECK(note(limit, limit).empty());
+  CHECK(note(limit, std::numeric_limits<double>::infinity()).empty());  // weights unbounded: only the big-M counts
+  CHECK_THAT(note(1.07e7, 6.22e4),
+             Catch::StartsWith("the MILP's big-M (1.07e+07) is above 1e+06: ") && !Catch::Contains("weight bound ("));
+  CHECK_THAT(note(128, 2e8),
+             Catch::StartsWith("the MILP's weight bound (2e+08) is above 1e+06: ") && !Catch::Contains("big-M ("));
+  CHECK_THAT(note(2e7, 3e7), Catch::StartsWith("the MILP's big-M (2e+07) and weight bound (3e+07) are above 1e+06: "));
 }
 
 TEST_CASE("global stops at its wall-clock limit even inside the root LP, and proves nothing there", "[global][mip]") {
