@@ -20,7 +20,8 @@ ParameterSpec dc_simplex_iteration_limit_option() {
                      "stopped step's best point where it lowers F), status feasible with stop_reason `simplex "
                      "iteration limit`, uncertified: a work limit, the same row on any machine with the same memory "
                      "budget. Steps whose LP the basis it holds already answers still run once it is spent (no "
-                     "pivot), so a limit equal to the steps' iterations ends as the unlimited fit; 0 means none";
+                     "pivot), so a limit equal to the steps' iterations ends converged at the unlimited fit's F (to "
+                     "rounding: the rounding may take one step more or another stopping rule); 0 means none";
   return spec;
 }
 
