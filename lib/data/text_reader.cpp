@@ -240,10 +240,12 @@ Parsed parse_double(std::string_view token, double& value) {
   if (end != token.data() + token.size()) return Parsed::not_a_number;
   if (error == std::errc{}) return Parsed::number;
   if (error != std::errc::result_out_of_range) return Parsed::not_a_number;
-  // Out of range, over or under: strtod (the "C" locale's, as this program's) rounds it, to HUGE_VAL or
-  // towards zero.
+  // Out of range, over or under: strtod rounds it, to HUGE_VAL or towards zero. It reads by the C locale,
+  // "C" in this program but settable by a host process (Python): a token it does not read whole is refused.
   const std::string text(token);
-  value = std::strtod(text.c_str(), nullptr);
+  char* text_end = nullptr;
+  value = std::strtod(text.c_str(), &text_end);
+  if (text_end != text.c_str() + text.size()) return Parsed::not_a_number;
   return std::isinf(value) ? Parsed::overflow : Parsed::number;
 }
 

@@ -4,8 +4,8 @@
 #include <CoinMessageHandler.hpp>
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <fmt/format.h>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
@@ -327,8 +327,8 @@ LpSolution ClpLp::check_stopped_basis(LpSolution stopped) {
 }
 
 LpSolution ClpLp::solve_with_spent_budget() {
-  // No pivot is left, but the basis held may answer the changed LP as it is: a DC step whose
-  // linearization moved no vertex of the last step's LP, a generation round after one that added nothing.
+  // No pivot is left, but the basis held may answer the changed LP as it is: a DC step whose new
+  // linearization leaves the last step's optimal basis optimal (the last steps of a converging chain).
   if (basis_is_optimal()) {
     LpSolution checked = read_solution(true, 0);
     checked.message = "optimal with the simplex iteration budget spent (the basis held, factorized without a pivot)";

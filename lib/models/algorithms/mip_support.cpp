@@ -102,16 +102,16 @@ void MipBudget::spend(const optim::MipSolution& answer) {
   if (answer.stopped_by != optim::MipLimit::none) stopped_by_ = answer.stopped_by;
 }
 
-bool MipScale::trusted() const {
-  return big_m <= kLargestTrustedMipScale && !(std::isfinite(weight_bound) && weight_bound > kLargestTrustedMipScale);
-}
+bool MipScale::big_m_above() const { return !(big_m <= kLargestTrustedMipScale); }
+
+bool MipScale::weight_bound_above() const { return std::isfinite(weight_bound) && weight_bound > kLargestTrustedMipScale; }
+
+bool MipScale::trusted() const { return !big_m_above() && !weight_bound_above(); }
 
 std::string MipScale::untrusted_note() const {
   std::vector<std::string> above;
-  if (big_m > kLargestTrustedMipScale) above.push_back(fmt::format("big-M ({:.3g})", big_m));
-  if (std::isfinite(weight_bound) && weight_bound > kLargestTrustedMipScale) {
-    above.push_back(fmt::format("weight bound ({:.3g})", weight_bound));
-  }
+  if (big_m_above()) above.push_back(fmt::format("big-M ({:.3g})", big_m));
+  if (weight_bound_above()) above.push_back(fmt::format("weight bound ({:.3g})", weight_bound));
   if (above.empty()) return "";
   return fmt::format("the MILP's {} {} above {:.0e}: Cbc's tolerances certify neither an optimum nor a bound at this "
                      "scale, so no bound of Cbc's is claimed (the big-M and the weight bound grow with the start's "

@@ -72,6 +72,10 @@ struct MipScale {
   // For a report's message: which of the two is above kLargestTrustedMipScale, so no bound of Cbc's is
   // claimed; "" where trusted.
   std::string untrusted_note() const;
+
+ private:
+  bool big_m_above() const;
+  bool weight_bound_above() const;  // a finite W above the limit
 };
 
 // Cbc's bound on F for a MILP of this scale: the bound itself where trusted, else -infinity (none claimed).
