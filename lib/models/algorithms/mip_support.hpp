@@ -109,6 +109,8 @@ class MipBudget {
   void spend(const optim::MipSolution& answer);  // counts its nodes and iterations; keeps the limit that stopped it
   // Work of the box search: its boxes count as nodes, its LP iterations at `weight` each.
   void spend_box(long boxes, long lp_iterations, double weight);
+  // Simplex iterations of LPs outside the search (the big-M's tightening), counted as Cbc's are.
+  void spend_lp(long lp_iterations) { iterations_ += lp_iterations; }
   // Adds the work done on a share of this budget (share()); a share the wall clock stopped stops this one.
   void absorb(const MipBudget& part);
   long nodes() const { return nodes_; }

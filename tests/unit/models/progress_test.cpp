@@ -138,7 +138,7 @@ TEST_CASE("a MIP's search reports every kProgressNodeInterval nodes and changes 
     std::string data, search, line;
     double lp_iteration_limit;  // Cbc: 0, so that only the progress line's handler is passed to it
   };
-  for (const Search& search : {Search{"psi_quadratic:n=60,case=3,seed=1", "cbc", "Cbc: 1000 nodes, ", 0.0},
+  for (const Search& search : {Search{"psi_quadratic:n=100,case=3,seed=3", "cbc", "Cbc: 1000 nodes, ", 0.0},
                                Search{"psi_quadratic:n=200,case=2,seed=1", "box", "psi box search: 1000 boxes, ", 200000.0}}) {
     INFO(search.data << ", search " << search.search);
     const core::Dataset data = data::generate(search.data);

@@ -236,6 +236,27 @@ TEST_CASE("the data-derived big-M never cuts the optimum that M = 1000 finds", "
   }
 }
 
+TEST_CASE("the big-M tightened from the incumbent proves 8 features at n = 100 within the default work limit",
+          "[psi][mip]") {
+  // psi_quadratic case 3, n = 100, seed 1, PSI-1 at C = 1: with the big-M derived from the data alone (median
+  // L_i 66) Cbc's tree ended its 2e5 simplex iterations at F = 22.08, gap 0.30. Tightened (median L_i about
+  // 5), it proves F = 16.6991361. The value is HiGHS's (scipy 1.10's milp, on this MILP written out, gap
+  // 7e-6): an independent solver. Planted: the tightening skipped, the fit stays feasible at 22.08.
+  const core::Dataset data = data::generate("psi_quadratic:n=100,case=3,seed=1");
+  models::Workspace workspace(data);
+  const models::FitReport fit = models::fit_method("PSI-1", {{"C", 1.0}, {"search", kCbc}}, workspace);
+  REQUIRE(fit.status == core::Status::optimal);
+  CHECK(fit.objective == Approx(16.6991361).epsilon(1e-8));
+  CHECK(fit.statistics.at("mip_big_m") < 30.0);  // the largest L_i: 91 derived from the data
+}
+
+TEST_CASE("a given big_m is the paper's formulation: kept, not tightened", "[psi][mip]") {
+  const core::Dataset data = data::generate("psi_quadratic:n=40,case=3,seed=2");
+  models::Workspace workspace(data);
+  const models::FitReport fit = models::fit_method("PSI-1", {{"C", 1.0}, {"big_m", 1000.0}}, workspace);
+  CHECK(fit.statistics.at("mip_big_m") == 1000.0);
+}
+
 TEST_CASE("a tuned start under a metric the tune part cannot define is an input error, not a silent default",
           "[psi][mip][scoring]") {
   const core::Dataset train = tiny_data(8, 21, 1);
@@ -605,12 +626,15 @@ TEST_CASE("search: auto is Cbc's search, row for row, beyond 4 features", "[psi]
 TEST_CASE("search: auto is optimal where the box's bound and Cbc's answer meet, at the optimum each proves alone",
           "[psi][box]") {
   // psi_quadratic case 1, n = 60, C = 1: the box search alone closes in 531 nodes. On a node limit of 700,
-  // auto's box phase gets 525 and stops short; Cbc on the last 175 nodes does not close on its own bound
-  // either, but its answer meets the box's bound: optimal by the two together (with that promotion planted
-  // away the row stays feasible). The claim is checked against both searches run to their own proofs.
+  // auto's box phase gets 525 and stops short. Cbc, its big-M tightened from the box's point, would close
+  // at its root on the rest; 2000 simplex iterations in all stop its tree short of its own proof (its
+  // tightening takes half of what the box left), but its answer meets the box's bound: optimal by the two
+  // together (with that promotion planted away the row stays feasible). The claim is checked against both
+  // searches run to their own proofs.
   const core::Dataset data = data::generate("psi_quadratic:n=60,seed=6");
   models::Workspace workspace(data);
-  const models::FitReport automatic = models::fit_method("PSI-1", {{"C", 1.0}, {"node_limit", 700.0}}, workspace);
+  const models::FitReport automatic =
+      models::fit_method("PSI-1", {{"C", 1.0}, {"node_limit", 700.0}, {"lp_iteration_limit", 2000.0}}, workspace);
   const models::FitReport box_phase =
       models::fit_method("PSI-1", {{"C", 1.0}, {"search", kBox}, {"node_limit", 525.0}}, workspace);
   const models::FitReport box = models::fit_method("PSI-1", {{"C", 1.0}, {"search", kBox}}, workspace);
