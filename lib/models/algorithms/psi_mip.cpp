@@ -236,7 +236,7 @@ PsiShape shape_of(const PsiProblem& problem) {
 // kTighteningShare of what is left of it.
 constexpr int kTighteningRounds = 10;
 constexpr double kLeastShrink = 0.05;
-constexpr double kTighteningShare = 0.5;
+constexpr double kTighteningShare = 0.25;
 constexpr double kBigMSafety = 1e-6;
 
 double median(core::Vector values) {

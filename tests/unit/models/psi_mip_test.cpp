@@ -628,7 +628,7 @@ TEST_CASE("search: auto is optimal where the box's bound and Cbc's answer meet, 
   // psi_quadratic case 1, n = 60, C = 1: the box search alone closes in 531 nodes. On a node limit of 700,
   // auto's box phase gets 525 and stops short. Cbc, its big-M tightened from the box's point, would close
   // at its root on the rest; 2000 simplex iterations in all stop its tree short of its own proof (its
-  // tightening takes half of what the box left), but its answer meets the box's bound: optimal by the two
+  // tightening takes a quarter of what the box left), but its answer meets the box's bound: optimal by the two
   // together (with that promotion planted away the row stays feasible). The claim is checked against both
   // searches run to their own proofs.
   const core::Dataset data = data::generate("psi_quadratic:n=60,seed=6");
