@@ -234,6 +234,11 @@ PsiShape shape_of(const PsiProblem& problem) {
 // candidate: where its true F is below the incumbent's it becomes the incumbent, and the next round's
 // row (and weight bound W) use its F. Their simplex iterations count against lp_iteration_limit, at most
 // kTighteningShare of what is left of it.
+// Only on data with at most kMostTightenedFeatures features: the psi MIPs that stay open are the papers'
+// low-dimensional ones (2-14 features), while with many features each LP is wide and Cbc closes at its
+// root anyway (golub, 7129 features, C = 1: PSI-1 proven with 82 simplex iterations untightened, 14,137
+// with one round; PSI-2 proven in 9 s untightened, out of its 30 s in the rounds' LPs with its tangents).
+constexpr std::size_t kMostTightenedFeatures = 20;
 constexpr int kTighteningRounds = 10;
 constexpr double kLeastShrink = 0.05;
 constexpr double kTighteningShare = 0.25;
@@ -292,8 +297,8 @@ std::vector<Eigen::Index> tightening_order(const core::Dataset& data, const core
 // incumbent's, its simplex iterations added to `iterations`; false where the share ran out or an LP
 // failed (the examples after it keep their bounds).
 bool tighten_round(const PsiProblem& problem, const Objective& objective, Bounds& bounds,
-                   const std::vector<Tangent>& tangents, FitReport& report, optim::IterationBudget& share,
-                   long& iterations) {
+                   const std::vector<Tangent>& tangents, double relative_gap, FitReport& report,
+                   optim::IterationBudget& share, MipBudget& budget, long& iterations) {
   const Layout& at = problem.at;
   bounds.weight = std::min(bounds.weight, implied_weight_bound(at.l2, problem.rho, report.objective));
   optim::MipBuilder mip = build_mip(problem, bounds, tangents);
@@ -301,10 +306,23 @@ bool tighten_round(const PsiProblem& problem, const Objective& objective, Bounds
   for (Eigen::Index column = 0; column < mip.cost.size(); ++column) {
     if (mip.cost[column] != 0.0) mip.entries.emplace_back(cutoff, column, mip.cost[column]);
   }
-  optim::ClpLp lp(mip.problem(), {.budget = &share});
+  // Each LP is held to the clock's rest too: the time limit covers the whole fit.
+  optim::ClpLp lp(mip.problem(), {.max_seconds = std::max(1e-3, budget.time_limit() - budget.elapsed()), .budget = &share});
+  // The relaxation's own optimum first: where its bound already proves the incumbent within relative_gap
+  // (golub's 72 x 7129 at C = 1, which Cbc closes at its root), no round is needed. Polished, it is a
+  // candidate incumbent (psi_quadratic case 3, n = 100, seed 2, PSI-1: the start's F 28.50 fell to 19.53
+  // over the rounds, the optimum being 19.517).
+  lp.set_cost(mip.cost);
+  const optim::LpSolution relaxed = lp.solve();
+  iterations += relaxed.iterations;
+  if (relaxed.status != core::Status::optimal) return false;
+  keep_polished_if_lower(problem, objective, weights_of(relaxed.primal, at), relaxed.primal[at.b()], report, iterations);
+  if (mip_relative_gap(report.objective, relaxed.objective + mip.constant) <= relative_gap) return false;
   core::Vector margin_cost(mip.cost.size());
   for (const Eigen::Index i : tightening_order(problem.data, report.model)) {
-    if (problem.fixed_to_region3[static_cast<std::size_t>(i)]) continue;
+    // An L_i of 0 is as tight as it gets (t_i >= 0 wherever F is at most the incumbent's).
+    if (problem.fixed_to_region3[static_cast<std::size_t>(i)] || bounds.big_m[i] == 0.0) continue;
+    if (budget.exhausted()) return false;
     margin_cost.setZero();
     for (const auto& [column, value] : margin_terms(problem.data, at, i)) margin_cost[column] = value;
     lp.set_cost(margin_cost);
@@ -315,18 +333,11 @@ bool tighten_round(const PsiProblem& problem, const Objective& objective, Bounds
     bounds.big_m[i] = std::min(bounds.big_m[i], std::max(tightened, 0.0));
     keep_if_lower(objective, problem.data, weights_of(least.primal, at), least.primal[at.b()], report);
   }
-  // The relaxation's own optimum, polished: a candidate incumbent (on psi_quadratic case 3, n = 100, seed 2,
-  // PSI-1: the start's F 28.50 fell to 19.53 over the rounds, the optimum being 19.517).
-  lp.set_cost(mip.cost);
-  const optim::LpSolution relaxed = lp.solve();
-  iterations += relaxed.iterations;
-  if (relaxed.status != core::Status::optimal) return false;
-  keep_polished_if_lower(problem, objective, weights_of(relaxed.primal, at), relaxed.primal[at.b()], report, iterations);
   return true;
 }
 
 void tighten_big_m(const PsiProblem& problem, const Objective& objective, Bounds& bounds,
-                   const std::vector<Tangent>& tangents, FitReport& report, MipBudget& budget) {
+                   const std::vector<Tangent>& tangents, double relative_gap, FitReport& report, MipBudget& budget) {
   optim::IterationBudget share;
   if (budget.iteration_limit() > 0) {
     share.remaining = static_cast<long>(kTighteningShare * static_cast<double>(budget.iteration_limit() - budget.iterations()));
@@ -334,8 +345,8 @@ void tighten_big_m(const PsiProblem& problem, const Objective& objective, Bounds
   long iterations = 0;
   for (int round = 0; round < kTighteningRounds && !budget.exhausted(); ++round) {
     const double before = median(bounds.big_m);
-    const bool complete = tighten_round(problem, objective, bounds, tangents, report, share, iterations);
-    if (!complete || median(bounds.big_m) > (1.0 - kLeastShrink) * before) break;
+    const bool complete = tighten_round(problem, objective, bounds, tangents, relative_gap, report, share, budget, iterations);
+    if (!complete || !(median(bounds.big_m) < (1.0 - kLeastShrink) * before)) break;
   }
   keep_incumbent_feasible(problem, report, bounds);
   budget.spend_lp(iterations);
@@ -394,7 +405,12 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
                                 margins(data, report.model.w(), report.model.b()), report.model.b());
   std::vector<Tangent> tangents = at.l2 ? first_tangents(report.model.w(), bounds.weight) : std::vector<Tangent>{};
   // A fixed big_m is the paper's formulation, kept as given.
-  if (options.at("big_m") == 0.0) tighten_big_m(problem, objective, bounds, tangents, report, budget);
+  if (options.at("big_m") == 0.0 && data.d() <= kMostTightenedFeatures) {
+    tighten_big_m(problem, objective, bounds, tangents, options.at("relative_gap"), report, budget);
+  }
+  // The clock can run out in the tightening: then no MILP is solved, and the row reports none (mip_big_m,
+  // mip_cuts).
+  if (budget.exhausted()) return -kInfinity;
   // The weights' bound every optimum obeys, also where a fixed big_m leaves the weight columns unbounded.
   scale = {at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, implied_weight_bound(at.l2, problem.rho, report.objective)};
   optim::MipBuilder mip = build_mip(problem, bounds, tangents);
@@ -414,14 +430,13 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
       keep_best_point_after_failed_mip(report, answer);
       break;
     }
-    lower_bound = std::max(lower_bound, answer.best_bound);
     const core::Vector w = weights_of(answer.primal, at);
     const double b = answer.primal[at.b()];
-    const double value = objective.value(data, w, b);  // the true F (for PSI-2 above the tangent model)
-    if (value < report.objective) {
-      report.model = core::LinearModel(w, b);
-      report.objective = value;
-    }
+    keep_if_lower(objective, data, w, b, report);  // by the true F (for PSI-2 above the tangent model)
+    // A search stopped by a limit has reported a "best possible" above a point's F (time-limited, on
+    // ionosphere and german): no bound, as its own answer's F is one.
+    const bool bound_holds = answer.status == core::Status::optimal || answer.best_bound <= report.objective;
+    if (bound_holds) lower_bound = std::max(lower_bound, answer.best_bound);
     report.trace_objective(report.objective, budget.elapsed());
     const double gap = mip_relative_gap(report.objective, lower_bound);
     if (gap <= tolerance && answer.status == core::Status::optimal) {

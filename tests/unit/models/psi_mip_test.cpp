@@ -461,6 +461,21 @@ TEST_CASE("a MIP's time limit counts the start's seconds", "[psi][mip]") {
   CHECK(fit.seconds == Approx(2.7 + fit.statistics.at("mip_seconds")));
 }
 
+TEST_CASE("the big-M's tightening stops at the time limit, and the row reports no MILP", "[psi][mip]") {
+  // psi_quadratic case 3, n = 400: one round of the tightening (an LP per example) takes seconds; at a
+  // 0.5 s limit the fit stops inside it, time-limited, without calling Cbc (planted: the clock checked
+  // only between rounds, the first round ran on: 4.3 s).
+  const core::Dataset data = data::generate("psi_quadratic:n=400,case=3,seed=1");
+  models::Workspace workspace(data);
+  const models::FitReport fit =
+      models::fit_method("PSI-1", {{"C", 1.0}, {"search", kCbc}, {"time_limit", 0.5}}, workspace);
+  REQUIRE(fit.status == core::Status::feasible);
+  CHECK(fit.stop_reason == "time limit");
+  CHECK(fit.statistics.at("mip_seconds") < 2.0);  // room for sanitizers and load
+  CHECK(fit.statistics.at("mip_nodes") == 0.0);
+  CHECK(fit.statistics.at("mip_big_m") == 0.0);  // no MILP solved: none reported
+}
+
 TEST_CASE("a MIP row's inner_iterations is its start's plus every simplex iteration of its search", "[psi][mip]") {
   const core::Dataset data = tiny_data(40, 23, 6);
   models::Workspace workspace(data);
