@@ -230,10 +230,11 @@ PsiShape shape_of(const PsiProblem& problem) {
 // smaller L_i (widened by kBigMSafety for Clp's tolerances, and never below the incumbent's own -t_i, which
 // must stay feasible). A smaller L_i raises the relaxation's charge for a negative margin (the slope
 // 2 / L_i of psi's relaxed jump), which raises the other examples' minima, so the rounds repeat (at most
-// kTighteningRounds) while the median L_i falls by kLeastShrink or more. Each LP's point (w, b) is also a
-// candidate: where its true F is below the incumbent's it becomes the incumbent, and the next round's
-// row (and weight bound W) use its F. Their simplex iterations count against lp_iteration_limit, at most
-// kTighteningShare of what is left of it.
+// kTighteningRounds) while the median L_i falls by kLeastShrink or more, and until the relaxation's own
+// bound proves the incumbent. Each LP's point (w, b) is also a candidate: where its true F is below the
+// incumbent's it becomes the incumbent, and the next round's row (and weight bound W) use its F. Their
+// simplex iterations count against lp_iteration_limit, at most kTighteningShare of what is left of it;
+// each LP stops at the time limit.
 // Only on data with at most kMostTightenedFeatures features: the psi MIPs that stay open are the papers'
 // low-dimensional ones (2-14 features), while with many features each LP is wide and Cbc closes at its
 // root anyway (golub, 7129 features, C = 1: PSI-1 proven with 82 simplex iterations untightened, 14,137
@@ -307,7 +308,8 @@ bool tighten_round(const PsiProblem& problem, const Objective& objective, Bounds
     if (mip.cost[column] != 0.0) mip.entries.emplace_back(cutoff, column, mip.cost[column]);
   }
   // Each LP is held to the clock's rest too: the time limit covers the whole fit.
-  optim::ClpLp lp(mip.problem(), {.max_seconds = std::max(1e-3, budget.time_limit() - budget.elapsed()), .budget = &share});
+  const double seconds_left = std::max(1e-3, budget.time_limit() - budget.elapsed());
+  optim::ClpLp lp(mip.problem(), {.max_seconds = seconds_left, .budget = &share});
   // The relaxation's own optimum first: where its bound already proves the incumbent within relative_gap
   // (golub's 72 x 7129 at C = 1, which Cbc closes at its root), no round is needed. Polished, it is a
   // candidate incumbent (psi_quadratic case 3, n = 100, seed 2, PSI-1: the start's F 28.50 fell to 19.53
@@ -316,7 +318,8 @@ bool tighten_round(const PsiProblem& problem, const Objective& objective, Bounds
   const optim::LpSolution relaxed = lp.solve();
   iterations += relaxed.iterations;
   if (relaxed.status != core::Status::optimal) return false;
-  keep_polished_if_lower(problem, objective, weights_of(relaxed.primal, at), relaxed.primal[at.b()], report, iterations);
+  keep_polished_if_lower(problem, objective, weights_of(relaxed.primal, at), relaxed.primal[at.b()], report,
+                         iterations);
   if (mip_relative_gap(report.objective, relaxed.objective + mip.constant) <= relative_gap) return false;
   core::Vector margin_cost(mip.cost.size());
   for (const Eigen::Index i : tightening_order(problem.data, report.model)) {
@@ -340,12 +343,14 @@ void tighten_big_m(const PsiProblem& problem, const Objective& objective, Bounds
                    const std::vector<Tangent>& tangents, double relative_gap, FitReport& report, MipBudget& budget) {
   optim::IterationBudget share;
   if (budget.iteration_limit() > 0) {
-    share.remaining = static_cast<long>(kTighteningShare * static_cast<double>(budget.iteration_limit() - budget.iterations()));
+    const double left = static_cast<double>(budget.iteration_limit() - budget.iterations());
+    share.remaining = static_cast<long>(kTighteningShare * left);
   }
   long iterations = 0;
   for (int round = 0; round < kTighteningRounds && !budget.exhausted(); ++round) {
     const double before = median(bounds.big_m);
-    const bool complete = tighten_round(problem, objective, bounds, tangents, relative_gap, report, share, budget, iterations);
+    const bool complete =
+        tighten_round(problem, objective, bounds, tangents, relative_gap, report, share, budget, iterations);
     if (!complete || !(median(bounds.big_m) < (1.0 - kLeastShrink) * before)) break;
   }
   keep_incumbent_feasible(problem, report, bounds);
@@ -395,8 +400,9 @@ constexpr std::size_t kMostBoxFeatures = 20;
 
 // The MILP (PSI-1) or the loop of MILPs (PSI-2) in Cbc from report's point, its big-M derived from that
 // point's F and then tightened (tighten_big_m, which can also improve the point; scale: the largest, and the
-// weights' bound); updates report (model, objective, status, stop_reason, message, counts) and returns the best lower bound on F that Cbc certifies (trusted_cbc_bound;
-// where it certifies none, no message quotes its gap).
+// weights' bound); updates report (model, objective, status, stop_reason, message, counts) and returns the
+// best lower bound on F that Cbc certifies (trusted_cbc_bound; where it certifies none, no message quotes
+// its gap).
 double search_cbc(const PsiProblem& problem, const Objective& objective, const Hyperparameters& options,
                   MipBudget& budget, FitReport& report, MipScale& scale) {
   const core::Dataset& data = problem.data;
