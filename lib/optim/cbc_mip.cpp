@@ -3,6 +3,7 @@
 #include <CbcModel.hpp>
 #include <CbcCompareObjective.hpp>
 #include <CbcEventHandler.hpp>
+#include <CbcHeuristic.hpp>
 #include <OsiClpSolverInterface.hpp>
 #include <algorithm>
 #include <chrono>
@@ -41,6 +42,36 @@ class SearchHandler : public CbcEventHandler {
  private:
   long budget_;
   long next_report_ = core::kProgressNodeInterval;
+};
+
+// MipOptions::rounding as a Cbc heuristic, run at every node once its LP is solved. Cbc checks each point
+// it returns (the integers fixed, the other columns re-solved) and refuses one outside the MIP.
+class RoundingHeuristic : public CbcHeuristic {
+ public:
+  RoundingHeuristic(const LpProblem& problem, const MipOptions& options)
+      : problem_(&problem), rounding_(options.rounding), constant_(options.objective_constant) {
+    setHeuristicName("rounding");
+    setWhen(3);
+  }
+  CbcHeuristic* clone() const override { return new RoundingHeuristic(*this); }
+  void resetModel(CbcModel* model) override { model_ = model; }
+  bool shouldHeurRun(int) override { return true; }
+  int solution(double& objective_value, double* new_solution) override {
+    const OsiSolverInterface* solver = model_->solver();
+    if (!solver->isProvenOptimal()) return 0;
+    if (!rounding_(solver->getColSolution(), point_)) return 0;
+    const double value = problem_->cost.dot(point_) + constant_;
+    if (!(value < objective_value)) return 0;
+    std::copy(point_.data(), point_.data() + point_.size(), new_solution);
+    objective_value = value;
+    return 1;
+  }
+
+ private:
+  const LpProblem* problem_;
+  std::function<bool(const double*, core::Vector&)> rounding_;
+  double constant_;
+  core::Vector point_;
 };
 
 void load(OsiClpSolverInterface& solver, const LpProblem& problem) {
@@ -121,6 +152,10 @@ MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers
   if (search_budget > 0 || core::progress_wanted()) {
     const SearchHandler handler(search_budget);
     model.passInEventHandler(&handler);  // Cbc keeps a copy
+  }
+  if (options.rounding) {
+    RoundingHeuristic rounding(compressed, options);
+    model.addHeuristic(&rounding);  // Cbc keeps a copy
   }
   model.setAllowableFractionGap(options.relative_gap);
   model.setAllowableGap(options.relative_gap);  // for objectives near 0, where the fraction means nothing

@@ -3,6 +3,7 @@
 // safe from several threads, unlike Cbc's command-line driver CbcMain1):
 //   minimize cost' x   subject to   row_lower <= A x <= row_upper,  column bounds,  x_j integer for j in `integers`
 // With an incumbent (a feasible point, e.g. from an SVM), the search starts with it as its best solution.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,11 @@ struct MipOptions {
   // and relative_gap is relative to that (a psi MIP's columns carry -173 of F = 27: a gap relative to
   // cost' x alone was 6 times looser than asked).
   double objective_constant = 0.0;
+  // A problem-specific rounding, tried at every node: from the node's LP solution (all columns) it writes a
+  // point of the MIP (integers integral, every row and bound met) into its second argument and returns true,
+  // or returns false. Where that point's cost is below the incumbent's, it becomes the incumbent (Cbc
+  // refuses a point outside the MIP). Empty: none.
+  std::function<bool(const double*, core::Vector&)> rounding;
 };
 
 struct MipSolution {
