@@ -30,7 +30,7 @@ class SearchHandler : public CbcEventHandler {
     if (which != node) return noAction;
     if (model_->getNodeCount() >= next_report_) {
       next_report_ = model_->getNodeCount() + core::kProgressNodeInterval;
-      // Cbc's incumbent and bound are the MILP's cost' x minus its constant, as its gap test sees them.
+      // Cbc's incumbent and bound are the MILP's cost' x plus its constant, as its gap test sees them.
       core::progress("Cbc: {} nodes, {} simplex iterations; incumbent {:.10g}, best bound {:.10g} (the MILP's units)",
                      model_->getNodeCount(), model_->getIterationCount(), model_->getObjValue(),
                      model_->getBestPossibleObjValue());
@@ -59,7 +59,7 @@ class RoundingHeuristic : public CbcHeuristic {
   int solution(double& objective_value, double* new_solution) override {
     const OsiSolverInterface* solver = model_->solver();
     if (!solver->isProvenOptimal()) return 0;
-    if (!rounding_(solver->getColSolution(), point_)) return 0;
+    if (!rounding_(solver->getColSolution(), point_) || point_.size() != problem_->cost.size()) return 0;
     const double value = problem_->cost.dot(point_) + constant_;
     if (!(value < objective_value)) return 0;
     std::copy(point_.data(), point_.data() + point_.size(), new_solution);

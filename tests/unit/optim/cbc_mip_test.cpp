@@ -108,4 +108,12 @@ TEST_CASE("a MIP's rounding gives the search its incumbent, and a rounding outsi
   };
   const optim::MipSolution refused = optim::solve_mip(mip.problem(), mip.integers, core::Vector(), rounded_up);
   CHECK_FALSE(core::has_solution(refused.status));
+
+  // A point of the wrong length is never copied into Cbc's buffer.
+  optim::MipOptions too_short = one_node;
+  too_short.rounding = [](const double*, core::Vector& point) {
+    point = core::Vector::Zero(59);
+    return true;
+  };
+  CHECK_FALSE(core::has_solution(optim::solve_mip(mip.problem(), mip.integers, core::Vector(), too_short).status));
 }
