@@ -78,6 +78,15 @@ optim::MipBuilder fractional_knapsack(std::vector<double>& weights, double& capa
   return mip;
 }
 
+// `options` with a rounding that maps each of the knapsack's 60 items through `round`.
+optim::MipOptions with_each_item(optim::MipOptions options, double (*round)(double)) {
+  options.rounding = [round](const double* relaxed, core::Vector& point) {
+    point = Eigen::Map<const core::Vector>(relaxed, 60).unaryExpr(round);
+    return true;
+  };
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("a MIP's rounding gives the search its incumbent, and a rounding outside the MIP is refused", "[mip]") {
@@ -90,23 +99,15 @@ TEST_CASE("a MIP's rounding gives the search its incumbent, and a rounding outsi
   REQUIRE_FALSE(core::has_solution(alone.status));
 
   // Rounding every item down keeps the knapsack's capacity: a point of the MIP.
-  optim::MipOptions rounded_down = one_node;
-  rounded_down.rounding = [](const double* relaxed, core::Vector& point) {
-    point = Eigen::Map<const core::Vector>(relaxed, 60).array().floor();
-    return true;
-  };
-  const optim::MipSolution found = optim::solve_mip(mip.problem(), mip.integers, core::Vector(), rounded_down);
+  const optim::MipSolution found =
+      optim::solve_mip(mip.problem(), mip.integers, core::Vector(), with_each_item(one_node, [](double x) { return std::floor(x); }));
   REQUIRE(core::has_solution(found.status));
   CHECK(found.primal.dot(Eigen::Map<const core::Vector>(weights.data(), 60)) <= capacity + 1e-9);
   CHECK(found.objective == Approx(mip.problem().cost.dot(found.primal) + mip.constant));
 
   // Rounding every item up takes them all: over capacity, not a point of the MIP, and never the incumbent.
-  optim::MipOptions rounded_up = one_node;
-  rounded_up.rounding = [](const double* relaxed, core::Vector& point) {
-    point = Eigen::Map<const core::Vector>(relaxed, 60).array().ceil();
-    return true;
-  };
-  const optim::MipSolution refused = optim::solve_mip(mip.problem(), mip.integers, core::Vector(), rounded_up);
+  const optim::MipSolution refused =
+      optim::solve_mip(mip.problem(), mip.integers, core::Vector(), with_each_item(one_node, [](double x) { return std::ceil(x); }));
   CHECK_FALSE(core::has_solution(refused.status));
 
   // A point of the wrong length is never copied into Cbc's buffer.
