@@ -4,16 +4,17 @@
 # bench/run_psi.sh. By default cases 1-2 (2 and 4 features) with `--search auto`, the box search first
 # (bench/psi_box_results.*); with NAME=psi_tighten CASES="3 4" SEARCH=cbc, the cases Cbc's tree searches
 # (8 and 14 features), for the big-M's tightening (bench/psi_tighten_results.*); NS=".." sets the sizes
-# and EXTRA="--lp_iteration_limit 0" other fit options (psi_tighten_unlimited.*). Each instance runs with the
+# and EXTRA="--lp_iteration_limit 0" other fit options (psi_tighten_unlimited.*), LIMIT=<s> the
+# wall-clock safety net (default 120 s). Each instance runs with the
 # "before" binary (BEFORE=<path>) and the current build, one after the other, the order swapped from one
 # instance to the next, so both see the same load. One CSV row per fit in bench/$NAME_results.csv; the
 # summary table in bench/$NAME_results.txt.
-# Usage: [BEFORE=<older sparsesvm>] [NAME=.. CASES=".." SEARCH=.. NS=".." EXTRA=".."] bench/run_psi_box.sh
+# Usage: [BEFORE=<older sparsesvm>] [NAME=.. CASES=".." SEARCH=.. NS=".." EXTRA=".." LIMIT=..] bench/run_psi_box.sh
 #        (SPARSESVM=<binary> for the "after" build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/before_after.sh
-limit=120
+limit=${LIMIT:-120}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 name=${NAME:-psi_box}

@@ -1,5 +1,5 @@
 // psi loss   psi_a(t) = 2 for t < 0,  a (1 - t) on [0, 1],  0 for t > 1,  a in (0, 2]   [PSI] (3.6)
-// (t in [-1e-6, 0) counts as 0: kBoundaryTolerance below)
+// (t in [-1e-6, 0) counts as 0: kPsiBoundaryTolerance, psi.hpp)
 // Discontinuous at 0 (from 2 to a) and flat outside [0, 1]: no DC split with a hinge-shaped convex
 // part, so DCA cannot run it; the MIP of algorithms/psi_mip.cpp ([PSI] (3.7)-(3.14)) does. Parameter
 // "psi_a" (named apart from the penalties' "a").
@@ -8,21 +8,17 @@
 #include <stdexcept>
 
 #include "models/losses/loss.hpp"
+#include "models/losses/psi.hpp"
 
 namespace sparsesvm::models {
 namespace {
-
-// psi jumps from 2 to a at t = 0, and an optimum often has margins exactly there (the MIP puts examples
-// on the boundary): solvers return them within their feasibility tolerance, e.g. t = -1e-9. Margins
-// less than this far below 0 count as on the boundary, where psi(0) = a.
-constexpr double kBoundaryTolerance = 1e-6;
 
 class PsiLoss : public Loss {
  public:
   explicit PsiLoss(double a) : a_(a) {}
   std::string id() const override { return fmt::format("psi[psi_a={}]", a_); }
   double value(double t) const override {
-    if (t < -kBoundaryTolerance) return 2.0;
+    if (t < -kPsiBoundaryTolerance) return 2.0;
     if (t > 1.0) return 0.0;
     return a_ * (1.0 - t);
   }

@@ -263,6 +263,21 @@ TEST_CASE("half the work limit for the tightening and a rounding at each node pr
   CHECK(fit.objective == Approx(20.9627).epsilon(1e-5));
 }
 
+TEST_CASE("a point handed to Cbc costs its F: margins a solver leaves just below 0 stay on psi's boundary",
+          "[psi][mip]") {
+  // psi_quadratic case 4, n = 100, seed 3, PSI-2 at C = 1. Points reach Cbc as MIP points: the start, each
+  // outer-approximation round's best, each node's rounding. Picked with a strict t_i >= 0, the examples a
+  // solver leaves at t = -1e-9 paid psi's 2 instead of a (a round's answer of F = 17.55 reached the next round
+  // costing 22.05), and the fit ended its default work limit at F = 23.43, a third above the optimum
+  // 17.5522 that the same fit proves without the limit (66 s). Planted (strict t_i >= 0): fails at 23.43.
+  const core::Dataset data = data::generate("psi_quadratic:n=100,case=4,seed=3");
+  models::Workspace workspace(data);
+  const models::FitReport fit = models::fit_method("PSI-2", {{"C", 1.0}, {"search", kCbc}}, workspace);
+  REQUIRE(core::has_solution(fit.status));
+  CHECK(fit.objective >= 17.5522 * (1.0 - 1e-4));
+  CHECK(fit.objective < 17.5522 * 1.15);
+}
+
 TEST_CASE("a given big_m is the paper's formulation: kept, not tightened", "[psi][mip]") {
   const core::Dataset data = data::generate("psi_quadratic:n=40,case=3,seed=2");
   models::Workspace workspace(data);
