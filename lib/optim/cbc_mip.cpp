@@ -45,7 +45,8 @@ class SearchHandler : public CbcEventHandler {
 };
 
 // MipOptions::rounding as a Cbc heuristic, run at every node once its LP is solved. Cbc checks each point
-// it returns (the integers fixed, the other columns re-solved) and refuses one outside the MIP.
+// it returns (the integers fixed, the other columns re-solved) and refuses one whose integers admit no
+// point of the MIP.
 class RoundingHeuristic : public CbcHeuristic {
  public:
   RoundingHeuristic(const LpProblem& problem, const MipOptions& options)

@@ -32,9 +32,10 @@ struct MipOptions {
   // cost' x alone was 6 times looser than asked).
   double objective_constant = 0.0;
   // A problem-specific rounding, tried at every node: from the node's LP solution (all columns) it writes a
-  // point of the MIP (integers integral, every row and bound met) into its second argument and returns true,
-  // or returns false. Where that point's cost is below the incumbent's, it becomes the incumbent (Cbc
-  // refuses a point outside the MIP). Empty: none.
+  // candidate point (integers integral; the other columns a guess) into its second argument and returns
+  // true, or returns false. Where that point's cost is below the incumbent's, Cbc fixes its integers,
+  // re-solves the other columns and keeps the result as its incumbent; it refuses the point where that LP
+  // is infeasible or ends above the incumbent (Cbc 2.10's checkSolution). Empty: none.
   std::function<bool(const double*, core::Vector&)> rounding;
 };
 
@@ -53,7 +54,8 @@ struct MipSolution {
   MipLimit stopped_by = MipLimit::none;  // set when a limit ended the search (status feasible or time_limit)
 };
 
-// `incumbent`, when not empty, must be feasible (the caller builds it); Cbc checks it and ignores it if not.
+// `incumbent`, when not empty, is the search's first incumbent: Cbc fixes its integers and re-solves the
+// other columns (repairing them), and ignores it where that LP has no optimum.
 MipSolution solve_mip(const LpProblem& problem, const std::vector<int>& integers, const core::Vector& incumbent,
                       const MipOptions& options);
 

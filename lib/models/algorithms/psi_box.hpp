@@ -2,8 +2,8 @@
 // psi-learning's objective searched over (w, b) instead of over examples (issue 38), for few features:
 //   F(w, b) = rho Omega(w) + sum_i c_i psi(t_i),   t_i = y_i (x_i.w + b),
 // psi(t) = 2 for t < 0, a (1 - t) on [0, 1], 0 beyond (psi_mip.cpp has the MIP over examples): the
-// paper's psi, as the MIP solves it (the loss object counts t in [-1e-6, 0) as 0, for solvers' rounding;
-// losses/psi.cpp). The search runs on centred features: t_i = z_i.(w, b') with
+// paper's psi, strictly (the loss object counts t in [-1e-6, 0) as 0, for solvers' rounding, and so do
+// the points psi_mip.cpp hands Cbc: kPsiBoundaryTolerance, losses/psi.hpp). The search runs on centred features: t_i = z_i.(w, b') with
 // z_i = y_i (x_i - c, 1), b' = b + w.c and c the features' midranges, so a box of b' stays as wide as the
 // data's spread whatever their offset from 0 (with raw offsets of 100 an axis-aligned box of b needed
 // w-widths of 0.01 before any margin was decided).

@@ -439,7 +439,8 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
   while (!budget.exhausted()) {
     optim::MipOptions mip_options = budget.next(tolerance, mip.constant);
     // At each node its LP's (w, b) with every region picked for its margins (mip_point): a point of the
-    // MILP, as the relaxation's margins are all above -L_i; the incumbent where its F is lower (psi_quadratic
+    // MILP up to the boundary tolerance (Cbc's re-solve with delta fixed repairs it), as the relaxation's
+    // margins are all above -L_i; the incumbent where its F is lower (psi_quadratic
     // case 3, n = 100, seed 3, PSI-1 at the default limits: 22.35 at the limit where Cbc alone kept 33.32).
     mip_options.rounding = [&](const double* relaxed, core::Vector& point) {
       const core::Vector x = Eigen::Map<const core::Vector>(relaxed, at.columns());

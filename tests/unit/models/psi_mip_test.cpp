@@ -267,15 +267,17 @@ TEST_CASE("a point handed to Cbc costs its F: margins a solver leaves just below
           "[psi][mip]") {
   // psi_quadratic case 4, n = 100, seed 3, PSI-2 at C = 1. Points reach Cbc as MIP points: the start, each
   // outer-approximation round's best, each node's rounding. Picked with a strict t_i >= 0, the examples a
-  // solver leaves at t = -1e-9 paid psi's 2 instead of a (a round's answer of F = 17.55 reached the next round
-  // costing 22.05), and the fit ended its default work limit at F = 23.43, a third above the optimum
-  // 17.5522 that the same fit proves without the limit (66 s). Planted (strict t_i >= 0): fails at 23.43.
+  // solver leaves at t = -1e-9 paid psi's 2 instead of a (without the work limit a round's answer of
+  // F = 17.55 reached the next round costing 22.05). At the default limit this fit runs one MILP, so the
+  // start and the nodes' roundings are what the tolerance reaches: it ends at F = 19.90 (23.43 with the
+  // strict rule), the optimum being 17.5522 (proven by the same fit without the limit, in 66 s).
+  // Planted (strict t_i >= 0): fails at 23.43.
   const core::Dataset data = data::generate("psi_quadratic:n=100,case=4,seed=3");
   models::Workspace workspace(data);
   const models::FitReport fit = models::fit_method("PSI-2", {{"C", 1.0}, {"search", kCbc}}, workspace);
   REQUIRE(core::has_solution(fit.status));
   CHECK(fit.objective >= 17.5522 * (1.0 - 1e-4));
-  CHECK(fit.objective < 17.5522 * 1.15);
+  CHECK(fit.objective < 17.5522 * 1.2);
 }
 
 TEST_CASE("a given big_m is the paper's formulation: kept, not tightened", "[psi][mip]") {
