@@ -41,6 +41,7 @@
 #include <fmt/ranges.h>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -346,14 +347,22 @@ bool tighten_round(const PsiProblem& problem, const Objective& objective, Bounds
   return true;
 }
 
-void tighten_big_m(const PsiProblem& problem, const Objective& objective, Bounds& bounds,
-                   const std::vector<Tangent>& tangents, double relative_gap, FitReport& report, MipBudget& budget) {
+// The simplex iterations a tightening may spend now (no limit where the fit has none); none where that
+// share of what is left of the work limit cannot pay for one round.
+std::optional<optim::IterationBudget> tightening_share(const PsiProblem& problem, const MipBudget& budget) {
   optim::IterationBudget share;
   if (budget.iteration_limit() > 0) {
     const double left = static_cast<double>(budget.iteration_limit() - budget.iterations());
     share.remaining = static_cast<long>(kTighteningShare * left);
-    if (static_cast<double>(share.remaining) < kRoundIterationsPerExample * static_cast<double>(problem.at.n)) return;
+    if (static_cast<double>(share.remaining) < kRoundIterationsPerExample * static_cast<double>(problem.at.n)) return {};
   }
+  return share;
+}
+
+// The tightening's rounds from report's point, within `share`; the simplex iterations they spent.
+long tighten_big_m(const PsiProblem& problem, const Objective& objective, Bounds& bounds,
+                   const std::vector<Tangent>& tangents, double relative_gap, FitReport& report, MipBudget& budget,
+                   optim::IterationBudget share) {
   long iterations = 0;
   for (int round = 0; round < kTighteningRounds && !budget.exhausted(); ++round) {
     const double before = median(bounds.big_m);
@@ -363,6 +372,27 @@ void tighten_big_m(const PsiProblem& problem, const Objective& objective, Bounds
   }
   keep_incumbent_feasible(problem, report, bounds);
   budget.spend_lp(iterations);
+  return iterations;
+}
+
+// The largest L_i and the weights' bound that an incumbent of F `incumbent` implies (the scale at which
+// Cbc's tolerances are judged, mip_support.hpp).
+MipScale mip_scale(const PsiProblem& problem, const Bounds& bounds, double incumbent) {
+  return {problem.at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, implied_weight_bound(problem.at.l2, problem.rho, incumbent)};
+}
+
+// Whether a PSI-2 round's MILP is worth tightening again before it is solved (issue 38): its big-M came
+// from an F that the incumbent has since lowered (the tightening's cutoff row is the incumbent's F, so a
+// lower F gives smaller L_i and a stronger relaxation), and the last MILP's tree cost more simplex
+// iterations than that tightening (then the next tree, as large or larger, is where the time goes; where
+// Cbc proved the last MILP cheaply, another tightening would cost more than it saves). Measured on
+// psi_quadratic cases 3-4, n = 100 and 200, seeds 1-3, C = 1 (docs/benchmarks.md, "psi: the big-M tightened
+// again between PSI-2's rounds"): tightening before every later round halved the hardest fits (case 4,
+// n = 100, seed 3: 1.36e6 -> 1.00e6 simplex iterations, 70 -> 34 s) and slowed the easy ones (case 3,
+// n = 200, seed 1: 4.5e5 -> 6.8e5).
+bool worth_tightening_again(double objective, double tightened_at, double relative_gap, long mip_iterations,
+                            long tightening_iterations) {
+  return objective < tightened_at * (1.0 - relative_gap) && mip_iterations > tightening_iterations;
 }
 
 // The MIP point of (w, b): delta_i = 1 where t_i >= 0 up to the loss's boundary tolerance, so that the
@@ -422,17 +452,20 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
   Bounds bounds = derive_bounds(data, at.l2, problem.rho, options.at("big_m"), report.objective,
                                 margins(data, report.model.w(), report.model.b()), report.model.b());
   std::vector<Tangent> tangents = at.l2 ? first_tangents(report.model.w(), bounds.weight) : std::vector<Tangent>{};
+  const double tolerance = options.at("relative_gap");
   // A fixed big_m is the paper's formulation, kept as given.
-  if (options.at("big_m") == 0.0 && data.d() <= kMostTightenedFeatures) {
-    tighten_big_m(problem, objective, bounds, tangents, options.at("relative_gap"), report, budget);
+  const bool tightens = options.at("big_m") == 0.0 && data.d() <= kMostTightenedFeatures;
+  long tightening_iterations = 0;
+  if (const auto share = tightening_share(problem, budget); tightens && share) {
+    tightening_iterations = tighten_big_m(problem, objective, bounds, tangents, tolerance, report, budget, *share);
   }
+  double tightened_at = report.objective;
   // The clock can run out in the tightening: then no MILP is solved, and the row reports none (mip_big_m,
   // mip_cuts).
   if (budget.exhausted()) return -kInfinity;
   // The weights' bound every optimum obeys, also where a fixed big_m leaves the weight columns unbounded.
-  scale = {at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, implied_weight_bound(at.l2, problem.rho, report.objective)};
+  scale = mip_scale(problem, bounds, report.objective);
   optim::MipBuilder mip = build_mip(problem, bounds, tangents);
-  const double tolerance = options.at("relative_gap");
   const auto max_cuts = static_cast<int>(options.at("max_cuts"));
   double lower_bound = -kInfinity;
   int rounds = 0;
@@ -481,6 +514,15 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
       break;
     }
     const int added = at.l2 && rounds < max_cuts ? add_violated_tangents(tangents, at, answer.primal) : 0;
+    const auto share = tightening_share(problem, budget);
+    if (added > 0 && tightens && share &&
+        worth_tightening_again(report.objective, tightened_at, tolerance, answer.iterations, tightening_iterations)) {
+      tightening_iterations = tighten_big_m(problem, objective, bounds, tangents, tolerance, report, budget, *share);
+      tightened_at = report.objective;
+      scale = mip_scale(problem, bounds, report.objective);
+      mip = build_mip(problem, bounds, tangents);
+      continue;
+    }
     for (auto tangent = tangents.end() - added; tangent != tangents.end(); ++tangent) add_tangent(mip, at, *tangent);
     if (added == 0) {
       // A MILP proven optimal whose answer its own model values right closes the gap up to rounding: what
