@@ -5,11 +5,11 @@
 # (bench/psi_box_results.*); with NAME=psi_tighten CASES="3 4" SEARCH=cbc, the cases Cbc's tree searches
 # (8 and 14 features), for the big-M's tightening (bench/psi_tighten_results.*); NS=".." sets the sizes
 # and EXTRA="--lp_iteration_limit 0" other fit options (psi_tighten_unlimited.*), LIMIT=<s> the
-# wall-clock safety net (default 120 s). Each instance runs with the
+# wall-clock safety net (default 120 s), METHODS=".." the methods (default "PSI-1 PSI-2"). Each instance runs with the
 # "before" binary (BEFORE=<path>) and the current build, one after the other, the order swapped from one
 # instance to the next, so both see the same load. One CSV row per fit in bench/$NAME_results.csv; the
 # summary table in bench/$NAME_results.txt.
-# Usage: [BEFORE=<older sparsesvm>] [NAME=.. CASES=".." SEARCH=.. NS=".." EXTRA=".." LIMIT=..] bench/run_psi_box.sh
+# Usage: [BEFORE=<older sparsesvm>] [NAME=.. CASES=".." SEARCH=.. NS=".." EXTRA=".." LIMIT=.. METHODS=".."] bench/run_psi_box.sh
 #        (SPARSESVM=<binary> for the "after" build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +22,7 @@ cases=(${CASES:-1 2})
 search=${SEARCH:-auto}
 sizes=(${NS:-100 200})
 extra=(${EXTRA:-})
+methods=(${METHODS:-PSI-1 PSI-2})
 out=bench/${name}_results.csv
 echo "binary,method,n,case,seed,status,objective,relative_gap,nodes,seconds" >"$out"
 fit() {  # label=binary method n case seed
@@ -38,7 +39,7 @@ instance=0
 for n in "${sizes[@]}"; do
   for case in "${cases[@]}"; do
     for seed in 1 2 3; do
-      for method in PSI-1 PSI-2; do
+      for method in "${methods[@]}"; do
         order=("${binaries[@]}")
         if ((instance++ % 2 == 1)); then order=($(printf '%s\n' "${binaries[@]}" | tac)); fi
         for binary in "${order[@]}"; do fit "$binary" "$method" "$n" "$case" "$seed"; done
