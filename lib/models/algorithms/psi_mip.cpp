@@ -375,12 +375,6 @@ long tighten_big_m(const PsiProblem& problem, const Objective& objective, Bounds
   return iterations;
 }
 
-// The largest L_i and the weights' bound that an incumbent of F `incumbent` implies (the scale at which
-// Cbc's tolerances are judged, mip_support.hpp).
-MipScale mip_scale(const PsiProblem& problem, const Bounds& bounds, double incumbent) {
-  return {problem.at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, implied_weight_bound(problem.at.l2, problem.rho, incumbent)};
-}
-
 // Whether a PSI-2 round's MILP is worth tightening again before it is solved (issue 38): its big-M came
 // from an F that the incumbent has since lowered (the tightening's cutoff row is the incumbent's F, so a
 // lower F gives smaller L_i and a stronger relaxation), and the last MILP's tree cost more simplex
@@ -465,7 +459,7 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
   // mip_cuts).
   if (budget.exhausted()) return -kInfinity;
   // The weights' bound every optimum obeys, also where a fixed big_m leaves the weight columns unbounded.
-  scale = mip_scale(problem, bounds, report.objective);
+  scale = {at.n > 0 ? bounds.big_m.maxCoeff() : 0.0, implied_weight_bound(at.l2, problem.rho, report.objective)};
   optim::MipBuilder mip = build_mip(problem, bounds, tangents);
   const auto max_cuts = static_cast<int>(options.at("max_cuts"));
   double lower_bound = -kInfinity;
@@ -520,7 +514,8 @@ double search_cbc(const PsiProblem& problem, const Objective& objective, const H
         worth_tightening_again(report.objective, tightened_at, tolerance, answer.iterations, tightening_iterations)) {
       tightening_iterations = tighten_big_m(problem, objective, bounds, tangents, tolerance, report, budget, *share);
       tightened_at = report.objective;
-      scale = mip_scale(problem, bounds, report.objective);
+      // `scale` stays the first MILP's, the largest any MILP of the fit used: Cbc's bounds from every round
+      // are judged at it, and mip_big_m names a big-M a MILP was solved with.
       mip = build_mip(problem, bounds, tangents);
       continue;
     }
