@@ -289,7 +289,8 @@ TEST_CASE("PSI-2 tightens its big-M again from a lower F before a round whose la
   // this rule), the fit ended this limit at 9.65278, gap 4.7e-4 (`feasible`), and needed 163,230 iterations
   // to prove 9.65262 at relative_gap 1e-4. No solver outside ours proves this MIQP (HiGHS takes no
   // quadratic MIP; the box search leaves a gap of 0.82 after 300 s): the value is the same fit's on both
-  // paths. Planted (never tightened again): `feasible` at 9.65278.
+  // paths. Planted (never tightened again): `feasible` at 9.65278. mip_big_m stays the first MILP's largest
+  // L_i, 33.6, at which Cbc's word is judged for every round (the second MILP's is 19.4).
   const core::Dataset data = data::generate("psi_quadratic:n=50,case=4,seed=3");
   models::Workspace workspace(data);
   const models::FitReport fit = models::fit_method(
@@ -298,6 +299,7 @@ TEST_CASE("PSI-2 tightens its big-M again from a lower F before a round whose la
   CHECK(fit.objective == Approx(9.65258).epsilon(1e-5));
   CHECK(fit.statistics.at("mip_best_bound") <= fit.objective);
   CHECK(fit.statistics.at("mip_lp_iterations") <= 130000.0);
+  CHECK(fit.statistics.at("mip_big_m") == Approx(33.588).epsilon(1e-4));
 }
 
 TEST_CASE("a given big_m is the paper's formulation: kept, not tightened", "[psi][mip]") {
